@@ -1,0 +1,196 @@
+import { z } from 'zod';
+
+/**
+ * The wire and storage schema of everything a turn reports. Events are the single source of
+ * truth: the timeline reduces them, sessions store them, replay compares them.
+ */
+
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
+
+const base = { turnId: z.string(), seq: z.number().int().nonnegative(), at: z.number().nonnegative() };
+const inIteration = { ...base, iteration: z.number().int().positive() };
+const forCall = { ...inIteration, callId: z.string(), name: z.string() };
+
+export const riskSchema = z.enum(['read', 'write', 'destructive']);
+export const permissionModeSchema = z.enum(['auto', 'review', 'read-only', 'deny-all']);
+export const turnModeSchema = z.enum(['chat', 'task']);
+export const repairRungSchema = z.enum([
+  'empty-to-object',
+  'strip-code-fence',
+  'strip-tag-wrapper',
+  'extract-json-from-prose',
+  'unwrap-double-encoded',
+  'fix-syntax',
+  'close-truncated',
+]);
+
+export const repairStepSchema = z.object({ rung: repairRungSchema, before: z.string(), after: z.string() });
+export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+export const toolInputErrorCodeSchema = z.enum([
+  'unknown-tool',
+  'unparseable-arguments',
+  'invalid-arguments',
+  'not-loaded',
+]);
+
+export const toolOutputStatusSchema = z.enum([
+  'success',
+  'error',
+  'timeout',
+  'aborted',
+  'denied',
+  'rejected',
+]);
+
+export const turnEndReasonSchema = z.enum(['completed', 'tool-ended', 'max-iterations', 'aborted', 'error']);
+
+export const assembledToolSchema = z.object({
+  name: z.string(),
+  namespace: z.string().optional(),
+  qualifiedName: z.string(),
+  source: z.enum(['module', 'builtin']),
+  deferred: z.boolean(),
+  strict: z.boolean(),
+  /** True when the schema was strictified for sending; see `strictifySchema`. */
+  strictified: z.boolean(),
+  executionMode: z.enum(['parallel', 'sequential']),
+  risk: riskSchema,
+  needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
+});
+
+export const proposedCallSchema = z.object({ callId: z.string(), name: z.string(), arguments: z.string() });
+
+export const runtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('turn-start'),
+    mode: turnModeSchema,
+    model: z.string(),
+    permissionMode: permissionModeSchema,
+    maxIterations: z.number().int().positive(),
+    userMessage: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('tools-assembled'),
+    tools: z.array(assembledToolSchema),
+    /** Why deferred tools were offered directly, when they were. */
+    deferralNote: z.string().optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-request'),
+    offeredTools: z.array(z.string()),
+    deferredCount: z.number().int().nonnegative(),
+    inputItemCount: z.number().int().nonnegative(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-response'),
+    responseId: z.string(),
+    text: z.string().optional(),
+    calls: z.array(proposedCallSchema),
+    usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }).optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-error'),
+    code: z.enum(['request-failed', 'response-malformed', 'aborted', 'tape-mismatch', 'strict-schema-rejected']),
+    message: z.string(),
+    status: z.number().int().optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('tool-search'),
+    callId: z.string(),
+    query: z.string(),
+    execution: z.enum(['client', 'server']),
+    matches: z.array(z.string()),
+  }),
+  z.object({ ...forCall, type: z.literal('tool-input-repair'), repairs: z.array(repairStepSchema) }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-input-error'),
+    code: toolInputErrorCodeSchema,
+    message: z.string(),
+    issues: z.array(validationIssueSchema).optional(),
+    suggestions: z.array(z.string()).optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-input-available'),
+    input: jsonValue,
+    /** Arguments as the tool receives them after null-for-optional fields are dropped, when that changed them. */
+    restoredInput: jsonValue.optional(),
+    activity: z.string().optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-permission'),
+    decision: z.enum(['allow', 'ask', 'deny']),
+    risk: riskSchema,
+    reason: z.string(),
+  }),
+  z.object({ ...forCall, type: z.literal('tool-approval-request'), input: jsonValue, reason: z.string() }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-approval-response'),
+    approved: z.boolean(),
+    decidedBy: z.enum(['human', 'timeout', 'abort']),
+    reason: z.string().optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('dispatch-plan'),
+    batches: z.array(z.object({ mode: z.enum(['parallel', 'sequential']), callIds: z.array(z.string()) })),
+  }),
+  z.object({ ...forCall, type: z.literal('tool-call-start'), batch: z.number().int().nonnegative() }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-call-log'),
+    level: z.enum(['info', 'warn', 'error']),
+    message: z.string(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-output'),
+    status: toolOutputStatusSchema,
+    /** Exactly what the model receives as `function_call_output`, redacted. */
+    output: z.string(),
+    summary: z.string(),
+    audit: z.string(),
+    durationMs: z.number().nonnegative(),
+    details: jsonValue.optional(),
+    endTurn: z.boolean().optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('turn-end'),
+    reason: turnEndReasonSchema,
+    iterations: z.number().int().nonnegative(),
+    finalText: z.string().optional(),
+    result: jsonValue.optional(),
+    error: z.string().optional(),
+  }),
+]);
+
+export type RuntimeEvent = z.infer<typeof runtimeEventSchema>;
+export type RuntimeEventType = RuntimeEvent['type'];
+export type RuntimeEventOf<T extends RuntimeEventType> = Extract<RuntimeEvent, { type: T }>;
+export type RepairRung = z.infer<typeof repairRungSchema>;
+export type RepairStep = z.infer<typeof repairStepSchema>;
+export type PermissionMode = z.infer<typeof permissionModeSchema>;
+export type TurnMode = z.infer<typeof turnModeSchema>;
+export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
+export type ToolOutputStatus = z.infer<typeof toolOutputStatusSchema>;
+export type ToolInputErrorCode = z.infer<typeof toolInputErrorCodeSchema>;
+export type AssembledTool = z.infer<typeof assembledToolSchema>;
+
+/** Distributive omit, so that event literals keep their discriminant. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before the emitter stamps it with turn id, sequence number and time. */
+export type RuntimeEventInput = DistributiveOmit<RuntimeEvent, 'turnId' | 'seq' | 'at'>;
