@@ -1,0 +1,22 @@
+import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
+import { streamTurn } from '@/lib/server/stream-turn';
+import { turnRequestSchema } from '@/lib/server/turn-request';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request): Promise<Response> {
+  const body = await readJsonBody(request, turnRequestSchema);
+  if (!body.ok) return jsonError(body.status, body.error);
+  const result = await streamTurn({
+    request: body.value,
+    clientId: request.headers.get('x-playground-client') ?? 'anonymous',
+    env: { OPENAI_API_KEY: process.env.OPENAI_API_KEY },
+    onFinished: saveFinishedTurn,
+  });
+  if (!result.ok) return jsonError(result.status, result.error, result.details);
+  return new Response(result.stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': result.turnId },
+  });
+}

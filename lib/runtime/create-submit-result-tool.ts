@@ -1,0 +1,41 @@
+import type { JsonSchema } from './json';
+import { err, ok } from './result';
+import type { Tool } from './tool';
+import { createJsonSchemaValidator } from './validate-json-schema';
+
+export const SUBMIT_RESULT_TOOL_NAME = 'submit_result';
+
+/**
+ * The task-mode built-in: its parameters are the user's result schema, sent strict. A submission
+ * that does not validate is a model-visible rejection (the turn goes on); an accepted one ends
+ * the turn with the submitted value.
+ */
+export function createSubmitResultTool(resultSchema: JsonSchema): { ok: true; tool: Tool } | { ok: false; message: string } {
+  if (resultSchema.type !== 'object') {
+    return { ok: false, message: 'The task result schema must have type "object" at its root.' };
+  }
+  const validator = createJsonSchemaValidator(resultSchema);
+  if (!validator.ok) return { ok: false, message: `The task result schema is not valid: ${validator.message}` };
+  const tool: Tool = {
+    name: SUBMIT_RESULT_TOOL_NAME,
+    description: 'Submit the final result of the task. Call this exactly once, when the result is complete; the arguments are the result.',
+    parameters: resultSchema,
+    schemaSource: 'json-schema',
+    strict: true,
+    deferLoading: false,
+    executionMode: 'sequential',
+    isReadOnly: true,
+    isDestructive: false,
+    needsApproval: false,
+    hasOutputSchema: false,
+    validateArguments: async (args) => {
+      const issues = validator.validate(args);
+      return issues.length === 0 ? ok(args as never) : err(issues);
+    },
+    evaluateNeedsApproval: async () => false,
+    describeActivity: async () => 'Submitting the result',
+    describeCompletedActivity: async () => 'Result accepted',
+    execute: async () => ok({ content: 'Result accepted. The task is complete.', endTurn: true }),
+  };
+  return { ok: true, tool };
+}

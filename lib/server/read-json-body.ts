@@ -1,0 +1,50 @@
+// Server-only: request bodies are read with a size cap and parsed with a schema.
+import type { z } from 'zod';
+
+export const MAX_BODY_BYTES = 1_000_000;
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 413 | 415; error: string };
+
+/** Reads a JSON body (at most `maxBytes`), then validates it; every failure says why. */
+export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>, maxBytes = MAX_BODY_BYTES): Promise<BodyResult<T>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return { ok: false, status: 415, error: 'Send the body as application/json.' };
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return { ok: false, status: 413, error: `The body is ${declared} bytes; the limit is ${maxBytes}.` };
+  const text = await readLimited(request, maxBytes);
+  if (text === null) return { ok: false, status: 413, error: `The body exceeds the limit of ${maxBytes} bytes.` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, status: 400, error: `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    return { ok: false, status: 400, error: `Invalid request: ${problems.join('; ')}` };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export function jsonError(status: number, error: string, details?: unknown): Response {
+  return Response.json(details === undefined ? { error } : { error, details }, { status });
+}
