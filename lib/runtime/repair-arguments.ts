@@ -1,0 +1,106 @@
+import type { JsonValue } from './json';
+import { isPlainObject } from './json';
+import type { RepairRung, RepairStep } from './runtime-event';
+import { closeTruncated } from './repair/close-truncated';
+import { emptyToObject } from './repair/empty-to-object';
+import { extractJsonFromProse } from './repair/extract-json-from-prose';
+import { fixSyntax } from './repair/fix-syntax';
+import { parseJson } from './repair/parse-json';
+import { createRepairError, type RepairError } from './repair/repair-error';
+import type { RepairRungDefinition } from './repair/repair-rung';
+import { describeFound, scanJson } from './repair/scan-json';
+import { stripCodeFence } from './repair/strip-code-fence';
+import { stripTagWrapper } from './repair/strip-tag-wrapper';
+import { unwrapDoubleEncoded } from './repair/unwrap-double-encoded';
+
+export type { RepairError, RepairErrorCode } from './repair/repair-error';
+
+/**
+ * What the ladder made of a raw argument string: the parsed object and every rung that
+ * changed the text (empty when the input was valid JSON), or a refusal for the model.
+ */
+export type RepairOutcome =
+  | { ok: true; value: JsonValue; repairs: RepairStep[] }
+  | { ok: false; error: RepairError };
+
+/** Arguments longer than this (in UTF-16 code units) are refused before any scanning. */
+export const MAX_ARGUMENT_LENGTH = 1_000_000;
+
+const LADDER: readonly RepairRungDefinition[] = [
+  emptyToObject,
+  stripCodeFence,
+  stripTagWrapper,
+  extractJsonFromProse,
+  unwrapDoubleEncoded,
+  fixSyntax,
+  closeTruncated,
+];
+
+/** The rungs, in the order they are tried. Parsing as-is comes first and is not a rung. */
+export const REPAIR_RUNGS: readonly RepairRung[] = LADDER.map((definition) => definition.rung);
+
+type Attempt = { kind: 'object'; value: JsonValue } | { kind: 'string' } | { kind: 'unparsed' } | { kind: 'refused'; error: RepairError };
+
+/**
+ * Parses tool-call arguments, repairing the mistakes models make through a fixed ladder of
+ * named rungs, each tried at most once and in order. Valid JSON is never rewritten. Where a
+ * repair would have to guess (two different objects, a cut inside a key, NaN, prose with no
+ * object), it refuses with a message the model can act on.
+ */
+export function repairArguments(raw: string): RepairOutcome {
+  if (raw.length > MAX_ARGUMENT_LENGTH) {
+    return refusal(
+      createRepairError(
+        'too-large',
+        `Arguments are too large to parse (${raw.length} characters; the limit is ${MAX_ARGUMENT_LENGTH}). Send fewer or shorter values.`,
+      ),
+    );
+  }
+  const first = attemptParse(raw);
+  if (first.kind === 'object') return { ok: true, value: first.value, repairs: [] };
+  if (first.kind === 'refused') return refusal(first.error);
+
+  let text = raw;
+  const repairs: RepairStep[] = [];
+  for (const definition of LADDER) {
+    const outcome = definition.apply(text);
+    if (outcome.kind === 'skipped') continue;
+    if (outcome.kind === 'refused') return refusal(outcome.error);
+    repairs.push({ rung: definition.rung, before: text, after: outcome.text });
+    text = outcome.text;
+    const attempt = attemptParse(text);
+    if (attempt.kind === 'object') return { ok: true, value: attempt.value, repairs };
+    if (attempt.kind === 'refused') return refusal(attempt.error);
+  }
+  return refusal(describeUnparsed(text, repairs));
+}
+
+function attemptParse(text: string): Attempt {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { kind: 'unparsed' };
+  if (isPlainObject(parsed.value)) return { kind: 'object', value: parsed.value };
+  // A string may still hold a double-encoded object; the unwrap rung decides.
+  if (typeof parsed.value === 'string') return { kind: 'string' };
+  return { kind: 'refused', error: notAnObject(parsed.value) };
+}
+
+function describeUnparsed(text: string, repairs: readonly RepairStep[]): RepairError {
+  const parsed = parseJson(text);
+  if (parsed.ok) return notAnObject(parsed.value);
+  const scan = scanJson(text);
+  const where = repairs.length === 0 ? '' : ` of the text after ${repairs.map((step) => step.rung).join(', ')}`;
+  if (scan.kind === 'invalid') {
+    return createRepairError('not-json', `Arguments are not valid JSON: unexpected ${scan.found} at position ${scan.position}${where}.`);
+  }
+  // The close-truncated rung has already closed or refused every truncation it can judge.
+  return createRepairError('not-json', `Arguments are not valid JSON: unexpected ${describeFound(text, text.length)}${where}.`);
+}
+
+function notAnObject(value: JsonValue): RepairError {
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return createRepairError('not-an-object', `Arguments must be a JSON object with the tool's parameters, not ${kind}.`);
+}
+
+function refusal(error: RepairError): RepairOutcome {
+  return { ok: false, error };
+}
