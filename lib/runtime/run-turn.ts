@@ -4,6 +4,7 @@ import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
 import { createEventEmitter, type Clock, type EventEmitter } from './create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME } from './create-submit-result-tool';
 import type { PermissionSettings } from './decide-permission';
+import { measureToolTokens, type TokenCounter } from './measure-tool-tokens';
 import { runIteration } from './run-iteration';
 import type { JsonSchema, JsonValue } from './json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from './model-client';
@@ -29,6 +30,8 @@ export type RunTurnOptions = {
   signal?: AbortSignal;
   clock?: Clock;
   turnId?: string;
+  /** Counts tokens for the context meter (`model-request.toolTokens`); omitted → no meter. */
+  countTokens?: TokenCounter;
   /** Literal secrets (e.g. an API key typed by the user) to redact wherever they appear. */
   secrets?: readonly string[];
   onEvent?: (event: RuntimeEvent) => void;
@@ -105,6 +108,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       offeredTools: callableNames(toolSet, loaded),
       deferredCount: toolSet.tools.filter((entry) => entry.deferred && !loaded.has(entry.qualifiedName)).length,
       inputItemCount: conversation.length,
+      ...(options.countTokens ? { toolTokens: measureToolTokens(toolSet, loaded, options.countTokens) } : {}),
     });
     const response = await options.model.createResponse(request, { signal });
     if (!response.ok) {

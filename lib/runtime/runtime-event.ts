@@ -86,6 +86,8 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     offeredTools: z.array(z.string()),
     deferredCount: z.number().int().nonnegative(),
     inputItemCount: z.number().int().nonnegative(),
+    /** o200k tokens of the tools payload as the model sees it, and with every tool loaded up front. */
+    toolTokens: z.object({ sent: z.number().int().nonnegative(), allLoaded: z.number().int().nonnegative() }).optional(),
   }),
   z.object({
     ...inIteration,

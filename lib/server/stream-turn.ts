@@ -1,5 +1,6 @@
 // Server-only: runs one turn for a route handler and streams its events as SSE.
 import { randomBytes } from 'node:crypto';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createModelClient } from '@/lib/models/create-model-client';
 import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
 import type { ConversationItem } from '@/lib/runtime/model-client';
@@ -79,6 +80,7 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
         maxIterations: request.maxIterations,
         signal: controller.signal,
         secrets,
+        countTokens,
         onEvent: send,
         requestApproval: async (approval) => {
           const recorded = options.recordedApprovals?.get(approval.callId);

@@ -96,7 +96,11 @@ describe('deferred tools and search', () => {
       { calls: [{ name: 'lookup_account', namespace: 'crm', arguments: '{"accountId":"A1"}', callId: 'late' }] },
       { text: 'Found A1.' },
     ]);
-    const outcome = await runTurn({ tools: crm, model: model.client, input: [userMessage('look up account A1')] });
+    const outcome = await runTurn({ tools: crm, model: model.client, input: [userMessage('look up account A1')], countTokens: (text) => text.length });
+    const meter = ofType(outcome.events, 'model-request').map((event) => event.toolTokens);
+    expect(meter[0]!.sent).toBeLessThan(meter[0]!.allLoaded);
+    expect(meter[2]!.sent).toBeGreaterThan(meter[0]!.sent);
+    expect(meter[0]!.allLoaded).toBe(meter[2]!.allLoaded);
     expect(ofType(outcome.events, 'tool-input-error')[0]).toMatchObject({ callId: 'early', name: 'crm.lookup_account', code: 'not-loaded' });
     expect(ofType(outcome.events, 'tool-search')[0]).toMatchObject({ callId: 'ts1', execution: 'client', matches: ['crm.lookup_account', 'crm.list_invoices'] });
     expect(ofType(outcome.events, 'tool-output').map((event) => [event.callId, event.status, event.output])).toEqual([
