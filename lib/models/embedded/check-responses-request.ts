@@ -1,0 +1,123 @@
+import { checkStrictSchema } from '@/lib/runtime/check-strict-schema';
+import { TOOL_NAME_PATTERN } from '@/lib/runtime/check-tool-config';
+import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model-client';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import { convertResponsesItem } from '../convert-responses-items';
+import type { EmbeddedRequest } from './embedded-model';
+
+/** An error body in OpenAI's shape, with the HTTP status it is served with. */
+export type ProviderErrorReply = {
+  status: number;
+  body: { error: { message: string; type: string; param: string | null; code: string | null } };
+};
+
+/**
+ * Checks a Responses request body the way OpenAI does before any model runs: the shape of
+ * input and tools, function names, and strict parameter schemas (answered with OpenAI's 400).
+ */
+export function checkResponsesRequest(body: unknown): Result<EmbeddedRequest, ProviderErrorReply> {
+  if (!isPlainObject(body)) return err(invalidRequest('The request body must be a JSON object.', null, null));
+  const input = readInput(body.input);
+  if (!input.ok) return input;
+  const tools = readTools(body.tools);
+  if (!tools.ok) return tools;
+  return ok({
+    ...(typeof body.instructions === 'string' ? { instructions: body.instructions } : {}),
+    input: input.value,
+    tools: tools.value,
+    parallelToolCalls: body.parallel_tool_calls !== false,
+  });
+}
+
+/** OpenAI's `invalid_request_error` body. */
+export function invalidRequest(message: string, param: string | null, code: string | null): ProviderErrorReply {
+  return { status: 400, body: { error: { message, type: 'invalid_request_error', param, code } } };
+}
+
+function readInput(raw: unknown): Result<ConversationItem[], ProviderErrorReply> {
+  if (typeof raw === 'string') return ok([{ type: 'message', role: 'user', content: raw }]);
+  if (!Array.isArray(raw)) return err(invalidRequest("Missing required parameter: 'input'.", 'input', 'missing_required_parameter'));
+  const items: ConversationItem[] = [];
+  for (const [index, item] of raw.entries()) {
+    const converted = convertResponsesItem(item, `input[${index}]`);
+    if (!converted.ok) return err(invalidRequest(`Invalid '${`input[${index}]`}': ${converted.error}`, `input[${index}]`, 'invalid_value'));
+    items.push(converted.value);
+  }
+  return ok(items);
+}
+
+function readTools(raw: unknown): Result<OfferedTool[], ProviderErrorReply> {
+  if (raw === undefined || raw === null) return ok([]);
+  if (!Array.isArray(raw)) return err(invalidRequest("Invalid type for 'tools': expected an array.", 'tools', 'invalid_type'));
+  const tools: OfferedTool[] = [];
+  for (const [index, tool] of raw.entries()) {
+    const param = `tools[${index}]`;
+    if (!isPlainObject(tool)) return err(invalidRequest(`Invalid '${param}': expected an object.`, param, 'invalid_type'));
+    if (tool.type === 'function') {
+      const checked = checkFunction(tool, param);
+      if (!checked.ok) return checked;
+      tools.push(checked.value);
+    } else if (tool.type === 'namespace') {
+      const namespace = checkNamespace(tool, param);
+      if (!namespace.ok) return namespace;
+      tools.push(namespace.value);
+    } else if (tool.type === 'tool_search') {
+      tools.push(tool as OfferedTool);
+    }
+  }
+  return ok(tools);
+}
+
+function checkNamespace(tool: Record<string, unknown>, param: string): Result<OfferedTool, ProviderErrorReply> {
+  const name = checkName(tool.name, `${param}.name`);
+  if (!name.ok) return name;
+  if (!Array.isArray(tool.tools)) return err(invalidRequest(`Missing required parameter: '${param}.tools'.`, `${param}.tools`, 'missing_required_parameter'));
+  const functions: OfferedFunction[] = [];
+  for (const [index, inner] of tool.tools.entries()) {
+    if (!isPlainObject(inner) || inner.type !== 'function') continue;
+    const checked = checkFunction(inner, `${param}.tools[${index}]`);
+    if (!checked.ok) return checked;
+    functions.push(checked.value);
+  }
+  return ok({ type: 'namespace', name: name.value, description: String(tool.description ?? ''), tools: functions });
+}
+
+function checkFunction(tool: Record<string, unknown>, param: string): Result<OfferedFunction, ProviderErrorReply> {
+  const name = checkName(tool.name, `${param}.name`);
+  if (!name.ok) return name;
+  const parameters = isPlainObject(tool.parameters) ? (tool.parameters as { [key: string]: JsonValue }) : {};
+  const strict = tool.strict !== false;
+  // An empty schema is how a parameterless function is offered; OpenAI accepts it in strict mode.
+  if (strict && Object.keys(parameters).length > 0) {
+    const report = checkStrictSchema(parameters);
+    const first = report.violations[0];
+    if (!report.ok && first) {
+      return err(
+        invalidRequest(`Invalid schema for function '${name.value}': ${first.message}`, `${param}.parameters`, 'invalid_function_parameters'),
+      );
+    }
+  }
+  return ok({
+    type: 'function',
+    name: name.value,
+    description: typeof tool.description === 'string' ? tool.description : '',
+    parameters,
+    strict,
+    ...(tool.defer_loading === true ? { defer_loading: true } : {}),
+  });
+}
+
+function checkName(raw: unknown, param: string): Result<string, ProviderErrorReply> {
+  if (typeof raw !== 'string') return err(invalidRequest(`Missing required parameter: '${param}'.`, param, 'missing_required_parameter'));
+  if (!TOOL_NAME_PATTERN.test(raw)) {
+    return err(
+      invalidRequest(
+        `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
+        param,
+        'invalid_value',
+      ),
+    );
+  }
+  return ok(raw);
+}

@@ -1,0 +1,116 @@
+import type { JsonValue } from '@/lib/runtime/json';
+import type { FetchFunction } from '../record-exchanges';
+import { checkResponsesRequest, invalidRequest, type ProviderErrorReply } from './check-responses-request';
+import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';
+import { createDeterministicId } from './seeded-random';
+
+/** The base URL embedded models are served under; nothing listens there, the fetch answers. */
+export const EMBEDDED_BASE_URL = 'http://embedded.invalid/v1';
+
+/**
+ * A fetch that serves `POST {baseURL}/responses` in-process, so the SDK's real request and
+ * response path runs against an embedded model. Ids derive from the seed and the length of the
+ * conversation, so the same conversation always gets the same ids.
+ */
+export function createEmbeddedFetch(model: EmbeddedModel): FetchFunction {
+  return async (input, init) => {
+    if (init?.signal?.aborted) throw init.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'POST' || !new URL(url).pathname.endsWith('/responses')) {
+      return replyWithError({ status: 404, body: { error: { message: `Unknown endpoint ${method} ${url}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' } } });
+    }
+    const text = typeof init?.body === 'string' ? init.body : '';
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      return replyWithError(invalidRequest('We could not parse the JSON body of your request.', null, null));
+    }
+    const checked = checkResponsesRequest(body);
+    if (!checked.ok) return replyWithError(checked.error);
+    const iteration = countModelTurns(checked.value.input);
+    const outputs = model.respond(checked.value);
+    const idParts = [model.seed, checked.value.input.length, iteration];
+    const responseBody = buildResponseBody({
+      id: createDeterministicId('resp', idParts),
+      model: typeof (body as { model?: unknown }).model === 'string' ? String((body as { model: string }).model) : `embedded-${model.kind}`,
+      output: outputs.map((output, index) => buildOutputItem(output, [...idParts, index])),
+      inputChars: text.length,
+    });
+    return new Response(JSON.stringify(responseBody), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+function replyWithError(reply: ProviderErrorReply): Response {
+  return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+}
+
+function buildOutputItem(output: EmbeddedOutput, idParts: (string | number)[]): { [key: string]: JsonValue } {
+  switch (output.type) {
+    case 'message':
+      return {
+        type: 'message',
+        id: createDeterministicId('msg', idParts),
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: output.text, annotations: [] }],
+      };
+    case 'function_call':
+      return {
+        type: 'function_call',
+        id: createDeterministicId('fc', idParts),
+        call_id: createDeterministicId('call', idParts),
+        name: output.name,
+        ...(output.namespace ? { namespace: output.namespace } : {}),
+        arguments: output.arguments,
+        status: 'completed',
+      };
+    case 'tool_search_call':
+      return {
+        type: 'tool_search_call',
+        id: createDeterministicId('tsc', idParts),
+        call_id: createDeterministicId('call', idParts),
+        arguments: output.arguments,
+        execution: 'client',
+        status: 'completed',
+      };
+  }
+}
+
+function buildResponseBody(options: {
+  id: string;
+  model: string;
+  output: { [key: string]: JsonValue }[];
+  inputChars: number;
+}): { [key: string]: JsonValue } {
+  const inputTokens = estimateTokens(options.inputChars);
+  const outputTokens = estimateTokens(JSON.stringify(options.output).length);
+  return {
+    id: options.id,
+    object: 'response',
+    created_at: 0,
+    status: 'completed',
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    model: options.model,
+    output: options.output,
+    parallel_tool_calls: true,
+    store: false,
+    tool_choice: 'auto',
+    usage: {
+      input_tokens: inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: outputTokens,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: inputTokens + outputTokens,
+    },
+  };
+}
+
+/** About four characters a token: enough for a usage figure from an offline model. */
+function estimateTokens(chars: number): number {
+  return Math.max(1, Math.ceil(chars / 4));
+}

@@ -1,0 +1,44 @@
+import type { JsonValue } from '@/lib/runtime/json';
+import type { ConversationItem, OfferedTool } from '@/lib/runtime/model-client';
+
+/** What an embedded model sees: the request the SDK built, parsed back into runtime shapes. */
+export type EmbeddedRequest = {
+  instructions?: string;
+  input: ConversationItem[];
+  tools: OfferedTool[];
+  parallelToolCalls: boolean;
+};
+
+/** One output item before the embedded server gives it ids. */
+export type EmbeddedOutput =
+  | { type: 'message'; text: string }
+  | { type: 'function_call'; name: string; namespace?: string; arguments: string }
+  | { type: 'tool_search_call'; arguments: JsonValue };
+
+/** A deterministic in-process stand-in for an LLM, served to the SDK by `createEmbeddedFetch`. */
+export type EmbeddedModel = {
+  readonly kind: 'scripted' | 'auto';
+  /** Seeds the response and call ids, so replays of the same conversation agree. */
+  readonly seed: number;
+  respond(request: EmbeddedRequest): EmbeddedOutput[];
+};
+
+/**
+ * How many model turns the conversation already holds: runs of model-produced items
+ * (assistant text, calls, opaque items) separated by user messages or tool outputs.
+ * Embedded models use it as their iteration index, which keeps them stateless.
+ */
+export function countModelTurns(input: readonly ConversationItem[]): number {
+  let turns = 0;
+  let inModelRun = false;
+  for (const item of input) {
+    const isModelItem =
+      (item.type === 'message' && item.role === 'assistant') ||
+      item.type === 'function_call' ||
+      item.type === 'tool_search_call' ||
+      item.type === 'opaque';
+    if (isModelItem && !inModelRun) turns += 1;
+    inModelRun = isModelItem;
+  }
+  return turns;
+}

@@ -1,0 +1,51 @@
+import OpenAI from 'openai';
+import type { ModelError } from '@/lib/runtime/model-client';
+
+export type ErrorContext = { providerName: string; baseURL: string; timeoutMs: number };
+
+/** Anything the SDK call threw → a ModelError carrying the provider's own message. */
+export function mapModelError(error: unknown, context: ErrorContext): ModelError {
+  if (error instanceof OpenAI.APIUserAbortError) return { code: 'aborted', message: 'The model request was aborted.' };
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return {
+      code: 'request-failed',
+      message: `${context.providerName} did not answer within ${formatSeconds(context.timeoutMs)} (${context.baseURL}).`,
+    };
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    const cause = error.cause instanceof Error ? describeCause(error.cause) : error.message;
+    return { code: 'request-failed', message: `Could not reach ${context.providerName} at ${context.baseURL}: ${cause}` };
+  }
+  if (error instanceof OpenAI.APIError) {
+    return {
+      code: 'request-failed',
+      message: readProviderMessage(error),
+      ...(typeof error.status === 'number' ? { status: error.status } : {}),
+    };
+  }
+  if (error instanceof SyntaxError) {
+    return { code: 'response-malformed', message: `${context.providerName} sent a body that is not valid JSON: ${error.message}` };
+  }
+  if (error instanceof Error) {
+    if (error.name === 'AbortError') return { code: 'aborted', message: 'The model request was aborted.' };
+    return { code: 'request-failed', message: `${context.providerName} request failed: ${error.message}` };
+  }
+  return { code: 'request-failed', message: `${context.providerName} request failed: ${String(error)}` };
+}
+
+function readProviderMessage(error: InstanceType<typeof OpenAI.APIError>): string {
+  const body: unknown = error.error;
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  return error.message.slice(0, 1_000);
+}
+
+function describeCause(cause: Error): string {
+  const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
+  return `${cause.message}${inner}`;
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { JsonValue } from '@/lib/runtime/json';
+
+/** Size limits on what a request body may carry; a config past them is rejected with a reason. */
+export const MODEL_CONFIG_LIMITS = {
+  scriptSteps: 200,
+  callsPerStep: 32,
+  textLength: 20_000,
+  argumentsLength: 100_000,
+  tapeEntries: 500,
+  modelNameLength: 200,
+  apiKeyLength: 500,
+  baseUrlLength: 2_000,
+} as const;
+
+const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(jsonValueSchema),
+    z.record(z.string(), jsonValueSchema),
+  ]),
+);
+
+const toolNameSchema = z.string().min(1, 'A call needs a tool name.').max(200);
+
+/** One function call a scripted step proposes; `arguments` is sent verbatim, malformed JSON included. */
+export const scriptCallSchema = z.object({
+  name: toolNameSchema,
+  namespace: z.string().min(1).max(200).optional(),
+  arguments: z.string().max(MODEL_CONFIG_LIMITS.argumentsLength),
+});
+
+/** What the scripted model answers on one iteration: optional text and optional calls. */
+export const scriptStepSchema = z.object({
+  text: z.string().max(MODEL_CONFIG_LIMITS.textLength).optional(),
+  calls: z.array(scriptCallSchema).max(MODEL_CONFIG_LIMITS.callsPerStep).optional(),
+});
+
+export const faultKindSchema = z.enum(['malformed-json', 'invalid-arguments', 'unknown-tool', 'duplicate-call']);
+
+/** One raw model exchange, as sent and as received; never holds an API key. */
+export const tapeEntrySchema = z.object({
+  request: jsonValueSchema,
+  response: jsonValueSchema,
+  status: z.number().int().min(100).max(599),
+});
+
+const baseUrlSchema = z
+  .string()
+  .max(MODEL_CONFIG_LIMITS.baseUrlLength)
+  .refine((value) => URL.canParse(value), { message: 'baseURL must be an absolute URL, e.g. http://localhost:11434/v1.' })
+  .refine((value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol), {
+    message: 'baseURL must use http:// or https://.',
+  });
+
+const modelNameSchema = z.string().trim().min(1, 'Choose a model name.').max(MODEL_CONFIG_LIMITS.modelNameLength);
+const apiKeySchema = z.string().max(MODEL_CONFIG_LIMITS.apiKeyLength);
+
+/** The model a turn talks to. Parsed from request bodies; `apiKey` is per request and never stored. */
+export const modelConfigSchema = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('scripted'),
+    script: z.array(scriptStepSchema).max(MODEL_CONFIG_LIMITS.scriptSteps),
+  }),
+  z.object({
+    provider: z.literal('auto'),
+    seed: z.number().int().optional(),
+    faults: z
+      .object({
+        rate: z.number().min(0).max(1),
+        kinds: z.array(faultKindSchema).min(1).optional(),
+      })
+      .optional(),
+  }),
+  z.object({
+    provider: z.literal('openai'),
+    model: modelNameSchema,
+    apiKey: apiKeySchema.optional(),
+    baseURL: baseUrlSchema.optional(),
+  }),
+  z.object({
+    provider: z.literal('openai-compatible'),
+    model: modelNameSchema,
+    baseURL: baseUrlSchema,
+    apiKey: apiKeySchema.optional(),
+  }),
+  z.object({
+    provider: z.literal('tape'),
+    tape: z.array(tapeEntrySchema).max(MODEL_CONFIG_LIMITS.tapeEntries),
+  }),
+]);
+
+export type ModelConfig = z.infer<typeof modelConfigSchema>;
+export type ScriptStep = z.infer<typeof scriptStepSchema>;
+export type ScriptCall = z.infer<typeof scriptCallSchema>;
+export type FaultKind = z.infer<typeof faultKindSchema>;
+export type TapeEntry = z.infer<typeof tapeEntrySchema>;
+export type ModelProvider = ModelConfig['provider'];
+
+/** The config as it may be stored or shared: the API key removed. */
+export function removeModelSecrets(config: ModelConfig): ModelConfig {
+  if (config.provider === 'openai' || config.provider === 'openai-compatible') {
+    const { apiKey: _apiKey, ...rest } = config;
+    return rest;
+  }
+  return config;
+}

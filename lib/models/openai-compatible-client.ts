@@ -1,0 +1,50 @@
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions/completions';
+import type { ModelClient, ModelError, ModelResponse } from '@/lib/runtime/model-client';
+import type { Result } from '@/lib/runtime/result';
+import { convertChatCompletionBody, convertItemsToChatMessages, convertToolsToChat } from './convert-chat-completions';
+import { DEFAULT_MODEL_TIMEOUT_MS } from './openai-responses-client';
+import { readRawBody } from './read-raw-body';
+import type { FetchFunction } from './record-exchanges';
+
+export type OpenAICompatibleClientOptions = {
+  label: string;
+  model: string;
+  baseURL: string;
+  /** Local servers ignore it; the SDK still wants one. */
+  apiKey?: string;
+  fetch: FetchFunction;
+  timeoutMs?: number;
+};
+
+/**
+ * A ModelClient for Chat Completions servers (Ollama, vLLM, LM Studio), translated to and from
+ * the Responses shapes at this edge. Such servers cannot defer tools or search them.
+ */
+export function createOpenAICompatibleClient(options: OpenAICompatibleClientOptions): ModelClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
+  const client = new OpenAI({
+    apiKey: options.apiKey || 'not-needed',
+    baseURL: options.baseURL,
+    fetch: options.fetch,
+    maxRetries: 0,
+    timeout: timeoutMs,
+  });
+  const errorContext = { providerName: 'The OpenAI-compatible server', baseURL: options.baseURL, timeoutMs };
+
+  return {
+    label: options.label,
+    hostedToolSearch: false,
+    supportsDeferredTools: false,
+    async createResponse(request, { signal }): Promise<Result<ModelResponse, ModelError>> {
+      const { tools, names } = convertToolsToChat(request.tools);
+      const body: ChatCompletionCreateParamsNonStreaming = {
+        model: options.model,
+        messages: convertItemsToChatMessages(request.instructions, request.input),
+        ...(tools.length > 0 ? { tools, parallel_tool_calls: request.parallelToolCalls } : {}),
+      };
+      const response = await readRawBody(() => client.chat.completions.create(body, { signal }).asResponse(), errorContext);
+      return response.ok ? convertChatCompletionBody(response.value, names) : response;
+    },
+  };
+}

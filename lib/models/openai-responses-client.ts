@@ -1,0 +1,60 @@
+import OpenAI from 'openai';
+import type { ResponseCreateParamsNonStreaming, ResponseInput, Tool as ResponsesTool } from 'openai/resources/responses/responses';
+import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '@/lib/runtime/model-client';
+import type { Result } from '@/lib/runtime/result';
+import { convertItemsToResponsesInput, convertResponsesBody } from './convert-responses-items';
+import { readRawBody } from './read-raw-body';
+import type { FetchFunction } from './record-exchanges';
+
+export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+export type OpenAIResponsesClientOptions = {
+  label: string;
+  model: string;
+  apiKey: string;
+  baseURL?: string;
+  /** Already wrapped for recording; see `createRecordingFetch`. */
+  fetch: FetchFunction;
+  timeoutMs?: number;
+  hostedToolSearch: boolean;
+  supportsDeferredTools?: boolean;
+  /** Ask for encrypted reasoning so reasoning items can be passed back with `store: false`. */
+  includeEncryptedReasoning?: boolean;
+  /** The provider's name in error messages. */
+  providerName?: string;
+};
+
+/**
+ * A ModelClient over the Responses API. Stateless: every request carries the whole
+ * conversation with `store: false`, never `previous_response_id`.
+ */
+export function createOpenAIResponsesClient(options: OpenAIResponsesClientOptions): ModelClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
+  const baseURL = options.baseURL ?? OPENAI_BASE_URL;
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL, fetch: options.fetch, maxRetries: 0, timeout: timeoutMs });
+  const errorContext = { providerName: options.providerName ?? 'The model provider', baseURL, timeoutMs };
+
+  return {
+    label: options.label,
+    hostedToolSearch: options.hostedToolSearch,
+    supportsDeferredTools: options.supportsDeferredTools ?? true,
+    async createResponse(request, { signal }): Promise<Result<ModelResponse, ModelError>> {
+      const body = await readRawBody(() => client.responses.create(buildResponsesBody(options, request), { signal }).asResponse(), errorContext);
+      return body.ok ? convertResponsesBody(body.value) : body;
+    },
+  };
+}
+
+function buildResponsesBody(options: OpenAIResponsesClientOptions, request: ModelRequest): ResponseCreateParamsNonStreaming {
+  return {
+    model: options.model,
+    ...(request.instructions ? { instructions: request.instructions } : {}),
+    input: convertItemsToResponsesInput(request.input) as unknown as ResponseInput,
+    ...(request.tools.length > 0
+      ? { tools: request.tools as ResponsesTool[], parallel_tool_calls: request.parallelToolCalls }
+      : {}),
+    store: false,
+    ...(options.includeEncryptedReasoning ? { include: ['reasoning.encrypted_content'] } : {}),
+  };
+}

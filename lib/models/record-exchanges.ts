@@ -1,0 +1,56 @@
+import type { JsonValue } from '@/lib/runtime/json';
+import { createRedactor, type Redactor } from '@/lib/runtime/redact-secrets';
+import type { TapeEntry } from './model-config';
+
+/** The fetch signature the openai SDK accepts through its `fetch` option. */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export type RecordingOptions = {
+  fetch: FetchFunction;
+  onExchange?: (exchange: TapeEntry) => void;
+  /** Literal secrets (API keys) that must not appear anywhere in a recorded exchange. */
+  secrets?: readonly string[];
+};
+
+/**
+ * Wraps a fetch so every completed exchange is reported as a tape entry: the request body as
+ * sent and the response body as received. Headers are never recorded, so `Authorization` cannot
+ * leak; bodies are scrubbed of the given secrets too. The body is read here once and handed
+ * on as a fresh Response, so the SDK's timeout also covers a body that never finishes.
+ */
+export function createRecordingFetch(options: RecordingOptions): FetchFunction {
+  const redact = createRedactor(options.secrets ?? []);
+  return async (input, init) => {
+    const response = await options.fetch(input, init);
+    const text = await response.text();
+    options.onExchange?.({
+      request: redactJson(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
+      response: redactJson(parseBody(text), redact),
+      status: response.status,
+    });
+    const headers = new Headers(response.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+/** A body as JSON when it parses, else the raw text (so a garbage body is still on the tape). */
+export function parseBody(text: string | null): JsonValue {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (error) {
+    if (error instanceof SyntaxError) return text;
+    throw error;
+  }
+}
+
+function redactJson(value: JsonValue, redact: Redactor): JsonValue {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]));
+  }
+  return value;
+}

@@ -1,0 +1,77 @@
+import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import type { ModelClient, ModelError } from '@/lib/runtime/model-client';
+import { err } from '@/lib/runtime/result';
+import { describeDifference, findFirstDifference } from './find-first-difference';
+import type { TapeEntry } from './model-config';
+import { createOpenAICompatibleClient } from './openai-compatible-client';
+import { createOpenAIResponsesClient } from './openai-responses-client';
+import { createRecordingFetch, parseBody, type FetchFunction } from './record-exchanges';
+
+export const TAPE_BASE_URL = 'http://tape.invalid/v1';
+
+/** The request fields a replay must reproduce; model names and SDK defaults may differ. */
+const COMPARED_FIELDS = ['instructions', 'input', 'messages', 'tools', 'parallel_tool_calls'] as const;
+
+export type TapeClientOptions = { onExchange?: (exchange: TapeEntry) => void };
+
+/**
+ * Replays recorded exchanges in order through the SDK, in the wire format they were recorded
+ * in (Responses, or Chat Completions for OpenAI-compatible servers). A request that differs from
+ * its recording, or one past the end, is a `tape-mismatch` error rather than a served answer.
+ */
+export function createTapeClient(tape: readonly TapeEntry[], options: TapeClientOptions = {}): ModelClient {
+  const state: { next: number; mismatch: ModelError | undefined } = { next: 0, mismatch: undefined };
+  const isChat = tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.messages));
+  const serve: FetchFunction = async (_input, init) => {
+    const index = state.next;
+    state.next += 1;
+    const entry = tape[index];
+    const problem = entry
+      ? compareRequest(index, entry.request, parseBody(typeof init?.body === 'string' ? init.body : null))
+      : `Request ${index + 1} is past the end of the recording (${tape.length} recorded).`;
+    if (problem || !entry) {
+      state.mismatch = { code: 'tape-mismatch', message: problem ?? 'The recording ended.' };
+      throw new Error(state.mismatch.message);
+    }
+    const body = typeof entry.response === 'string' ? entry.response : JSON.stringify(entry.response);
+    return new Response(body, { status: entry.status, headers: { 'content-type': 'application/json' } });
+  };
+  const fetch = createRecordingFetch({ fetch: serve, onExchange: options.onExchange });
+  const inner = isChat
+    ? createOpenAICompatibleClient({ label: 'tape', model: 'tape', baseURL: TAPE_BASE_URL, fetch })
+    : createOpenAIResponsesClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_BASE_URL, fetch, hostedToolSearch: usesHostedSearch(tape), providerName: 'The tape' });
+
+  return {
+    label: 'tape',
+    hostedToolSearch: inner.hostedToolSearch,
+    supportsDeferredTools: inner.supportsDeferredTools,
+    async createResponse(request, { signal }) {
+      state.mismatch = undefined;
+      const result = await inner.createResponse(request, { signal });
+      if (state.mismatch) return err(state.mismatch);
+      return result;
+    },
+  };
+}
+
+function compareRequest(index: number, recorded: JsonValue, actual: JsonValue): string | undefined {
+  if (!isPlainObject(recorded) || !isPlainObject(actual)) {
+    const difference = findFirstDifference(recorded, actual);
+    return difference ? `Request ${index + 1} differs from the recording: ${describeDifference(difference)}.` : undefined;
+  }
+  for (const field of COMPARED_FIELDS) {
+    const difference = findFirstDifference(recorded[field], actual[field], field);
+    if (difference) return `Request ${index + 1} differs from the recording at ${difference.path}: ${describeDifference(difference)}.`;
+  }
+  return undefined;
+}
+
+/** A recording made with hosted tool search offered `{type: 'tool_search'}` without client execution. */
+function usesHostedSearch(tape: readonly TapeEntry[]): boolean {
+  return tape.some(
+    (entry) =>
+      isPlainObject(entry.request) &&
+      Array.isArray(entry.request.tools) &&
+      entry.request.tools.some((tool) => isPlainObject(tool) && tool.type === 'tool_search' && tool.execution !== 'client'),
+  );
+}

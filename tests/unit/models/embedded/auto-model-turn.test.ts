@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createModelClient } from '@/lib/models/create-model-client';
+import type { ModelConfig } from '@/lib/models/model-config';
+import { defineTool } from '@/lib/runtime/define-tool';
+import { runTurn } from '@/lib/runtime/run-turn';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { createWorkspaceTools } from '../../support/sample-tools';
+
+const weather = defineTool({
+  name: 'get_weather',
+  namespace: 'meteo',
+  namespaceDescription: 'Weather services',
+  description: 'Current weather for a city.',
+  deferLoading: true,
+  isReadOnly: true,
+  schema: z.object({ city: z.string() }),
+  execute: async (args) => `Sunny in ${args.city}`,
+});
+
+async function runWith(model: ModelConfig, message: string) {
+  return runTurn({
+    tools: [...createWorkspaceTools().all, weather],
+    model: createModelClient(model, {}),
+    input: [{ type: 'message', role: 'user', content: message }],
+    turnId: 'turn_auto',
+    permissions: { mode: 'auto' },
+  });
+}
+
+const trace = (events: RuntimeEvent[]) =>
+  events
+    .filter((event) => !['turn-start', 'tools-assembled', 'dispatch-plan', 'tool-permission', 'tool-call-start'].includes(event.type))
+    .map((event) => (event.type === 'tool-input-error' ? `${event.type}:${event.code}` : event.type === 'tool-output' ? `${event.type}:${event.status}` : event.type));
+
+describe('auto model driving a real turn', () => {
+  it('calls, reads the output and answers', async () => {
+    const outcome = await runWith({ provider: 'auto', seed: 1 }, 'Read "a.txt" please');
+    expect(outcome.reason).toBe('completed');
+    expect(outcome.finalText).toBe('read_file returned: "alpha"');
+  });
+
+  it('searches for a deferred tool, then calls it', async () => {
+    const outcome = await runWith({ provider: 'auto', seed: 1 }, 'What is the weather in "Paris"?');
+    expect(trace(outcome.events)).toEqual([
+      'model-request', 'model-response', 'tool-search',
+      'model-request', 'model-response', 'tool-input-available', 'tool-output:success',
+      'model-request', 'model-response', 'turn-end',
+    ]);
+    expect(outcome.finalText).toBe('meteo.get_weather returned: "Sunny in Paris"');
+  });
+
+  it('has its malformed JSON repaired and retries after a rejected fault', async () => {
+    const repaired = await runWith({ provider: 'auto', seed: 1, faults: { rate: 1, kinds: ['malformed-json'] } }, 'Read "a.txt"');
+    expect(trace(repaired.events)).toContain('tool-input-repair');
+    expect(repaired.finalText).toBe('read_file returned: "alpha"');
+    const retried = await runWith({ provider: 'auto', seed: 1, faults: { rate: 1, kinds: ['unknown-tool'] } }, 'Read "a.txt"');
+    expect(trace(retried.events).slice(0, 5)).toEqual(['model-request', 'model-response', 'tool-input-error:unknown-tool', 'tool-output:rejected', 'model-request']);
+    expect(retried.finalText).toBe('read_file returned: "alpha"');
+  });
+});

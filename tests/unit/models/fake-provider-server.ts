@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake provider does with one request. */
+export type FakeReply =
+  | { kind: 'json'; status: number; body: unknown }
+  | { kind: 'raw'; status: number; contentType: string; body: string }
+  /** Sends headers and part of a body, then drops the connection. */
+  | { kind: 'truncated'; body: string }
+  /** Never answers. */
+  | { kind: 'hang' };
+
+export type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
+
+/** A local HTTP server that speaks just enough of the Responses and Chat Completions APIs. */
+export async function startFakeProvider(reply: (request: ReceivedRequest) => FakeReply) {
+  const received: ReceivedRequest[] = [];
+  const hanging: ServerResponse[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const entry: ReceivedRequest = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: text ? (JSON.parse(text) as unknown) : null,
+      };
+      received.push(entry);
+      const answer = reply(entry);
+      switch (answer.kind) {
+        case 'json':
+          response.writeHead(answer.status, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(answer.body));
+          return;
+        case 'raw':
+          response.writeHead(answer.status, { 'content-type': answer.contentType });
+          response.end(answer.body);
+          return;
+        case 'truncated':
+          response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.body.length + 500) });
+          response.write(answer.body);
+          setTimeout(() => response.socket?.destroy(), 10);
+          return;
+        case 'hang':
+          hanging.push(response);
+          return;
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    received,
+    async close() {
+      for (const response of hanging) response.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A real Responses API body with a namespaced function call, as in OpenAI's API reference. */
+export function buildFunctionCallResponse() {
+  return {
+    id: 'resp_67ccd3a9da748190baa7f1570fe91ac6',
+    object: 'response',
+    created_at: 1741476777,
+    status: 'completed',
+    error: null,
+    incomplete_details: null,
+    model: 'gpt-5.4',
+    output: [
+      {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [],
+        encrypted_content: 'gAAAA-opaque',
+      },
+      {
+        type: 'function_call',
+        id: 'fc_67ccd3acc8d48190a77525dc6de64b0b',
+        call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k',
+        name: 'get_weather',
+        arguments: '{"location":"Paris, France"}',
+        status: 'completed',
+      },
+      {
+        type: 'function_call',
+        id: 'fc_2',
+        call_id: 'call_2',
+        namespace: 'crm',
+        name: 'find_customer',
+        arguments: '{"email":"ada@example.com"}',
+        status: 'completed',
+      },
+    ],
+    parallel_tool_calls: true,
+    usage: { input_tokens: 291, input_tokens_details: { cached_tokens: 0 }, output_tokens: 23, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 314 },
+  };
+}
