@@ -1,0 +1,73 @@
+// Server-only: keeps a few pre-warmed QuickJS contexts (Zod already evaluated) ready.
+import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
+import { createSandboxContext, type SandboxContext } from './sandbox-context';
+import { loadZodBundle } from './zod-bundle';
+
+/**
+ * Evaluating Zod in a fresh context costs ~110 ms (see docs/decisions/0001-sandbox-isolation.md),
+ * so compiles and turns take a context that was warmed earlier. Contexts are never reused: each
+ * compile or turn disposes its own, which is what gives every turn fresh global state.
+ */
+const POOL_SIZE = 2;
+/** Warming blocks the event loop for ~110 ms, so it waits until no sandboxed call is in flight. */
+const REFILL_RETRY_MS = 25;
+
+const warmContexts: SandboxContext[] = [];
+let quickjsPromise: Promise<QuickJSWASMModule> | undefined;
+let callsInFlight = 0;
+let refillTimer: ReturnType<typeof setTimeout> | undefined;
+
+function loadQuickJs(): Promise<QuickJSWASMModule> {
+  quickjsPromise ??= newQuickJSWASMModuleFromVariant(releaseSyncVariant).catch((error: unknown) => {
+    quickjsPromise = undefined;
+    throw error;
+  });
+  return quickjsPromise;
+}
+
+/** A fresh context for one compile or one turn; the caller disposes it. */
+export async function acquireSandboxContext(): Promise<SandboxContext> {
+  const [quickjs, zodBundle] = await Promise.all([loadQuickJs(), loadZodBundle()]);
+  const context = warmContexts.pop() ?? createSandboxContext(quickjs, zodBundle);
+  scheduleRefill();
+  return context;
+}
+
+/** Fills the pool now (at server start, before a benchmark); later refills happen in the background. */
+export async function prewarmSandboxPool(): Promise<void> {
+  const [quickjs, zodBundle] = await Promise.all([loadQuickJs(), loadZodBundle()]);
+  while (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(quickjs, zodBundle));
+}
+
+/** Turns report calls that are running so a refill never stalls their timers. */
+export function trackSandboxCall(delta: 1 | -1): void {
+  callsInFlight = Math.max(0, callsInFlight + delta);
+}
+
+/** Disposes the warm contexts (tests and benchmarks that want a cold start or a clean exit). */
+export function drainSandboxPool(): void {
+  if (refillTimer) clearTimeout(refillTimer);
+  refillTimer = undefined;
+  for (const context of warmContexts.splice(0)) context.dispose();
+}
+
+function scheduleRefill(): void {
+  if (refillTimer || warmContexts.length >= POOL_SIZE) return;
+  refillTimer = setTimeout(refillOne, REFILL_RETRY_MS);
+  refillTimer.unref?.();
+}
+
+function refillOne(): void {
+  refillTimer = undefined;
+  if (callsInFlight > 0) {
+    scheduleRefill();
+    return;
+  }
+  void Promise.all([loadQuickJs(), loadZodBundle()]).then(([quickjs, zodBundle]) => {
+    if (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(quickjs, zodBundle));
+    scheduleRefill();
+  }).catch((error: unknown) => {
+    console.error('Could not warm a sandbox context:', error);
+  });
+}

@@ -1,0 +1,239 @@
+// Server-only: one agent turn's QuickJS context, its tools, timers and virtual files.
+import { z } from 'zod';
+import type { Result } from '@/lib/runtime/result';
+import type { Tool, ToolContext, ToolFailure, ToolReturn } from '@/lib/runtime/tool';
+import { hasErrors, type Diagnostic } from './compiled-module';
+import { sortDiagnostics } from './compile-tool-module';
+import { acquireSandboxContext, trackSandboxCall } from './context-pool';
+import { evaluateToolModule } from './evaluate-tool-module';
+import type { JsonSchemaValidator } from './json-schema-validator';
+import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from './sandbox-context';
+import { readEnvelope } from './sandbox-envelope';
+import { createSandboxTool, type ToolEngine } from './sandbox-tool';
+
+export type SandboxTurnOptions = {
+  source: string;
+  /** The virtual file store's initial content, path → text. */
+  files?: Record<string, string>;
+  /** Seeds `Math.random` inside the sandbox. */
+  seed?: number;
+  /** What `Date.now()` returns inside the sandbox before any sleep. */
+  clockStart?: number;
+};
+
+/** The tools of one turn, all sharing one fresh QuickJS context; dispose when the turn ends. */
+export type SandboxTurn = {
+  tools: Tool[];
+  /** The virtual file store as the turn's tools left it. */
+  files(): Record<string, string>;
+  dispose(): void;
+};
+
+export type SandboxTurnError = { message: string; diagnostics: Diagnostic[] };
+
+/** Budget of hooks (validation, labels, approval) and module evaluation when no call is running. */
+const IDLE_DEADLINE_MS = 1000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_LOG_CHARACTERS = 10_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const toolReturn = z.object({ content: z.json().optional(), details: z.json().optional(), endTurn: z.boolean().optional() });
+
+type PendingCall = {
+  token: number;
+  deadline: number;
+  timeoutMs: number;
+  context: ToolContext;
+  timers: Set<ReturnType<typeof setTimeout>>;
+  outputValidator?: JsonSchemaValidator;
+  onAbort: () => void;
+  resolve: (result: Result<ToolReturn, ToolFailure>) => void;
+};
+
+/**
+ * Evaluates the module in a fresh pre-warmed context and returns its tools. A module with any
+ * error diagnostic is refused as a whole: a turn never runs with tools silently missing.
+ */
+export async function createSandboxTurn(options: SandboxTurnOptions): Promise<Result<SandboxTurn, SandboxTurnError>> {
+  const vm = await acquireSandboxContext();
+  const engine = createTurnEngine(vm, options.files ?? {});
+  const configured = engine.callHook('configure', [options.seed ?? 0, options.clockStart ?? 0]);
+  if (!configured.ok) {
+    engine.dispose();
+    return { ok: false, error: { message: `The sandbox could not start: ${configured.error.message}`, diagnostics: [] } };
+  }
+  const evaluated = await evaluateToolModule(vm, options.source);
+  const { diagnostics } = evaluated.compiled;
+  if (hasErrors(diagnostics)) {
+    engine.dispose();
+    const count = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+    return { ok: false, error: { message: `The tool module has ${count} error${count === 1 ? '' : 's'}; fix them to run a turn.`, diagnostics: sortDiagnostics(diagnostics) } };
+  }
+  return {
+    ok: true,
+    value: {
+      tools: evaluated.tools.map((tool) => createSandboxTool(tool, engine)),
+      files: engine.snapshotFiles,
+      dispose: engine.dispose,
+    },
+  };
+}
+
+type TurnEngine = ToolEngine & { snapshotFiles(): Record<string, string>; dispose(): void };
+
+function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, string>): TurnEngine {
+  const files = new Map(Object.entries(initialFiles));
+  const calls = new Map<number, PendingCall>();
+  let nextToken = 1;
+  let disposed = false;
+
+  const bindings: HostBindings = {
+    sleep(token, ms, wake) {
+      const call = calls.get(token);
+      // A settled call's sleeps never wake, so its leftover code cannot run on.
+      if (!call) return;
+      const timer = setTimeout(() => {
+        call.timers.delete(timer);
+        wake();
+        drain();
+      }, Math.min(Math.max(0, ms), MAX_TIMER_MS));
+      call.timers.add(timer);
+    },
+    log(token, text) {
+      const truncated = text.length > MAX_LOG_CHARACTERS ? `${text.slice(0, MAX_LOG_CHARACTERS)}… (${text.length - MAX_LOG_CHARACTERS} more characters)` : text;
+      calls.get(token)?.context.log('info', truncated);
+    },
+    settle(token, json) {
+      const call = calls.get(token);
+      if (call) finish(call, readOutput(call, json));
+    },
+    readFile: (path) => files.get(path),
+    writeFile: (path, text) => void files.set(path, text),
+    listFiles: () => [...files.keys()].sort(),
+    deleteFile: (path) => files.delete(path),
+    nextDeadline() {
+      const now = Date.now();
+      let earliest = Number.POSITIVE_INFINITY;
+      for (const call of calls.values()) if (call.deadline > now) earliest = Math.min(earliest, call.deadline);
+      return Number.isFinite(earliest) ? earliest : now + IDLE_DEADLINE_MS;
+    },
+  };
+  vm.bind(bindings);
+
+  function finish(call: PendingCall, result: Result<ToolReturn, ToolFailure>): void {
+    if (!calls.delete(call.token)) return;
+    for (const timer of call.timers) clearTimeout(timer);
+    call.context.signal.removeEventListener('abort', call.onAbort);
+    trackSandboxCall(-1);
+    call.resolve(result);
+  }
+
+  /** Settles a call from the host side (deadline, abort) and tells the sandbox it is over. */
+  function cancel(call: PendingCall, failure: ToolFailure): void {
+    if (!calls.has(call.token)) return;
+    finish(call, { ok: false, error: failure });
+    if (!disposed) vm.call('abortCall', [call.token]);
+  }
+
+  /**
+   * An interrupt cannot say which call's code was looping, so every call past its deadline
+   * times out; calls with time left keep running (the interrupt handler re-arms for them).
+   */
+  function timeOutOverdue(): void {
+    const now = Date.now();
+    for (const call of [...calls.values()]) {
+      if (call.deadline <= now) cancel(call, overdue(call));
+    }
+  }
+
+  function afterEntry(): void {
+    if (vm.wasInterrupted()) timeOutOverdue();
+  }
+
+  function drain(): void {
+    // A round cut by an interrupt leaves the killed job's rejection handlers queued: run them too.
+    for (let round = 0; round < 8 && !disposed; round += 1) {
+      vm.drainJobs();
+      if (!vm.wasInterrupted()) return;
+      timeOutOverdue();
+    }
+  }
+
+  function readOutput(call: PendingCall, json: string): Result<ToolReturn, ToolFailure> {
+    const envelope = readEnvelope(json);
+    if (!envelope.ok) return envelope.error.code === 'timeout' ? { ok: false, error: overdue(call) } : envelope;
+    const parsed = toolReturn.safeParse(envelope.value);
+    if (!parsed.success) return { ok: false, error: { code: 'output-invalid', message: 'The tool returned something that is not JSON data.' } };
+    const bytes = Buffer.byteLength(json, 'utf8');
+    if (bytes > OUTPUT_LIMIT_CHARACTERS) {
+      return { ok: false, error: { code: 'limit-exceeded', message: `The output is ${bytes} bytes as JSON; the limit is ${OUTPUT_LIMIT_CHARACTERS} (1 MB).` } };
+    }
+    // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
+    const { content = null, details, endTurn } = envelope.value as z.infer<typeof toolReturn>;
+    const issues = call.outputValidator?.(content) ?? [];
+    if (issues.length > 0) {
+      return { ok: false, error: { code: 'output-invalid', message: `The output does not match outputSchema: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}` } };
+    }
+    return { ok: true, value: { content, ...(details === undefined ? {} : { details }), ...(endTurn ? { endTurn: true } : {}) } };
+  }
+
+  return {
+    callHook(method, args) {
+      if (disposed) return { ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } };
+      const answer = vm.call(method, args);
+      afterEntry();
+      const result = answer.ok ? readEnvelope(answer.value) : { ok: false as const, error: failureFromVm(answer.error) };
+      drain();
+      return result;
+    },
+    execute({ index, args, context, outputValidator }) {
+      if (disposed) return Promise.resolve({ ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } });
+      if (context.signal.aborted) return Promise.resolve({ ok: false, error: { code: 'aborted', message: 'The call was aborted before it started.' } });
+      const timeoutMs = Number.isFinite(context.timeoutMs) && context.timeoutMs > 0 ? context.timeoutMs : DEFAULT_TIMEOUT_MS;
+      const token = nextToken++;
+      return new Promise((resolve) => {
+        const call: PendingCall = {
+          token,
+          deadline: Date.now() + timeoutMs,
+          timeoutMs,
+          context,
+          timers: new Set(),
+          outputValidator,
+          onAbort: () => cancel(call, { code: 'aborted', message: 'The call was aborted.' }),
+          resolve,
+        };
+        calls.set(token, call);
+        trackSandboxCall(1);
+        call.timers.add(setTimeout(() => cancel(call, { code: 'timeout', message: `The tool did not finish within ${timeoutMs} ms.` }), Math.min(timeoutMs, MAX_TIMER_MS)));
+        context.signal.addEventListener('abort', call.onAbort, { once: true });
+        const started = vm.call('startCall', [index, token, JSON.stringify(args ?? null), context.callId, timeoutMs]);
+        afterEntry();
+        if (!started.ok) finish(call, { ok: false, error: failureFromVm(started.error) });
+        else {
+          const envelope = readEnvelope(started.value);
+          if (!envelope.ok) finish(call, envelope);
+        }
+        drain();
+      });
+    },
+    snapshotFiles: () => Object.fromEntries([...files.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    dispose() {
+      if (disposed) return;
+      for (const call of [...calls.values()]) finish(call, { ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } });
+      disposed = true;
+      vm.dispose();
+    },
+  };
+}
+
+function overdue(call: PendingCall): ToolFailure {
+  return { code: 'timeout', message: `The tool exceeded its ${call.timeoutMs} ms deadline while running.` };
+}
+
+function failureFromVm(failure: VmFailure): ToolFailure {
+  if (failure.kind === 'interrupted') return { code: 'timeout', message: 'The tool was interrupted at its deadline.' };
+  if (/out of memory/.test(failure.message)) return { code: 'limit-exceeded', message: 'The tool exceeded the sandbox memory limit.' };
+  if (/string too long/.test(failure.message)) return { code: 'limit-exceeded', message: 'The tool built a string longer than the sandbox allows.' };
+  if (/stack overflow/.test(failure.message)) return { code: 'limit-exceeded', message: 'Maximum call stack size exceeded: is there unbounded recursion?' };
+  return { code: 'threw', message: failure.message };
+}

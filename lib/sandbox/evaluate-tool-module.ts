@@ -1,0 +1,191 @@
+// Server-only: evaluates a user module inside a sandbox context and reports its tools.
+import { z } from 'zod';
+import { checkToolConfig, findDuplicateToolNames } from '@/lib/runtime/check-tool-config';
+import type { JsonSchema } from '@/lib/runtime/json';
+import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
+import { compileJsonSchemaValidator } from './json-schema-validator';
+import type { SandboxContext } from './sandbox-context';
+import type { SourcePosition } from './source-map';
+import { transpileModule, type TranspiledModule } from './transpile-module';
+
+/** How long a module's top-level code may run. */
+export const MODULE_EVALUATION_LIMIT_MS = 1000;
+
+/** A usable tool: its spec plus what the host needs to drive it inside the context. */
+export type EvaluatedTool = { index: number; spec: ToolSpec; outputJsonSchema?: JsonSchema };
+
+export type EvaluatedModule = { compiled: CompiledModule; tools: EvaluatedTool[] };
+
+const jsonValue = z.json();
+const located = z.object({ message: z.string(), stack: z.string() });
+const toolDescription = z.object({
+  index: z.number().int(),
+  stack: z.string(),
+  name: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  description: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  hasSchema: z.boolean(),
+  hasJsonSchema: z.boolean(),
+  parameters: z.record(z.string(), jsonValue).optional(),
+  namespace: jsonValue.optional(),
+  namespaceDescription: jsonValue.optional(),
+  executionMode: jsonValue.optional(),
+  timeoutMs: jsonValue.optional(),
+  hasExecute: z.boolean(),
+  strict: z.boolean(),
+  deferLoading: z.boolean(),
+  isReadOnly: z.boolean(),
+  isDestructive: z.boolean(),
+  needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
+  hasOutputSchema: z.boolean(),
+  outputJsonSchema: z.record(z.string(), jsonValue).optional(),
+  problems: z.array(z.string()),
+});
+/** The prelude's answer is parsed like any untrusted input: user code shares its realm. */
+const evaluationResult = z.object({
+  tools: z.array(toolDescription),
+  problems: z.array(located),
+  thrown: located.nullable(),
+  exportProblem: z.string().nullable(),
+});
+type ToolDescription = z.infer<typeof toolDescription>;
+
+/**
+ * Transpiles and evaluates `source` in `context` (deadline set by the context's bindings), then
+ * checks every tool. A broken tool becomes diagnostics at its `defineTool(` call and is left out;
+ * the others still compile.
+ */
+export async function evaluateToolModule(context: SandboxContext, source: string): Promise<EvaluatedModule> {
+  const transpiled = await transpileModule(source);
+  if (!transpiled.ok) return { compiled: { tools: [], diagnostics: transpiled.error }, tools: [] };
+  const locate = createLocator(source, transpiled.value);
+  const evaluated = context.evaluateModule(transpiled.value.code);
+  if (!evaluated.ok) {
+    const { kind, message, stack } = evaluated.error;
+    if (kind === 'interrupted') {
+      // QuickJS attributes an interrupted loop to the last call before it, which would mislead.
+      return failed([{ message: `Module evaluation exceeded ${MODULE_EVALUATION_LIMIT_MS} ms: is there an endless loop at the top level?`, line: 1, column: 1, severity: 'error' }]);
+    }
+    return failed([{ message, ...locate(stack), severity: 'error' }]);
+  }
+  const parsed = evaluationResult.safeParse(JSON.parse(evaluated.value));
+  if (!parsed.success) return failed([{ message: 'The sandbox returned an unreadable module description.', line: 1, column: 1, severity: 'error' }]);
+  // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
+  const result = JSON.parse(evaluated.value) as z.infer<typeof evaluationResult>;
+  const diagnostics: Diagnostic[] = result.problems.map(({ message, stack }) => ({ message, ...locate(stack), severity: 'error' }));
+  if (result.thrown) {
+    diagnostics.push({ message: `Module evaluation threw: ${result.thrown.message}`, ...locate(result.thrown.stack), severity: 'error' });
+    return failed(diagnostics);
+  }
+  if (result.exportProblem) {
+    diagnostics.push({ message: result.exportProblem, ...findExportDefault(source), severity: 'error' });
+    return failed(diagnostics);
+  }
+  const entries: { tool: EvaluatedTool; position: SourcePosition }[] = [];
+  for (const description of result.tools) {
+    const position = locateDefineTool(source, locate(description.stack));
+    const problems = checkDescription(description);
+    if (problems.length > 0) {
+      diagnostics.push(...problems.map((message) => ({ message, ...position, severity: 'error' as const })));
+      continue;
+    }
+    if (description.namespaceDescription !== undefined && description.namespace === undefined) {
+      diagnostics.push({ message: `Tool ${String(description.name)} sets namespaceDescription without a namespace; it is ignored.`, ...position, severity: 'warning' });
+    }
+    entries.push({ tool: { index: description.index, spec: toSpec(description, position.line), outputJsonSchema: description.outputJsonSchema }, position });
+  }
+  const tools = dropDuplicates(entries, diagnostics);
+  return { compiled: { tools: tools.map((tool) => tool.spec), diagnostics }, tools };
+}
+
+function failed(diagnostics: Diagnostic[]): EvaluatedModule {
+  return { compiled: { tools: [], diagnostics }, tools: [] };
+}
+
+function checkDescription(description: ToolDescription): string[] {
+  const problems = [...description.problems];
+  problems.push(
+    ...checkToolConfig({
+      name: description.name,
+      description: description.description,
+      hasSchema: description.hasSchema,
+      hasJsonSchema: description.hasJsonSchema,
+      parameters: description.parameters,
+      namespace: description.namespace,
+      executionMode: description.executionMode,
+      timeoutMs: description.timeoutMs,
+      hasExecute: description.hasExecute,
+    }).map((problem) => problem.message),
+  );
+  for (const schema of [description.hasJsonSchema ? description.parameters : undefined, description.outputJsonSchema]) {
+    if (!schema) continue;
+    const compiled = compileJsonSchemaValidator(schema);
+    if (!compiled.ok) problems.push(`Tool ${String(description.name)}: ${compiled.error}`);
+  }
+  return problems;
+}
+
+function toSpec(description: ToolDescription, line: number): ToolSpec {
+  const spec: ToolSpec = {
+    name: String(description.name),
+    description: String(description.description),
+    parameters: description.parameters ?? {},
+    schemaSource: description.hasSchema ? 'zod' : 'json-schema',
+    strict: description.strict,
+    deferLoading: description.deferLoading,
+    isReadOnly: description.isReadOnly,
+    isDestructive: description.isDestructive,
+    needsApproval: description.needsApproval,
+    hasOutputSchema: description.hasOutputSchema,
+    line,
+  };
+  if (typeof description.namespace === 'string') spec.namespace = description.namespace;
+  if (typeof description.namespace === 'string' && typeof description.namespaceDescription === 'string') spec.namespaceDescription = description.namespaceDescription;
+  if (description.executionMode === 'parallel' || description.executionMode === 'sequential') spec.executionMode = description.executionMode;
+  if (typeof description.timeoutMs === 'number') spec.timeoutMs = description.timeoutMs;
+  return spec;
+}
+
+/** Keeps the first tool of each qualified name; reports the later ones into `diagnostics`. */
+function dropDuplicates(entries: { tool: EvaluatedTool; position: SourcePosition }[], diagnostics: Diagnostic[]): EvaluatedTool[] {
+  const duplicates = new Set(findDuplicateToolNames(entries.map(({ tool }) => tool.spec)));
+  const firstLine = new Map<string, number>();
+  const kept: EvaluatedTool[] = [];
+  for (const { tool, position } of entries) {
+    const key = tool.spec.namespace ? `${tool.spec.namespace}.${tool.spec.name}` : tool.spec.name;
+    const first = firstLine.get(key);
+    if (duplicates.has(key) && first !== undefined) {
+      diagnostics.push({ message: `Duplicate tool name "${key}": already defined at line ${first}. Tool names must be unique within a namespace.`, ...position, severity: 'error' });
+      continue;
+    }
+    firstLine.set(key, tool.spec.line);
+    kept.push(tool);
+  }
+  return kept;
+}
+
+/** Maps the first frame of a QuickJS stack that lies in the user's module back to the TypeScript source. */
+function createLocator(source: string, transpiled: TranspiledModule): (stack: string) => SourcePosition {
+  const lineCount = source.split('\n').length;
+  return (stack) => {
+    const frame = /tools\.js:(\d+):(\d+)/.exec(stack);
+    if (!frame) return { line: 1, column: 1 };
+    // The wrapper puts one line before the module text.
+    const generated = { line: Number(frame[1]) - 1, column: Number(frame[2]) };
+    if (generated.line < 1) return { line: 1, column: 1 };
+    const position = transpiled.mapPosition(generated);
+    return { line: Math.min(position.line, lineCount), column: position.column };
+  };
+}
+
+/** QuickJS points at the call's parenthesis; the editor should underline `defineTool` itself. */
+function locateDefineTool(source: string, position: SourcePosition): SourcePosition {
+  const text = source.split('\n')[position.line - 1] ?? '';
+  const start = text.lastIndexOf('defineTool', Math.max(0, position.column - 1));
+  return start >= 0 ? { line: position.line, column: start + 1 } : position;
+}
+
+function findExportDefault(source: string): SourcePosition {
+  const lines = source.split('\n');
+  const index = lines.findIndex((line) => /\bexport\s+default\b/.test(line));
+  return index >= 0 ? { line: index + 1, column: (lines[index]?.search(/\bexport\b/) ?? 0) + 1 } : { line: 1, column: 1 };
+}

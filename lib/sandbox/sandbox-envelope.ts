@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { Result } from '@/lib/runtime/result';
+import type { ToolFailure } from '@/lib/runtime/tool';
+
+const failure = z.object({
+  code: z.enum(['threw', 'output-invalid', 'timeout', 'aborted', 'limit-exceeded']),
+  message: z.string(),
+});
+const envelope = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), failure }),
+]);
+
+/**
+ * Reads an answer of the sandbox prelude. The text is parsed with `JSON.parse` in the host realm
+ * and checked, because code in the sandbox could have tampered with anything it shares a realm with.
+ */
+export function readEnvelope(text: string): Result<unknown, ToolFailure> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: { code: 'threw', message: `The sandbox returned malformed JSON: ${String(error)}` } };
+  }
+  const parsed = envelope.safeParse(json);
+  if (!parsed.success) return { ok: false, error: { code: 'threw', message: 'The sandbox returned an unexpected answer.' } };
+  return parsed.data.ok ? { ok: true, value: parsed.data.value } : { ok: false, error: parsed.data.failure };
+}

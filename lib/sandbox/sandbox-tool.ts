@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { JsonValue } from '@/lib/runtime/json';
+import type { Result } from '@/lib/runtime/result';
+import type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from '@/lib/runtime/tool';
+import type { EvaluatedTool } from './evaluate-tool-module';
+import { compileJsonSchemaValidator, type JsonSchemaValidator } from './json-schema-validator';
+import type { SandboxApiMethod } from './sandbox-prelude';
+
+/** What a sandboxed tool needs from its turn: synchronous hook calls and asynchronous executions. */
+export type ToolEngine = {
+  callHook(method: SandboxApiMethod, args: (string | number)[]): Result<unknown, ToolFailure>;
+  execute(options: {
+    index: number;
+    args: JsonValue;
+    context: ToolContext;
+    outputValidator?: JsonSchemaValidator;
+  }): Promise<Result<ToolReturn, ToolFailure>>;
+};
+
+const validationAnswer = z.discriminatedUnion('valid', [
+  z.object({ valid: z.literal(true), data: z.json() }),
+  z.object({ valid: z.literal(false), issues: z.array(z.object({ path: z.string(), message: z.string() })) }),
+]);
+
+/** The `Tool` contract for one evaluated tool; every behaviour runs in the turn's QuickJS context. */
+export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine): Tool {
+  const { index, spec } = evaluated;
+  const { line: _line, ...fields } = spec;
+  const parametersValidator = spec.schemaSource === 'json-schema' ? compileJsonSchemaValidator(spec.parameters) : undefined;
+  const outputValidator = evaluated.outputJsonSchema ? compileJsonSchemaValidator(evaluated.outputJsonSchema) : undefined;
+
+  const hookText = (method: SandboxApiMethod, ...values: unknown[]): string | undefined => {
+    const answer = engine.callHook(method, [index, ...values.map(toJsonText)]);
+    return answer.ok && typeof answer.value === 'string' ? answer.value : undefined;
+  };
+
+  return {
+    ...fields,
+    async validateArguments(args): Promise<Result<JsonValue, ValidationIssue[]>> {
+      if (parametersValidator) {
+        if (!parametersValidator.ok) return { ok: false, error: [{ path: '(root)', message: parametersValidator.error }] };
+        const issues = parametersValidator.value(args);
+        return issues.length > 0 ? { ok: false, error: issues } : { ok: true, value: JSON.parse(toJsonText(args)) as JsonValue };
+      }
+      const answer = engine.callHook('validateArguments', [index, toJsonText(args)]);
+      if (!answer.ok) return { ok: false, error: [{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }] };
+      const parsed = validationAnswer.safeParse(answer.value);
+      if (!parsed.success) return { ok: false, error: [{ path: '(root)', message: 'Validation returned an unexpected answer.' }] };
+      // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
+      const checked = answer.value as z.infer<typeof validationAnswer>;
+      return checked.valid ? { ok: true, value: checked.data } : { ok: false, error: checked.issues };
+    },
+    async evaluateNeedsApproval(args) {
+      if (spec.needsApproval !== 'dynamic') return spec.needsApproval;
+      const answer = engine.callHook('evaluateNeedsApproval', [index, toJsonText(args)]);
+      // A needsApproval function that fails asks the human rather than letting the call through.
+      return answer.ok ? answer.value === true : true;
+    },
+    async describeActivity(args) {
+      return hookText('describeActivity', args);
+    },
+    async describeCompletedActivity(args, output) {
+      return hookText('describeCompletedActivity', args, output);
+    },
+    execute(args, context) {
+      if (outputValidator && !outputValidator.ok) {
+        return Promise.resolve({ ok: false, error: { code: 'output-invalid', message: outputValidator.error } });
+      }
+      return engine.execute({ index, args, context, outputValidator: outputValidator?.value });
+    },
+  };
+}
+
+/** Arguments reach the sandbox as JSON text only; `undefined` travels as `null`. */
+function toJsonText(value: unknown): string {
+  return JSON.stringify(value ?? null) ?? 'null';
+}
