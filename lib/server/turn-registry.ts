@@ -1,5 +1,21 @@
-// Server-only: the live turns of this process, so approvals and aborts can reach them.
+// Server-only: the live turns of this process, so approvals and aborts can reach them (and, over
+// the bus, the live turns of other instances).
 import type { ApprovalDecision } from '@/lib/runtime/gate-tool-call';
+import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
+
+/** An approval or abort on its way to whichever instance runs the turn. */
+export type TurnControlMessage =
+  | { kind: 'approval'; turnId: string; callId: string; decision: ApprovalDecision }
+  | { kind: 'abort'; turnId: string };
+
+/**
+ * Carries control messages to every instance, this one included (PostgreSQL LISTEN/NOTIFY when
+ * DATABASE_URL is set). Without a bus the registry only reaches turns of its own process.
+ */
+export type TurnControlBus = {
+  publish(message: TurnControlMessage): void;
+  subscribe(handler: (message: TurnControlMessage) => void): void;
+};
 
 type LiveTurn = {
   clientId: string;
@@ -7,11 +23,33 @@ type LiveTurn = {
   approvals: Map<string, (decision: ApprovalDecision) => void>;
 };
 
-export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval';
+/** `forwarded`: the turn is not in this process, so the decision went out on the bus. */
+export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded';
 
 /** In-memory registry of running turns, keyed by turn id. */
-export function createTurnRegistry() {
+export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
   const turns = new Map<string, LiveTurn>();
+  const { bus } = options;
+  const deliverLocally = (turnId: string, callId: string, decision: ApprovalDecision): DeliverOutcome => {
+    const turn = turns.get(turnId);
+    if (!turn) return 'unknown-turn';
+    const resolve = turn.approvals.get(callId);
+    if (!resolve) return 'no-pending-approval';
+    turn.approvals.delete(callId);
+    resolve(decision);
+    return 'delivered';
+  };
+  const abortLocally = (turnId: string): boolean => {
+    const turn = turns.get(turnId);
+    if (!turn) return false;
+    turn.controller.abort('aborted by the user');
+    return true;
+  };
+  // Every instance hears every message; only the one running the turn acts, and nobody re-publishes.
+  bus?.subscribe((message) => {
+    if (message.kind === 'approval') deliverLocally(message.turnId, message.callId, message.decision);
+    else abortLocally(message.turnId);
+  });
   return {
     register(turnId: string, clientId: string, controller: AbortController): void {
       turns.set(turnId, { clientId, controller, approvals: new Map() });
@@ -31,18 +69,16 @@ export function createTurnRegistry() {
       });
     },
     deliverApproval(turnId: string, callId: string, decision: ApprovalDecision): DeliverOutcome {
-      const turn = turns.get(turnId);
-      if (!turn) return 'unknown-turn';
-      const resolve = turn.approvals.get(callId);
-      if (!resolve) return 'no-pending-approval';
-      turn.approvals.delete(callId);
-      resolve(decision);
-      return 'delivered';
+      const outcome = deliverLocally(turnId, callId, decision);
+      if (outcome !== 'unknown-turn' || !bus) return outcome;
+      bus.publish({ kind: 'approval', turnId, callId, decision });
+      return 'forwarded';
     },
+    /** True when the turn runs here, or when the abort went out on the bus to the other instances. */
     abort(turnId: string): boolean {
-      const turn = turns.get(turnId);
-      if (!turn) return false;
-      turn.controller.abort('aborted by the user');
+      if (abortLocally(turnId)) return true;
+      if (!bus) return false;
+      bus.publish({ kind: 'abort', turnId });
       return true;
     },
   };
@@ -52,9 +88,11 @@ export type TurnRegistry = ReturnType<typeof createTurnRegistry>;
 
 const globalKey = Symbol.for('tool-runtime-playground.turn-registry');
 
-/** One registry per server process, surviving hot reloads in development. */
+/** One registry per server process, surviving hot reloads in development; on the PostgreSQL bus when DATABASE_URL is set. */
 export function getTurnRegistry(): TurnRegistry {
   const holder = globalThis as typeof globalThis & { [globalKey]?: TurnRegistry };
-  holder[globalKey] ??= createTurnRegistry();
+  holder[globalKey] ??= createTurnRegistry({
+    bus: process.env.DATABASE_URL ? createPostgresTurnBus({ connectionString: process.env.DATABASE_URL }) : undefined,
+  });
   return holder[globalKey];
 }

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { withSessionStore } from '@/lib/sessions/get-session-store';
+import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
+import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { importSessionRecord } from '@/lib/sessions/store-session-record';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** The record itself is validated (and migrated) by `importSessionRecord`; here only its outer shape. */
+const exportedSessionSchema = z.record(z.string(), z.unknown());
+
+/** Import: an exported session file → stored as a new session → `{ id, url }`. */
+export async function POST(request: Request): Promise<Response> {
+  const body = await readJsonBody(request, exportedSessionSchema, SESSION_LIMITS.recordBytes);
+  if (!body.ok) return jsonError(body.status, body.error);
+  return respondWithSessionResult(await withSessionStore((store) => importSessionRecord(body.value, { store })), 201);
+}

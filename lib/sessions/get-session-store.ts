@@ -1,0 +1,50 @@
+// Server-only: the process-wide session store, chosen from the environment.
+import path from 'node:path';
+import { createPgliteClient } from './create-pglite-client';
+import { createPostgresClient } from './create-postgres-client';
+import { createSqlSessionStore } from './create-sql-session-store';
+import { err, type Result } from '@/lib/runtime/result';
+import { describeStorageFailure, type SessionError } from './session-error';
+import type { SessionStore } from './session-store';
+
+/** Where the embedded database lives when no DATABASE_URL is set. */
+export const DEFAULT_PGLITE_DIR = path.join('data', 'pglite');
+
+export type SessionStoreEnvironment = { DATABASE_URL?: string; PGLITE_DATA_DIR?: string };
+
+/** PostgreSQL when `DATABASE_URL` is set (several instances share it), else embedded PGlite on disk. */
+export async function openSessionStore(env: SessionStoreEnvironment): Promise<SessionStore> {
+  const client = env.DATABASE_URL ? createPostgresClient(env.DATABASE_URL) : await createPgliteClient(env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DIR);
+  try {
+    return await createSqlSessionStore(client);
+  } catch (error) {
+    await client.close().catch((closeError: unknown) => console.error('Closing the session database failed:', closeError));
+    throw error;
+  }
+}
+
+const globalKey = Symbol.for('tool-runtime-playground.session-store');
+
+/** One store per server process, surviving hot reloads; a failed open is retried on the next call. */
+export function getSessionStore(): Promise<SessionStore> {
+  const holder = globalThis as typeof globalThis & { [globalKey]?: Promise<SessionStore> };
+  const existing = holder[globalKey];
+  if (existing) return existing;
+  const opening = openSessionStore({ DATABASE_URL: process.env.DATABASE_URL, PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR });
+  holder[globalKey] = opening;
+  opening.catch(() => {
+    if (holder[globalKey] === opening) delete holder[globalKey];
+  });
+  return opening;
+}
+
+/** Runs `work` with the process store; a database that cannot be opened is a `storage-failed` value. */
+export async function withSessionStore<T>(work: (store: SessionStore) => Promise<Result<T, SessionError>>): Promise<Result<T, SessionError>> {
+  let store: SessionStore;
+  try {
+    store = await getSessionStore();
+  } catch (error) {
+    return err(describeStorageFailure(error));
+  }
+  return work(store);
+}

@@ -1,0 +1,21 @@
+import type { Result } from '@/lib/runtime/result';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { compareTurnEvents, type EventDifference } from './compare-session-events';
+import type { SessionRecord, SessionTurn } from './session-record';
+
+/** What a replay found: `identical` exactly when there are no differences. */
+export type ReplayReport = { identical: boolean; differences: EventDifference[] };
+
+/** Runs one recorded turn again on its tape with its recorded approvals; an error when it cannot start. */
+export type ReplayTurnRunner = (turn: SessionTurn) => Promise<Result<RuntimeEvent[], string>>;
+
+/** Re-runs every turn of a session through `runTurnOnTape` and compares the events with the recording. */
+export async function replaySession(record: SessionRecord, runTurnOnTape: ReplayTurnRunner): Promise<ReplayReport> {
+  const differences: EventDifference[] = [];
+  for (const [index, turn] of record.turns.entries()) {
+    const replayed = await runTurnOnTape(turn);
+    if (replayed.ok) differences.push(...compareTurnEvents(index, turn.events, replayed.value));
+    else differences.push({ turn: index, seq: 0, field: 'replay', recorded: `${turn.events.length} events`, replayed: replayed.error });
+  }
+  return { identical: differences.length === 0, differences };
+}

@@ -1,0 +1,29 @@
+// Server-only: re-runs a recorded turn through the same path a live turn takes, on its tape.
+import { err, ok, type Result } from '@/lib/runtime/result';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
+import type { SessionTurn } from './session-record';
+
+/**
+ * Runs `turn` again with the model replaced by its tape and every approval answered as recorded,
+ * and returns the events it produced. Nothing is stored: replays are not shareable turns.
+ */
+export async function runTurnOnTape(turn: SessionTurn, clientId = 'session-replay'): Promise<Result<RuntimeEvent[], string>> {
+  const recordedApprovals = new Map(turn.approvals.map((approval) => [approval.callId, { approved: approval.approved, reason: approval.reason }]));
+  let finished: FinishedTurn | undefined;
+  const started = await streamTurn({
+    request: { ...turn.request, model: { provider: 'tape', tape: turn.tape } },
+    clientId,
+    env: {},
+    recordedApprovals,
+    onFinished: (result) => {
+      finished = result;
+    },
+  });
+  if (!started.ok) return err(`The replay could not start (${started.status}): ${started.error}`);
+  // The stream closes only after onFinished ran, so draining it is waiting for the turn.
+  const reader = started.stream.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+  const events = (finished as FinishedTurn | undefined)?.events;
+  return events ? ok(events) : err('The replay ended without finishing the turn.');
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/models/model-config';
+import { isPlainObject } from '@/lib/runtime/json';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
+import { SESSION_LIMITS } from './session-limits';
+import { removeSessionSecrets } from './remove-session-secrets';
+
+/** The record version this code writes; older versions are upgraded on read. */
+export const SESSION_RECORD_VERSION = 1;
+
+/** A model config as stored: never with an API key, whatever the provider. */
+const storedModelConfigSchema = modelConfigSchema.refine((config) => !('apiKey' in config), {
+  message: 'A stored model config must not carry an apiKey.',
+});
+
+/** Ids are 128 random bits in base64url (22 characters). */
+export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'A session id is 22 base64url characters.');
+
+/** The playground as it was when the session was shared: what Fork loads into the editor. */
+export const sessionPlaygroundSchema = z.object({
+  source: z.string().max(TURN_LIMITS.sourceChars),
+  /** JSON text of the scripted model's steps, as the editor held it. */
+  script: z.string().max(TURN_LIMITS.sourceChars).optional(),
+  /** JSON text of the task result schema, as the editor held it. */
+  resultSchema: z.string().max(TURN_LIMITS.sourceChars).optional(),
+  files: z.record(z.string().max(500), z.string().max(TURN_LIMITS.fileChars)).optional(),
+  message: z.string().max(TURN_LIMITS.messageChars),
+  model: storedModelConfigSchema,
+  permissions: z.object({
+    mode: permissionModeSchema,
+    allow: z.array(z.string().max(200)).max(100).optional(),
+    deny: z.array(z.string().max(200)).max(100).optional(),
+  }),
+  mode: turnModeSchema,
+  maxIterations: z.number().int().min(1).max(TURN_LIMITS.maxIterations).optional(),
+});
+
+export const recordedApprovalSchema = z.object({
+  callId: z.string(),
+  approved: z.boolean(),
+  reason: z.string().optional(),
+});
+
+/** One finished turn: the request without secrets, the raw model exchanges, the decisions, the events. */
+export const sessionTurnSchema = z.object({
+  turnId: z.string().min(1).max(200),
+  request: turnRequestSchema.extend({ model: storedModelConfigSchema }),
+  tape: z.array(tapeEntrySchema),
+  approvals: z.array(recordedApprovalSchema),
+  events: z.array(runtimeEventSchema),
+});
+
+/** An immutable shared session (DESIGN §7), version 1. */
+export const sessionRecordSchema = z.object({
+  version: z.literal(SESSION_RECORD_VERSION),
+  id: sessionIdSchema,
+  createdAt: z.iso.datetime(),
+  title: z.string().max(SESSION_LIMITS.titleChars).optional(),
+  playground: sessionPlaygroundSchema,
+  turns: z.array(sessionTurnSchema).min(1, 'A session needs at least one turn.').max(SESSION_LIMITS.turnsPerSession),
+});
+
+export type SessionPlayground = z.infer<typeof sessionPlaygroundSchema>;
+export type SessionTurn = z.infer<typeof sessionTurnSchema>;
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+export type RecordedApproval = z.infer<typeof recordedApprovalSchema>;
+
+/** Upgrades from version n to n + 1, keyed by n. Version 1 is the first, so none yet. */
+const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<string, unknown>> = {};
+
+/**
+ * Reads a record of any known version: upgrades it step by step to the current version, then
+ * validates it. Used on every read (database, import) and, through `prepareSessionRecord`, on write.
+ */
+export function migrateSessionRecord(raw: unknown): Result<SessionRecord, string> {
+  if (!isPlainObject(raw)) return err('A session must be a JSON object.');
+  const version = raw.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return err('The session has no valid "version" number.');
+  }
+  if (version > SESSION_RECORD_VERSION) {
+    return err(`The session is version ${version}; this server reads up to version ${SESSION_RECORD_VERSION}.`);
+  }
+  let current: Record<string, unknown> = raw;
+  for (let from = version; from < SESSION_RECORD_VERSION; from += 1) {
+    const upgrade = UPGRADES[from];
+    if (!upgrade) return err(`No upgrade from session version ${from}.`);
+    current = { ...upgrade(current), version: from + 1 };
+  }
+  const parsed = sessionRecordSchema.safeParse(current);
+  if (!parsed.success) return err(`Invalid session: ${formatIssues(parsed.error)}`);
+  return ok(parsed.data);
+}
+
+/**
+ * The record to store: model configs lose their API keys, every string is redacted of known
+ * secret shapes and of `secrets`, then it is validated like any record read back.
+ */
+export function prepareSessionRecord(record: unknown, secrets: readonly string[] = []): Result<SessionRecord, string> {
+  return migrateSessionRecord(removeSessionSecrets(removeModelKeys(record), secrets));
+}
+
+/** A finished turn made safe to store, by the same rules as a record. */
+export function prepareSessionTurn(turn: unknown, secrets: readonly string[] = []): Result<SessionTurn, string> {
+  const cleaned = removeSessionSecrets(isPlainObject(turn) ? stripRequestKey(turn) : turn, secrets);
+  const parsed = sessionTurnSchema.safeParse(cleaned);
+  return parsed.success ? ok(parsed.data) : err(`Invalid turn: ${formatIssues(parsed.error)}`);
+}
+
+function removeModelKeys(record: unknown): unknown {
+  if (!isPlainObject(record)) return record;
+  const playground = isPlainObject(record.playground) ? { ...record.playground, model: stripKey(record.playground.model) } : record.playground;
+  const turns = Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? stripRequestKey(turn) : turn)) : record.turns;
+  return { ...record, playground, turns };
+}
+
+function stripRequestKey(turn: Record<string, unknown>): Record<string, unknown> {
+  return isPlainObject(turn.request) ? { ...turn, request: { ...turn.request, model: stripKey(turn.request.model) } } : turn;
+}
+
+function stripKey(model: unknown): unknown {
+  if (!isPlainObject(model)) return model;
+  const parsed = modelConfigSchema.safeParse(model);
+  if (parsed.success) return removeModelSecrets(parsed.data);
+  const { apiKey: _apiKey, ...rest } = model;
+  return rest;
+}
+
+function formatIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+  const more = error.issues.length > shown.length ? ` (and ${error.issues.length - shown.length} more)` : '';
+  return shown.join('; ') + more;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from '@/lib/sessions/compare-session-events';
+
+function recordedEvents(turnId: string, at: number): RuntimeEvent[] {
+  return [
+    { type: 'turn-start', turnId, seq: 0, at, mode: 'chat', model: 'embedded:scripted', permissionMode: 'auto', maxIterations: 5, userMessage: 'go' },
+    { type: 'model-response', turnId, seq: 1, at: at + 1, iteration: 1, responseId: 'resp_1', calls: [{ callId: 'c1', name: 'read_file', arguments: '{"path":"a"}' }] },
+    { type: 'tool-output', turnId, seq: 2, at: at + 2, iteration: 1, callId: 'c1', name: 'read_file', status: 'success', output: 'alpha', summary: 'Read a', audit: 'read a', durationMs: at * 3, details: { lines: [1, 2] } },
+    { type: 'turn-end', turnId, seq: 3, at: at + 3, reason: 'completed', iterations: 1, finalText: 'done' },
+  ];
+}
+
+describe('compareTurnEvents', () => {
+  it('ignores timings, the generated turn id and the replay model label', () => {
+    const replayed = recordedEvents('turn_b', 900).map((event) => (event.type === 'turn-start' ? { ...event, model: 'tape' } : event));
+    expect(compareTurnEvents(0, recordedEvents('turn_a', 5), replayed)).toEqual([]);
+  });
+
+  it('ignores the duration stated in the audit line, not the rest of it', () => {
+    const withAudit = (audit: string) => recordedEvents('t', 5).map((event) => (event.type === 'tool-output' ? { ...event, audit } : event));
+    expect(compareTurnEvents(0, withAudit('c1 read_file {} → success in 40 ms'), withAudit('c1 read_file {} → success in 57 ms'))).toEqual([]);
+    expect(compareTurnEvents(0, withAudit('c1 x → error (thrown) after 3 ms: boom'), withAudit('c1 x → error (thrown) after 9 ms: bang'))).toEqual([
+      { turn: 0, seq: 2, field: 'audit', recorded: 'c1 x → error (thrown) after … ms: boom', replayed: 'c1 x → error (thrown) after … ms: bang' },
+    ]);
+  });
+
+  it('reports each differing field by path, with both values', () => {
+    const replayed = recordedEvents('turn_a', 5).map((event): RuntimeEvent => {
+      if (event.type === 'model-response') return { ...event, calls: [{ callId: 'c1', name: 'read_file', arguments: '{"path":"b"}' }] };
+      if (event.type === 'tool-output') return { ...event, output: 'beta', details: { lines: [1, 3], extra: true } };
+      return event;
+    });
+    expect(compareTurnEvents(2, recordedEvents('turn_a', 5), replayed)).toEqual([
+      { turn: 2, seq: 1, field: 'calls[0].arguments', recorded: '{"path":"a"}', replayed: '{"path":"b"}' },
+      { turn: 2, seq: 2, field: 'details.extra', replayed: true },
+      { turn: 2, seq: 2, field: 'details.lines[1]', recorded: 2, replayed: 3 },
+      { turn: 2, seq: 2, field: 'output', recorded: 'alpha', replayed: 'beta' },
+    ]);
+  });
+
+  it('reports a different event type once, and missing or extra events', () => {
+    const recorded = recordedEvents('turn_a', 5);
+    const swapped: RuntimeEvent[] = [recorded[0]!, { type: 'model-error', turnId: 'turn_a', seq: 1, at: 6, iteration: 1, code: 'tape-mismatch', message: 'Request 1 differs' }];
+    expect(compareTurnEvents(0, recorded, swapped)).toEqual([
+      { turn: 0, seq: 1, field: 'type', recorded: 'model-response', replayed: 'model-error' },
+      { turn: 0, seq: 2, field: 'type', recorded: 'tool-output' },
+      { turn: 0, seq: 3, field: 'type', recorded: 'turn-end' },
+    ]);
+    expect(compareTurnEvents(0, recorded.slice(0, 3), recorded)).toEqual([{ turn: 0, seq: 3, field: 'type', replayed: 'turn-end' }]);
+  });
+
+  it('caps the differences of one turn', () => {
+    const many = (text: string): RuntimeEvent[] =>
+      Array.from({ length: MAX_DIFFERENCES_PER_TURN + 20 }, (_, seq) => ({ type: 'tool-call-log', turnId: 't', seq, at: 0, iteration: 1, callId: 'c', name: 'n', level: 'info', message: `${text}${seq}` }));
+    expect(compareTurnEvents(0, many('a'), many('b'))).toHaveLength(MAX_DIFFERENCES_PER_TURN);
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESETS } from '@/lib/presets';
+import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
+import { createSharedSession } from '@/lib/sessions/create-shared-session';
+import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
+import { replaySession } from '@/lib/sessions/replay-session';
+import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
+import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { SessionStore } from '@/lib/sessions/session-store';
+import { readStoredSession } from '@/lib/sessions/read-stored-session';
+import { openTestStore, presetPlayground, recordPresetTurn } from './session-fixtures';
+
+let store: SessionStore;
+const sessions = new Map<string, SessionRecord>();
+
+beforeAll(async () => {
+  ({ store } = await openTestStore(() => createPgliteClient()));
+  for (const preset of PRESETS) {
+    const turn = await recordPresetTurn(preset);
+    await saveFinishedTurn(turn, store);
+    const shared = await createSharedSession({ playground: presetPlayground(preset), turnIds: [turn.turnId] }, { store });
+    if (!shared.ok) throw new Error(shared.error.message);
+    const read = await readStoredSession(shared.value.id, store);
+    if (!read.ok) throw new Error(read.error.message);
+    sessions.set(preset.id, read.value);
+  }
+}, 90_000);
+
+afterAll(async () => {
+  await store.close();
+});
+
+describe('session replay on the tape', () => {
+  it.each(PRESETS.map((preset) => [preset.id] as const))('replays the stored %s session identically', async (presetId) => {
+    const record = sessions.get(presetId)!;
+    const report = await replayStoredSession(record.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn) });
+    expect(report).toEqual({ ok: true, value: { identical: true, differences: [] } });
+  });
+
+  it('answers the recorded approvals without asking anyone', async () => {
+    const record = sessions.get('approval-gate')!;
+    expect(record.turns[0]!.approvals.length).toBeGreaterThan(0);
+    expect(record.turns[0]!.approvals.every((approval) => approval.approved && approval.reason === 'looks fine')).toBe(true);
+    const report = await replaySession(record, (turn) => runTurnOnTape(turn));
+    expect(report.identical).toBe(true);
+  });
+
+  it('reports a tampered tape response as differences, field by field', async () => {
+    const record = structuredClone(sessions.get('parallel-and-sequential')!);
+    const tape = record.turns[0]!.tape;
+    const text = JSON.stringify(tape[0]!.response);
+    const call = /"arguments":"((?:[^"\\]|\\.)*)"/.exec(text);
+    expect(call).not.toBeNull();
+    tape[0]!.response = JSON.parse(text.replace(call![0], `"arguments":${JSON.stringify(JSON.stringify({ tampered: true }))}`));
+    const report = await replaySession(record, (turn) => runTurnOnTape(turn));
+    expect(report.identical).toBe(false);
+    expect(report.differences[0]).toMatchObject({ turn: 0, field: expect.stringMatching(/^calls\[\d+\]\.arguments$/), replayed: '{"tampered":true}' });
+  });
+
+  it('reports a tampered tape request as a tape mismatch', async () => {
+    const record = structuredClone(sessions.get('repair-ladder')!);
+    const lastEntry = record.turns[0]!.tape.at(-1)!;
+    lastEntry.request = { ...(lastEntry.request as Record<string, unknown>), input: [] };
+    const report = await replaySession(record, (turn) => runTurnOnTape(turn));
+    expect(report.identical).toBe(false);
+    expect(report.differences).toContainEqual(expect.objectContaining({ field: 'type', replayed: 'model-error' }));
+  });
+
+  it('reports a turn that cannot start instead of failing the whole replay', async () => {
+    const record = structuredClone(sessions.get('repair-ladder')!);
+    record.turns[0]!.request.source = 'export default [ this is not typescript';
+    const report = await replaySession(record, (turn) => runTurnOnTape(turn));
+    expect(report).toEqual({
+      identical: false,
+      differences: [{ turn: 0, seq: 0, field: 'replay', recorded: `${record.turns[0]!.events.length} events`, replayed: expect.stringMatching(/^The replay could not start \(422\): /) }],
+    });
+  });
+});

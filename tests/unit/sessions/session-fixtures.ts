@@ -1,0 +1,104 @@
+import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
+import type { Preset } from '@/lib/presets/preset';
+import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
+import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
+import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
+import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
+import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';
+import type { SessionPlayground } from '@/lib/sessions/session-record';
+import type { SessionStore } from '@/lib/sessions/session-store';
+import type { SqlClient } from '@/lib/sessions/sql-client';
+
+/** Set by `.ci/run` (Debian's postgresql); without it the PostgreSQL variants are skipped. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export const POSTGRES_SKIP_MESSAGE = 'TEST_DATABASE_URL is not set: the PostgreSQL variants are skipped (PGlite ones still run).';
+
+/** Each backend the store must behave the same on; PostgreSQL only when a server is available. */
+export const STORE_BACKENDS: { name: string; open: () => Promise<SqlClient> }[] = [
+  { name: 'PGlite (in memory)', open: () => createPgliteClient() },
+  ...(TEST_DATABASE_URL ? [{ name: 'PostgreSQL (TEST_DATABASE_URL)', open: () => openIsolatedPostgres(TEST_DATABASE_URL) }] : []),
+];
+
+/**
+ * A client whose tables live in a fresh schema, so test files and repeated runs on one server
+ * never see each other's rows; the schema is dropped when the client closes.
+ */
+async function openIsolatedPostgres(url: string): Promise<SqlClient> {
+  const schema = `sessions_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = createPostgresClient(url);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const separator = url.includes('?') ? '&' : '?';
+  const client = createPostgresClient(`${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+  return {
+    ...client,
+    async close() {
+      await client.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export async function openTestStore(open: () => Promise<SqlClient>, options: SqlSessionStoreOptions = {}): Promise<{ store: SessionStore; client: SqlClient }> {
+  const client = await open();
+  return { client, store: await createSqlSessionStore(client, options) };
+}
+
+/** The model a preset runs on, with its script parsed. */
+export function presetModel(preset: Preset): ModelConfig {
+  return preset.model.provider === 'scripted' ? { provider: 'scripted', script: scriptStepSchema.array().parse(JSON.parse(preset.script ?? 'null')) } : preset.model;
+}
+
+/** The playground fields a Share of this preset sends. */
+export function presetPlayground(preset: Preset, model: ModelConfig = presetModel(preset)): SessionPlayground & { model: ModelConfig } {
+  return {
+    source: preset.source,
+    ...(preset.script !== undefined ? { script: preset.script } : {}),
+    ...(preset.resultSchema !== undefined ? { resultSchema: preset.resultSchema } : {}),
+    ...(preset.files ? { files: preset.files } : {}),
+    message: preset.message,
+    model,
+    permissions: { mode: preset.permissionMode },
+    mode: preset.mode,
+    ...(preset.maxIterations !== undefined ? { maxIterations: preset.maxIterations } : {}),
+  };
+}
+
+/** Runs a preset through the server's turn stream, approving every approval request, and returns what it leaves behind. */
+export async function recordPresetTurn(preset: Preset): Promise<FinishedTurn> {
+  let finished: FinishedTurn | undefined;
+  const started = await streamTurn({
+    request: {
+      source: preset.source,
+      messages: [{ role: 'user', content: preset.message }],
+      model: presetModel(preset),
+      permissions: { mode: preset.permissionMode },
+      mode: preset.mode,
+      resultSchema: preset.resultSchema === undefined ? undefined : (JSON.parse(preset.resultSchema) as Record<string, unknown>),
+      maxIterations: preset.maxIterations,
+      files: preset.files,
+    },
+    clientId: `sessions-test-${preset.id}`,
+    env: {},
+    onFinished: (turn) => {
+      finished = turn;
+    },
+  });
+  if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
+  const reader = started.stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffer += decoder.decode(chunk.value, { stream: true });
+    const messages = buffer.split('\n\n');
+    buffer = messages.pop() ?? '';
+    for (const message of messages) {
+      const event = runtimeEventSchema.parse(JSON.parse(message.replace(/^data: /, '')));
+      if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, { approved: true, reason: 'looks fine' });
+    }
+  }
+  if (!finished) throw new Error(`${preset.id} ended without a finished turn.`);
+  return finished;
+}

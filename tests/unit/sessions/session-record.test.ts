@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '@/lib/presets';
+import { migrateSessionRecord, prepareSessionRecord, prepareSessionTurn, SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
+import { createSessionId, formatSessionUrl } from '@/lib/sessions/create-session-id';
+import { presetPlayground } from './session-fixtures';
+
+const preset = PRESETS[0]!;
+const turn = {
+  turnId: 'turn_1',
+  request: { source: preset.source, messages: [{ role: 'user', content: 'hi' }], model: { provider: 'auto', seed: 3 } },
+  tape: [{ request: { input: [] }, response: { output: [] }, status: 200 }],
+  approvals: [],
+  events: [{ type: 'turn-end', turnId: 'turn_1', seq: 0, at: 1, reason: 'completed', iterations: 1 }],
+};
+const record = {
+  version: 1,
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  playground: presetPlayground(preset),
+  turns: [turn],
+};
+
+describe('session record', () => {
+  it('reads a valid version-1 record unchanged', () => {
+    const read = migrateSessionRecord(structuredClone(record));
+    expect(read).toEqual({ ok: true, value: expect.objectContaining({ version: SESSION_RECORD_VERSION, id: record.id }) });
+  });
+
+  it('refuses records without a version, from the future, or with a broken field, saying why', () => {
+    expect(migrateSessionRecord([])).toEqual({ ok: false, error: 'A session must be a JSON object.' });
+    expect(migrateSessionRecord({ ...record, version: undefined })).toEqual({ ok: false, error: 'The session has no valid "version" number.' });
+    expect(migrateSessionRecord({ ...record, version: 2 })).toEqual({ ok: false, error: 'The session is version 2; this server reads up to version 1.' });
+    const broken = migrateSessionRecord({ ...record, turns: [{ ...turn, events: [{ type: 'turn-end' }] }] });
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.error).toMatch(/^Invalid session: turns\.0\.events\.0\.turnId: /);
+  });
+
+  it('refuses a stored model config that still carries an API key', () => {
+    const withKey = { ...record, playground: { ...record.playground, model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'typed-key-123456' } } };
+    const read = migrateSessionRecord(withKey);
+    expect(read).toEqual({ ok: false, error: 'Invalid session: playground.model: A stored model config must not carry an apiKey.' });
+  });
+
+  it('prepares a record for storage: API keys removed, secret shapes and typed keys redacted', () => {
+    const typed = 'my-local-key-0000';
+    const prepared = prepareSessionRecord(
+      {
+        ...record,
+        playground: { ...record.playground, message: `use ${typed} and sk-proj-abcdefghijklmnopqrstuvwxyz123`, model: { provider: 'openai', model: 'gpt-5.4', apiKey: typed } },
+        turns: [{ ...turn, request: { ...turn.request, model: { provider: 'openai-compatible', model: 'llama', baseURL: 'http://localhost:11434/v1', apiKey: typed } } }],
+      },
+      [typed],
+    );
+    expect(prepared.ok).toBe(true);
+    const text = JSON.stringify(prepared.ok && prepared.value);
+    expect(text).not.toContain(typed);
+    expect(text).not.toContain('sk-proj-');
+    expect(text).not.toContain('apiKey');
+    expect(prepared.ok && prepared.value.playground.message).toBe('use [REDACTED] and [REDACTED]');
+  });
+
+  it('prepares a finished turn the same way', () => {
+    const prepared = prepareSessionTurn({ ...turn, request: { ...turn.request, model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'sk-abcdefghijklmnopqrstuvwxyz' } } });
+    expect(prepared).toEqual({ ok: true, value: expect.objectContaining({ request: expect.objectContaining({ model: { provider: 'openai', model: 'gpt-5.4' } }) }) });
+    expect(prepareSessionTurn({ turnId: '' })).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid turn: /) });
+  });
+
+  it('creates unguessable ids: 22 base64url characters (128 bits), all distinct', () => {
+    const ids = Array.from({ length: 200 }, createSessionId);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(formatSessionUrl('abc')).toBe('/s/abc');
+  });
+});
