@@ -1,0 +1,41 @@
+'use client';
+
+import { useState } from 'react';
+
+export type ApprovalButtonsProps = {
+  callId: string;
+  reason: string;
+  onDecide: (callId: string, approved: boolean) => void;
+};
+
+/** Inline Approve / Deny for a call waiting on a human; disabled once a decision is sent. */
+export function ApprovalButtons({ callId, reason, onDecide }: ApprovalButtonsProps) {
+  const [sent, setSent] = useState<boolean | null>(null);
+  const decide = (approved: boolean) => {
+    setSent(approved);
+    onDecide(callId, approved);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs dark:border-violet-900 dark:bg-violet-950/40">
+      <span className="mr-auto text-violet-900 dark:text-violet-200">{reason}</span>
+      <button
+        type="button"
+        data-testid={`approve-${callId}`}
+        disabled={sent !== null}
+        onClick={() => decide(true)}
+        className="rounded bg-emerald-600 px-2.5 py-0.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+      >
+        {sent === true ? 'Approving…' : 'Approve'}
+      </button>
+      <button
+        type="button"
+        data-testid={`deny-${callId}`}
+        disabled={sent !== null}
+        onClick={() => decide(false)}
+        className="rounded bg-red-600 px-2.5 py-0.5 font-medium text-white hover:bg-red-700 disabled:opacity-50"
+      >
+        {sent === false ? 'Denying…' : 'Deny'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge } from '@/components/ui/badge';
+import type { CallApprovalResponse, CallState } from '@/lib/runtime/reduce-runtime-events';
+import { ApprovalButtons } from './approval-buttons';
+import { ArgumentsDiff } from './arguments-diff';
+import { describeCallStatus, formatDuration } from './call-status';
+import { OutputViewer } from './output-viewer';
+import { PermissionBadge } from './permission-badge';
+import { ValidationIssues } from './validation-issues';
+
+export type CallCardProps = {
+  call: CallState;
+  /** 1-based position in the model's order. */
+  position: number;
+  onDecide: (callId: string, approved: boolean) => void;
+};
+
+function describeApproval(response: CallApprovalResponse): string {
+  const verdict = response.approved ? 'Approved' : 'Denied';
+  const by = response.decidedBy === 'human' ? 'by you' : response.decidedBy === 'timeout' ? 'after no decision in time' : 'by the abort';
+  return `${verdict} ${by}${response.reason ? `: ${response.reason}` : ''}`;
+}
+
+function CallLogs({ call }: { call: CallState }) {
+  if (call.logs.length === 0) return null;
+  return (
+    <ol data-testid="call-logs" className="rounded bg-panel-muted px-2 py-1 font-mono text-[11px] leading-4">
+      {call.logs.map((log, index) => (
+        <li key={index} className={log.level === 'error' ? 'text-red-600' : log.level === 'warn' ? 'text-amber-600' : 'text-fg-muted'}>
+          <span className="mr-2 opacity-60">{Math.round(log.at)}ms</span>
+          {log.message}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Everything the runtime did with one proposed call, from raw arguments to model-visible output. */
+export function CallCard({ call, position, onDecide }: CallCardProps) {
+  const status = describeCallStatus(call);
+  const label = call.activity || call.name;
+  const showRestored = call.restoredInput !== undefined;
+  return (
+    <article
+      data-testid={`call-card-${call.callId}`}
+      data-status={status.status}
+      data-phase={call.phase}
+      data-name={call.name}
+      className="space-y-2 rounded-lg border border-border bg-panel p-2.5"
+    >
+      <header className="flex items-center gap-2 text-xs">
+        <span className="w-5 shrink-0 text-right font-mono text-fg-muted">{position}</span>
+        <span className="min-w-0 truncate font-medium" title={label}>
+          {label}
+        </span>
+        {label !== call.name && <code className="shrink-0 font-mono text-[11px] text-fg-muted">{call.name}</code>}
+        <span className="ml-auto flex shrink-0 items-center gap-1.5">
+          {call.batch !== undefined && <span className="text-[11px] text-fg-muted">batch {call.batch + 1}</span>}
+          {call.output && call.startedAt !== undefined && (
+            <span className="font-mono text-[11px] text-fg-muted">{formatDuration(call.output.durationMs)}</span>
+          )}
+          <span className="inline-flex min-w-20 justify-end">
+            <Badge tone={status.tone} testId="call-status">
+              {status.label}
+            </Badge>
+          </span>
+        </span>
+      </header>
+      <ArgumentsDiff raw={call.rawArguments} repairs={call.repairs} />
+      {showRestored && (
+        <p className="text-[11px] text-fg-muted">
+          Restored input (nulls for optional fields dropped):{' '}
+          <code className="font-mono text-fg">{JSON.stringify(call.restoredInput)}</code>
+        </p>
+      )}
+      {call.inputError && <ValidationIssues error={call.inputError} />}
+      {call.permission && <PermissionBadge permission={call.permission} />}
+      {call.phase === 'awaiting-approval' && call.approvalRequest && (
+        <ApprovalButtons
+          callId={call.callId}
+          reason={call.approvalRequest.reason === call.permission?.reason ? 'Run this call?' : call.approvalRequest.reason}
+          onDecide={onDecide}
+        />
+      )}
+      {call.approvalResponse && (
+        <p data-testid="approval-response" className={`text-[11px] ${call.approvalResponse.approved ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600 dark:text-red-400'}`}>
+          {describeApproval(call.approvalResponse)}
+        </p>
+      )}
+      <CallLogs call={call} />
+      {call.output ? (
+        <OutputViewer output={call.output} />
+      ) : (
+        <p className="h-6 rounded border border-dashed border-border px-2 text-[11px] leading-6 text-fg-muted">
+          {call.phase === 'running' ? 'Running…' : 'Waiting for output…'}
+        </p>
+      )}
+    </article>
+  );
+}

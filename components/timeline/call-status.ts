@@ -1,0 +1,50 @@
+import type { BadgeTone } from '@/components/ui/badge';
+import type { CallState } from '@/lib/runtime/reduce-runtime-events';
+
+/** What a call card shows as its state: the output status once done, the phase before. */
+export function describeCallStatus(call: CallState): { status: string; label: string; tone: BadgeTone } {
+  if (call.output) {
+    const status = call.output.status;
+    switch (status) {
+      case 'success':
+        return { status, label: 'success', tone: 'green' };
+      case 'error':
+        return { status, label: 'error', tone: 'red' };
+      case 'timeout':
+        return { status, label: 'timeout', tone: 'amber' };
+      case 'aborted':
+        return { status, label: 'aborted', tone: 'neutral' };
+      case 'denied':
+        return { status, label: 'denied', tone: 'red' };
+      case 'rejected':
+        return { status, label: 'rejected', tone: 'amber' };
+      default:
+        return assertNever(status);
+    }
+  }
+  switch (call.phase) {
+    case 'proposed':
+      return { status: 'proposed', label: 'proposed', tone: 'neutral' };
+    case 'queued':
+      return { status: 'queued', label: 'queued', tone: 'neutral' };
+    case 'awaiting-approval':
+      return { status: 'awaiting-approval', label: 'needs approval', tone: 'violet' };
+    case 'running':
+      return { status: 'running', label: 'running', tone: 'blue' };
+    case 'rejected':
+      return { status: 'rejected', label: 'rejected', tone: 'amber' };
+    case 'done':
+      return { status: 'done', label: 'done', tone: 'neutral' };
+    default:
+      return assertNever(call.phase);
+  }
+}
+
+/** A short duration: `42 ms`, `1.3 s`. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected call state: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,50 @@
+import type { CallState, IterationState } from '@/lib/runtime/reduce-runtime-events';
+import { CallCard } from './call-card';
+import { DispatchPlanRow } from './dispatch-plan-row';
+import { LaneView } from './lane-view';
+import { ModelErrorRow } from './model-error-row';
+import { ModelRequestRow } from './model-request-row';
+import { ModelResponseRow } from './model-response-row';
+
+export type IterationSectionProps = {
+  iteration: IterationState;
+  calls: Record<string, CallState>;
+  now: number;
+  onDecide: (callId: string, approved: boolean) => void;
+};
+
+/** One loop iteration: request, response, tool searches, dispatch plan, call cards and lanes. */
+export function IterationSection({ iteration, calls, now, onDecide }: IterationSectionProps) {
+  const iterationCalls = iteration.callIds.flatMap((id) => {
+    const call = calls[id];
+    return call ? [call] : [];
+  });
+  const waiting = !iteration.response && !iteration.modelError;
+  return (
+    <section data-testid={`iteration-${iteration.iteration}`} className="space-y-2">
+      <h3 className="flex items-center gap-2 text-[11px] font-semibold uppercase tracking-wide text-fg-muted">
+        Iteration {iteration.iteration}
+        <span className="h-px flex-1 bg-border" />
+      </h3>
+      {iteration.request && <ModelRequestRow request={iteration.request} />}
+      {waiting && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}
+      {iteration.modelError && <ModelErrorRow error={iteration.modelError} />}
+      {iteration.response && <ModelResponseRow response={iteration.response} calls={iterationCalls} />}
+      {iteration.searches.map((search) => (
+        <p key={search.callId} data-testid="tool-search" className="text-xs text-fg-muted">
+          <span className="font-medium text-fg">Tool search</span> ({search.execution}) “{search.query}” →{' '}
+          {search.matches.length === 0 ? 'no matches' : search.matches.map((name) => <code key={name} className="mr-1 font-mono">{name}</code>)}
+        </p>
+      ))}
+      {iteration.plan && <DispatchPlanRow plan={iteration.plan} calls={calls} />}
+      {iterationCalls.length > 0 && (
+        <div className="space-y-2">
+          {iterationCalls.map((call, index) => (
+            <CallCard key={call.callId} call={call} position={index + 1} onDecide={onDecide} />
+          ))}
+        </div>
+      )}
+      <LaneView iteration={iteration} calls={calls} now={now} />
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { approvalGatePreset } from './approval-gate';
+import { autoModelFaultsPreset } from './auto-model-faults';
+import { parallelAndSequentialPreset } from './parallel-and-sequential';
+import type { Preset } from './preset';
+import { repairLadderPreset } from './repair-ladder';
+import { strictModePitfallsPreset } from './strict-mode-pitfalls';
+import { taskSubmitResultPreset } from './task-submit-result';
+
+export type { Preset, PresetModel } from './preset';
+
+/** The examples offered in the Presets menu, in menu order. */
+export const PRESETS: Preset[] = [
+  parallelAndSequentialPreset,
+  repairLadderPreset,
+  strictModePitfallsPreset,
+  approvalGatePreset,
+  taskSubmitResultPreset,
+  autoModelFaultsPreset,
+];
+
+export function findPreset(id: string): Preset | undefined {
+  return PRESETS.find((preset) => preset.id === id);
+}

@@ -1,0 +1,265 @@
+import type { JsonValue } from './json';
+import type { RuntimeEvent, RuntimeEventOf } from './runtime-event';
+import type { CallPhase, CallState, IterationState, TimelineState } from './timeline-state';
+import { createTimelineState } from './timeline-state';
+
+export type {
+  CallApprovalRequest,
+  CallApprovalResponse,
+  CallInputError,
+  CallLog,
+  CallOutput,
+  CallPermission,
+  CallPhase,
+  CallState,
+  DispatchBatch,
+  IterationState,
+  TimelineState,
+  ToolSearchRecord,
+  TurnEnd,
+  TurnInfo,
+} from './timeline-state';
+export { createTimelineState } from './timeline-state';
+
+/** Reduces a turn's events, in order, to its timeline. */
+export function reduceRuntimeEvents(events: readonly RuntimeEvent[]): TimelineState {
+  return events.reduce(applyRuntimeEvent, createTimelineState());
+}
+
+/** Applies one event; returns a new state and never mutates the old one. */
+export function applyRuntimeEvent(state: TimelineState, event: RuntimeEvent): TimelineState {
+  if (event.seq <= state.lastSeq) return state;
+  if (state.turn && event.turnId !== state.turn.turnId) return state;
+  const stamped: TimelineState = { ...state, lastSeq: event.seq, lastAt: Math.max(state.lastAt, event.at) };
+  return applyEventBody(stamped, event);
+}
+
+function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineState {
+  switch (event.type) {
+    case 'turn-start':
+      return {
+        ...state,
+        status: 'running',
+        turn: {
+          turnId: event.turnId,
+          model: event.model,
+          mode: event.mode,
+          permissionMode: event.permissionMode,
+          maxIterations: event.maxIterations,
+          userMessage: event.userMessage,
+        },
+      };
+    case 'tools-assembled':
+      return { ...state, tools: event.tools, deferralNote: event.deferralNote };
+    case 'model-request':
+      return updateIteration(state, event.iteration, (it) => ({
+        ...it,
+        request: {
+          offeredTools: event.offeredTools,
+          deferredCount: event.deferredCount,
+          inputItemCount: event.inputItemCount,
+          at: event.at,
+        },
+      }));
+    case 'model-response':
+      return applyModelResponse(state, event);
+    case 'model-error':
+      return updateIteration(state, event.iteration, (it) => ({
+        ...it,
+        modelError: { code: event.code, message: event.message, status: event.status, at: event.at },
+      }));
+    case 'tool-search':
+      return updateIteration(state, event.iteration, (it) => ({
+        ...it,
+        searches: [
+          ...it.searches,
+          { callId: event.callId, query: event.query, execution: event.execution, matches: event.matches, at: event.at },
+        ],
+      }));
+    case 'tool-input-repair':
+      return updateCall(state, event, (call) => ({ ...call, repairs: [...call.repairs, ...event.repairs] }));
+    case 'tool-input-error':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        phase: advancePhase(call.phase, 'rejected'),
+        inputError: {
+          code: event.code,
+          message: event.message,
+          issues: event.issues ?? [],
+          suggestions: event.suggestions ?? [],
+        },
+      }));
+    case 'tool-input-available':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        input: toJson(event.input),
+        restoredInput: event.restoredInput === undefined ? undefined : toJson(event.restoredInput),
+        activity: event.activity ?? call.activity,
+      }));
+    case 'tool-permission':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        permission: { decision: event.decision, reason: event.reason, risk: event.risk },
+        phase: event.decision === 'deny' ? advancePhase(call.phase, 'rejected') : call.phase,
+      }));
+    case 'tool-approval-request':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        approvalRequest: { input: toJson(event.input), reason: event.reason, at: event.at },
+        phase: advancePhase(call.phase, 'awaiting-approval'),
+      }));
+    case 'tool-approval-response':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        approvalResponse: { approved: event.approved, decidedBy: event.decidedBy, reason: event.reason, at: event.at },
+        phase: settleApproval(call.phase, event.approved),
+      }));
+    case 'dispatch-plan':
+      return applyDispatchPlan(state, event);
+    case 'tool-call-start':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        batch: event.batch,
+        startedAt: event.at,
+        phase: advancePhase(call.phase, 'running'),
+      }));
+    case 'tool-call-log':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        logs: [...call.logs, { level: event.level, message: event.message, at: event.at }],
+      }));
+    case 'tool-output':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        phase: 'done',
+        output: {
+          status: event.status,
+          output: event.output,
+          summary: event.summary,
+          audit: event.audit,
+          durationMs: event.durationMs,
+          details: event.details === undefined ? undefined : toJson(event.details),
+          endTurn: event.endTurn,
+          at: event.at,
+        },
+      }));
+    case 'turn-end':
+      return {
+        ...state,
+        status: 'ended',
+        end: {
+          reason: event.reason,
+          iterations: event.iterations,
+          finalText: event.finalText,
+          result: event.result === undefined ? undefined : toJson(event.result),
+          error: event.error,
+          at: event.at,
+        },
+      };
+    default:
+      return assertNever(event);
+  }
+}
+
+function applyModelResponse(state: TimelineState, event: RuntimeEventOf<'model-response'>): TimelineState {
+  const calls = { ...state.calls };
+  for (const proposed of event.calls) {
+    const existing = calls[proposed.callId] ?? createCall(proposed.callId, proposed.name, event.iteration);
+    calls[proposed.callId] = { ...existing, name: proposed.name, rawArguments: proposed.arguments };
+  }
+  const withCalls = { ...state, calls };
+  return updateIteration(withCalls, event.iteration, (it) => ({
+    ...it,
+    response: { responseId: event.responseId, text: event.text, usage: event.usage, at: event.at },
+    callIds: mergeIds(
+      event.calls.map((c) => c.callId),
+      it.callIds,
+    ),
+  }));
+}
+
+function applyDispatchPlan(state: TimelineState, event: RuntimeEventOf<'dispatch-plan'>): TimelineState {
+  const calls = { ...state.calls };
+  for (const batch of event.batches) {
+    for (const callId of batch.callIds) {
+      const call = calls[callId];
+      if (call) calls[callId] = { ...call, phase: advancePhase(call.phase, 'queued') };
+    }
+  }
+  return updateIteration({ ...state, calls }, event.iteration, (it) => ({
+    ...it,
+    plan: event.batches.map((b) => ({ mode: b.mode, callIds: [...b.callIds] })),
+  }));
+}
+
+/**
+ * Phases only move forward, so a late or re-ordered event (a plan after an approval request)
+ * cannot pull a call back. `rejected` and `awaiting-approval` outrank `queued`; only an
+ * approval moves a call from `awaiting-approval` back to `queued`.
+ */
+const PHASE_RANK: Record<CallPhase, number> = {
+  proposed: 0,
+  queued: 1,
+  'awaiting-approval': 2,
+  rejected: 3,
+  running: 3,
+  done: 4,
+};
+
+function advancePhase(current: CallPhase, next: CallPhase): CallPhase {
+  return PHASE_RANK[next] > PHASE_RANK[current] ? next : current;
+}
+
+/** The one backward step: an approved call goes back to waiting for its batch. */
+function settleApproval(current: CallPhase, approved: boolean): CallPhase {
+  if (!approved) return advancePhase(current, 'rejected');
+  return current === 'awaiting-approval' || current === 'proposed' ? 'queued' : current;
+}
+
+function createCall(callId: string, name: string, iteration: number): CallState {
+  return { callId, name, iteration, repairs: [], logs: [], phase: 'proposed' };
+}
+
+function createIteration(iteration: number): IterationState {
+  return { iteration, callIds: [], searches: [] };
+}
+
+function updateIteration(
+  state: TimelineState,
+  iteration: number,
+  update: (it: IterationState) => IterationState,
+): TimelineState {
+  const index = state.iterations.findIndex((it) => it.iteration === iteration);
+  if (index === -1) {
+    const iterations = [...state.iterations, update(createIteration(iteration))];
+    iterations.sort((a, b) => a.iteration - b.iteration);
+    return { ...state, iterations };
+  }
+  const iterations = [...state.iterations];
+  iterations[index] = update(iterations[index] as IterationState);
+  return { ...state, iterations };
+}
+
+type CallEvent = { callId: string; name: string; iteration: number };
+
+function updateCall(state: TimelineState, event: CallEvent, update: (call: CallState) => CallState): TimelineState {
+  const existing = state.calls[event.callId];
+  const call = existing ?? createCall(event.callId, event.name, event.iteration);
+  const withCall = { ...state, calls: { ...state.calls, [event.callId]: update(call) } };
+  if (existing) return withCall;
+  return updateIteration(withCall, event.iteration, (it) => ({ ...it, callIds: mergeIds(it.callIds, [event.callId]) }));
+}
+
+function mergeIds(first: string[], second: string[]): string[] {
+  const seen = new Set(first);
+  return [...first, ...second.filter((id) => !seen.has(id))];
+}
+
+/** Event payloads are validated `unknown`-typed JSON on the wire; they are JSON by construction. */
+function toJson(value: unknown): JsonValue {
+  return value as JsonValue;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled runtime event: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,142 @@
+import type { JsonValue } from './json';
+import type {
+  AssembledTool,
+  PermissionMode,
+  RepairStep,
+  RuntimeEventOf,
+  ToolInputErrorCode,
+  ToolOutputStatus,
+  TurnEndReason,
+  TurnMode,
+} from './runtime-event';
+import type { ExecutionMode, Risk, ToolLogLevel, ValidationIssue } from './tool';
+
+/**
+ * Where a proposed call stands. `rejected` means the runtime decided it will not run (input
+ * error, permission denied, approval denied) and its model-visible output is pending; every
+ * call becomes `done` once its `tool-output` arrives, whose `status` says how it ended.
+ */
+export type CallPhase = 'proposed' | 'rejected' | 'awaiting-approval' | 'queued' | 'running' | 'done';
+
+/** Why a call's arguments never reached the tool. */
+export type CallInputError = {
+  code: ToolInputErrorCode;
+  message: string;
+  issues: ValidationIssue[];
+  suggestions: string[];
+};
+
+/** The permission gate's verdict on one call. */
+export type CallPermission = { decision: 'allow' | 'ask' | 'deny'; reason: string; risk: Risk };
+
+export type CallApprovalRequest = { input: JsonValue; reason: string; at: number };
+
+export type CallApprovalResponse = {
+  approved: boolean;
+  decidedBy: 'human' | 'timeout' | 'abort';
+  reason?: string;
+  at: number;
+};
+
+export type CallLog = { level: ToolLogLevel; message: string; at: number };
+
+/** The normalized result the model received for a call. */
+export type CallOutput = {
+  status: ToolOutputStatus;
+  /** Exactly the model-visible `function_call_output` text. */
+  output: string;
+  summary: string;
+  audit: string;
+  durationMs: number;
+  details?: JsonValue;
+  endTurn?: boolean;
+  at: number;
+};
+
+/** Everything the events said about one proposed call. */
+export type CallState = {
+  callId: string;
+  name: string;
+  iteration: number;
+  /** The arguments string exactly as the model sent it; absent if no `model-response` listed the call. */
+  rawArguments?: string;
+  repairs: RepairStep[];
+  inputError?: CallInputError;
+  input?: JsonValue;
+  restoredInput?: JsonValue;
+  activity?: string;
+  permission?: CallPermission;
+  approvalRequest?: CallApprovalRequest;
+  approvalResponse?: CallApprovalResponse;
+  /** Index into the iteration's dispatch plan, from `tool-call-start`. */
+  batch?: number;
+  logs: CallLog[];
+  startedAt?: number;
+  output?: CallOutput;
+  phase: CallPhase;
+};
+
+export type DispatchBatch = { mode: ExecutionMode; callIds: string[] };
+
+export type ToolSearchRecord = {
+  callId: string;
+  query: string;
+  execution: 'client' | 'server';
+  matches: string[];
+  at: number;
+};
+
+/** One request/response round trip of the loop and what the runtime did with it. */
+export type IterationState = {
+  iteration: number;
+  request?: { offeredTools: string[]; deferredCount: number; inputItemCount: number; at: number };
+  response?: {
+    responseId: string;
+    text?: string;
+    usage?: { inputTokens: number; outputTokens: number; totalTokens: number };
+    at: number;
+  };
+  /** Calls in the model's order (plus any call only known from later events, appended). */
+  callIds: string[];
+  searches: ToolSearchRecord[];
+  plan?: DispatchBatch[];
+  modelError?: { code: RuntimeEventOf<'model-error'>['code']; message: string; status?: number; at: number };
+};
+
+export type TurnInfo = {
+  turnId: string;
+  model: string;
+  mode: TurnMode;
+  permissionMode: PermissionMode;
+  maxIterations: number;
+  userMessage: string;
+};
+
+export type TurnEnd = {
+  reason: TurnEndReason;
+  iterations: number;
+  finalText?: string;
+  result?: JsonValue;
+  error?: string;
+  at: number;
+};
+
+/** The whole timeline of one turn, a pure function of its events. */
+export type TimelineState = {
+  /** Absent until `turn-start` arrives. */
+  turn?: TurnInfo;
+  status: 'idle' | 'running' | 'ended';
+  end?: TurnEnd;
+  tools: AssembledTool[];
+  deferralNote?: string;
+  iterations: IterationState[];
+  calls: Record<string, CallState>;
+  /** Highest `seq` applied; events at or below it are ignored, so re-delivery is harmless. */
+  lastSeq: number;
+  /** The latest `at` seen, the turn's "now" as far as the events know. */
+  lastAt: number;
+};
+
+export function createTimelineState(): TimelineState {
+  return { status: 'idle', tools: [], iterations: [], calls: {}, lastSeq: -1, lastAt: 0 };
+}

@@ -1,0 +1,101 @@
+import type { CallState, IterationState } from '@/lib/runtime/reduce-runtime-events';
+import type { ToolOutputStatus } from '@/lib/runtime/runtime-event';
+import type { ExecutionMode } from '@/lib/runtime/tool';
+
+/** A horizontal extent in both turn time (ms) and chart fraction ([0, 1] of the chart width). */
+export type LaneSpan = { startAt: number; endAt: number; left: number; width: number };
+
+/** One call's row; `bar` is null for a call that never started (rejected, denied, still queued). */
+export type LaneRow = {
+  callId: string;
+  name: string;
+  /** Position in the model's order, which is also the row index. */
+  row: number;
+  batch?: number;
+  mode?: ExecutionMode;
+  status?: ToolOutputStatus;
+  bar: (LaneSpan & { running: boolean }) | null;
+};
+
+/** The time a dispatch batch was active, shaded behind its calls. */
+export type LaneBand = LaneSpan & { batch: number; mode: ExecutionMode; callIds: string[] };
+
+/** A sequential call's start: everything after it waited for it. */
+export type LaneBarrier = { callId: string; at: number; left: number };
+
+export type LaneLayout = {
+  /** Turn time at the chart's left edge. */
+  origin: number;
+  /** Milliseconds across the chart; at least 1. */
+  span: number;
+  rows: LaneRow[];
+  bands: LaneBand[];
+  barriers: LaneBarrier[];
+};
+
+export type LaneLayoutOptions = {
+  iteration: Pick<IterationState, 'callIds' | 'plan'>;
+  calls: Record<string, CallState>;
+  /** Turn time to draw running calls up to. */
+  now: number;
+};
+
+/** Lays out an iteration's calls as a Gantt chart, from their start times and durations. */
+export function computeLaneLayout({ iteration, calls, now }: LaneLayoutOptions): LaneLayout {
+  const plan = iteration.plan ?? [];
+  const batchOf = new Map<string, number>();
+  plan.forEach((batch, index) => batch.callIds.forEach((id) => batchOf.set(id, index)));
+
+  const extents = new Map<string, { startAt: number; endAt: number; running: boolean }>();
+  for (const callId of iteration.callIds) {
+    const call = calls[callId];
+    if (call?.startedAt === undefined) continue;
+    const { startedAt, output } = call;
+    const endAt = output ? startedAt + output.durationMs : Math.max(now, startedAt);
+    extents.set(callId, { startAt: startedAt, endAt, running: output === undefined });
+  }
+
+  const all = [...extents.values()];
+  const origin = all.length === 0 ? 0 : Math.min(...all.map((e) => e.startAt));
+  const end = all.length === 0 ? origin : Math.max(...all.map((e) => e.endAt));
+  const span = Math.max(end - origin, 1);
+  const place = (startAt: number, endAt: number): LaneSpan => ({
+    startAt,
+    endAt,
+    left: (startAt - origin) / span,
+    width: (endAt - startAt) / span,
+  });
+
+  const rows = iteration.callIds.map((callId, row): LaneRow => {
+    const call = calls[callId];
+    const batch = call?.batch ?? batchOf.get(callId);
+    const extent = extents.get(callId);
+    return {
+      callId,
+      name: call?.name ?? callId,
+      row,
+      batch,
+      mode: batch === undefined ? undefined : plan[batch]?.mode,
+      status: call?.output?.status,
+      bar: extent ? { ...place(extent.startAt, extent.endAt), running: extent.running } : null,
+    };
+  });
+
+  const bands: LaneBand[] = [];
+  const barriers: LaneBarrier[] = [];
+  plan.forEach((batch, index) => {
+    const started = batch.callIds.flatMap((id) => {
+      const extent = extents.get(id);
+      return extent ? [{ id, ...extent }] : [];
+    });
+    if (started.length === 0) return;
+    const startAt = Math.min(...started.map((e) => e.startAt));
+    const endAt = Math.max(...started.map((e) => e.endAt));
+    bands.push({ ...place(startAt, endAt), batch: index, mode: batch.mode, callIds: [...batch.callIds] });
+    if (batch.mode === 'sequential') {
+      for (const e of started) barriers.push({ callId: e.id, at: e.startAt, left: (e.startAt - origin) / span });
+    }
+  });
+
+  return { origin, span, rows, bands, barriers };
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { modelConfigSchema, scriptStepSchema } from '@/lib/models/model-config';
+import { PRESETS, findPreset } from '@/lib/presets';
+import type { Preset } from '@/lib/presets/preset';
+import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/reduce-runtime-events';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { streamTurn } from '@/lib/server/stream-turn';
+import { getTurnRegistry } from '@/lib/server/turn-registry';
+
+/** The tool names a preset module defines, read from its `name: '…'` fields. */
+function definedToolNames(source: string): string[] {
+  return [...source.matchAll(/^\s*name: '([a-zA-Z0-9_-]+)'/gm)].map((match) => match[1] as string);
+}
+
+/**
+ * Runs a preset exactly as the run panel sends it, through the server's turn stream, and
+ * reduces its events. `approve` answers approval requests by tool name.
+ */
+async function runPreset(preset: Preset, approve: (name: string) => boolean = () => false): Promise<TimelineState> {
+  const model = preset.model.provider === 'scripted' ? { provider: 'scripted' as const, script: parseScript(preset) } : preset.model;
+  const started = await streamTurn({
+    request: {
+      source: preset.source,
+      messages: [{ role: 'user', content: preset.message }],
+      model,
+      permissions: { mode: preset.permissionMode },
+      mode: preset.mode,
+      resultSchema: preset.resultSchema === undefined ? undefined : (JSON.parse(preset.resultSchema) as Record<string, unknown>),
+      maxIterations: preset.maxIterations,
+      files: preset.files,
+    },
+    clientId: `presets-test-${preset.id}`,
+    env: {},
+  });
+  if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
+  const events: RuntimeEvent[] = [];
+  const reader = started.stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffer += decoder.decode(chunk.value, { stream: true });
+    const messages = buffer.split('\n\n');
+    buffer = messages.pop() ?? '';
+    for (const message of messages) {
+      const event = runtimeEventSchema.parse(JSON.parse(message.replace(/^data: /, '')));
+      events.push(event);
+      if (event.type === 'tool-approval-request') {
+        getTurnRegistry().deliverApproval(started.turnId, event.callId, { approved: approve(event.name) });
+      }
+    }
+  }
+  return reduceRuntimeEvents(events);
+}
+
+function statusesOf(state: TimelineState, iteration: number): (string | undefined)[] {
+  const callIds = state.iterations.find((candidate) => candidate.iteration === iteration)?.callIds ?? [];
+  return callIds.map((id) => state.calls[id]?.output?.status);
+}
+
+function parseScript(preset: Preset) {
+  return scriptStepSchema.array().parse(JSON.parse(preset.script ?? 'null'));
+}
+
+describe('PRESETS', () => {
+  it('has the six presets with unique kebab-case ids', () => {
+    const ids = PRESETS.map((preset) => preset.id);
+    expect(ids).toEqual([
+      'parallel-and-sequential',
+      'repair-ladder',
+      'strict-mode-pitfalls',
+      'approval-gate',
+      'task-submit-result',
+      'auto-model-faults',
+    ]);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(findPreset('approval-gate')?.permissionMode).toBe('review');
+    expect(findPreset('nope')).toBeUndefined();
+  });
+
+  it.each(PRESETS.map((preset) => [preset.id, preset] as const))('%s is a complete module with a usable model', (_id, preset) => {
+    expect(preset.title.length).toBeGreaterThan(0);
+    expect(preset.summary.length).toBeGreaterThan(20);
+    expect(preset.message.length).toBeGreaterThan(0);
+    expect(preset.source).toContain("from 'playground'");
+    expect(preset.source).toContain('export default [');
+    expect(preset.source).not.toMatch(/\bany\b|TODO/);
+    expect(definedToolNames(preset.source).length).toBeGreaterThan(0);
+    if (preset.model.provider === 'scripted') {
+      expect(modelConfigSchema.safeParse({ provider: 'scripted', script: parseScript(preset) }).success).toBe(true);
+    } else {
+      expect(preset.script).toBeUndefined();
+      expect(modelConfigSchema.safeParse(preset.model).success).toBe(true);
+    }
+    if (preset.mode === 'task') {
+      const schema: unknown = JSON.parse(preset.resultSchema ?? 'null');
+      expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
+    } else {
+      expect(preset.resultSchema).toBeUndefined();
+    }
+  });
+
+  it('scripts call only tools their module defines (or submit_result in task mode)', () => {
+    for (const preset of PRESETS.filter((p) => p.model.provider === 'scripted')) {
+      const known = new Set(definedToolNames(preset.source));
+      if (preset.mode === 'task') known.add('submit_result');
+      const called = parseScript(preset).flatMap((step) => (step.calls ?? []).map((call) => call.name));
+      expect(called.length, preset.id).toBeGreaterThan(0);
+      for (const name of called) expect(known, `${preset.id} calls ${name}`).toContain(name);
+    }
+  });
+
+  it.each(PRESETS.map((preset) => [preset.id, preset] as const))('%s compiles in the sandbox and every strict tool can be sent', async (_id, preset) => {
+    const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
+    const { strictifySchema } = await import('@/lib/runtime/strictify-schema');
+    const compiled = await compileToolModule(preset.source);
+    expect(compiled.diagnostics).toEqual([]);
+    expect(compiled.tools.map((tool) => tool.name)).toEqual(definedToolNames(preset.source));
+    for (const tool of compiled.tools.filter((candidate) => candidate.strict)) {
+      expect(strictifySchema(tool.parameters).ok, tool.name).toBe(true);
+    }
+  });
+
+  it('strict-mode-pitfalls trips a strict rule with each strict tool and keeps the record non-strict', async () => {
+    const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
+    const { checkStrictSchema } = await import('@/lib/runtime/check-strict-schema');
+    const compiled = await compileToolModule((findPreset('strict-mode-pitfalls') as Preset).source);
+    const report = Object.fromEntries(compiled.tools.map((tool) => [tool.name, { strict: tool.strict, ok: checkStrictSchema(tool.parameters).ok }]));
+    expect(report).toEqual({
+      create_reminder: { strict: true, ok: false },
+      notify: { strict: true, ok: false },
+      set_priority: { strict: true, ok: false },
+      tag_item: { strict: false, ok: false },
+    });
+  });
+
+  describe('run as-is on the embedded model', () => {
+    const find = (id: string) => findPreset(id) as Preset;
+
+    it('parallel-and-sequential: every call succeeds and the last read sees the write', async () => {
+      const state = await runPreset(find('parallel-and-sequential'));
+      expect(state.end?.reason).toBe('completed');
+      expect(statusesOf(state, 1)).toEqual(Array(5).fill('success'));
+      expect(state.iterations[0]?.plan?.map((batch) => batch.mode)).toEqual(['parallel', 'sequential', 'parallel']);
+      const lastRead = state.calls[state.iterations[0]?.callIds[4] ?? ''];
+      expect(lastRead?.output?.output).toContain('# Summary');
+    });
+
+    it('repair-ladder: eight repaired calls, one refusal, then the retry', async () => {
+      const state = await runPreset(find('repair-ladder'));
+      expect(state.end?.reason).toBe('completed');
+      expect(statusesOf(state, 1)).toEqual([...Array(8).fill('success'), 'rejected']);
+      expect(statusesOf(state, 2)).toEqual(['success']);
+    });
+
+    it('strict-mode-pitfalls: every call succeeds and the null optional is dropped', async () => {
+      const state = await runPreset(find('strict-mode-pitfalls'));
+      expect(state.end?.reason).toBe('completed');
+      expect(statusesOf(state, 1)).toEqual(Array(4).fill('success'));
+      const reminder = Object.values(state.calls).find((call) => call.name === 'create_reminder');
+      expect(reminder?.restoredInput).toEqual({ text: 'Pay rent' });
+      expect(reminder?.output?.output).toBe('Reminder set: Pay rent');
+    });
+
+    it('approval-gate: the approved delete runs, the denied email does not', async () => {
+      const state = await runPreset(find('approval-gate'), (name) => name === 'delete_file');
+      expect(state.end?.reason).toBe('completed');
+      expect(statusesOf(state, 1)).toEqual(['success', 'success', 'denied']);
+    });
+
+    it('task-submit-result: the invalid submission is rejected, the valid one is the result', async () => {
+      const state = await runPreset(find('task-submit-result'));
+      expect(state.end?.result).toEqual({ order_id: 'A-1001', status: 'shipped', total: 45.99 });
+      expect([1, 2, 3].map((iteration) => statusesOf(state, iteration))).toEqual([['success'], ['rejected'], ['success']]);
+    });
+
+    it('auto-model-faults: the seeded faults end as repairs or rejections, and every call has an output', async () => {
+      const state = await runPreset(find('auto-model-faults'));
+      expect(state.end?.reason).toMatch(/^(completed|max-iterations)$/);
+      const calls = Object.values(state.calls);
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls.every((call) => call.phase === 'done')).toBe(true);
+    });
+  });
+
+  it('parallel-and-sequential reads after its write, and the files it reads exist', () => {
+    const preset = findPreset('parallel-and-sequential') as Preset;
+    const calls = parseScript(preset)[0]?.calls ?? [];
+    expect(calls.map((call) => call.name)).toEqual(['read_file', 'read_file', 'read_file', 'write_file', 'read_file']);
+    for (const call of calls.slice(0, 3)) {
+      const { path } = JSON.parse(call.arguments) as { path: string };
+      expect(preset.files).toHaveProperty([path]);
+    }
+    expect(preset.source).toMatch(/ctx\.sleep\((4|5|6)0\)/);
+  });
+
+  it('repair-ladder stages every rung once plus a refusal, as raw strings', () => {
+    const calls = parseScript(findPreset('repair-ladder') as Preset)[0]?.calls ?? [];
+    const raw = calls.map((call) => call.arguments);
+    expect(raw).toHaveLength(9);
+    expect(raw[0]).toMatch(/^```json\n\{/);
+    expect(raw[1]).toMatch(/^<arguments>\{.*\}<\/arguments>$/);
+    expect(raw[2]).toMatch(/^Sure, .*\{.*\} Let me/);
+    expect(JSON.parse(raw[3] as string)).toBeTypeOf('string');
+    expect(raw[4]).toMatch(/,\}$/);
+    expect(raw[5]).toContain("'city'");
+    expect(raw[5]).toContain('True');
+    expect(raw[6]).not.toMatch(/\}$/);
+    expect(raw[7]).toBe('');
+    expect(raw[8]).toMatch(/\}\{/);
+    const parsesToObject = (text: string) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return typeof value === 'object' && value !== null;
+      } catch (error) {
+        return !(error instanceof SyntaxError);
+      }
+    };
+    expect(raw.filter(parsesToObject)).toEqual([]);
+  });
+
+  it('repair-ladder arguments climb the expected rungs of the real ladder', async () => {
+    const { repairArguments } = await import('@/lib/runtime/repair-arguments');
+    const steps = parseScript(findPreset('repair-ladder') as Preset);
+    const outcomes = (steps[0]?.calls ?? []).map((call) => repairArguments(call.arguments));
+    const rungs = outcomes.map((outcome) => (outcome.ok ? outcome.repairs.map((step) => step.rung) : 'refused'));
+    expect(rungs).toEqual([
+      ['strip-code-fence'],
+      ['strip-tag-wrapper'],
+      ['extract-json-from-prose'],
+      ['unwrap-double-encoded'],
+      ['fix-syntax'],
+      ['fix-syntax'],
+      ['close-truncated'],
+      ['empty-to-object'],
+      'refused',
+    ]);
+    const retry = steps[1]?.calls?.[0];
+    expect(retry && repairArguments(retry.arguments)).toMatchObject({ ok: true, repairs: [] });
+  });
+
+  it('task-submit-result submits an invalid result before a valid one', async () => {
+    const preset = findPreset('task-submit-result') as Preset;
+    const { createJsonSchemaValidator } = await import('@/lib/runtime/validate-json-schema');
+    const validator = createJsonSchemaValidator(JSON.parse(preset.resultSchema as string));
+    if (!validator.ok) throw new Error(validator.message);
+    const submissions = parseScript(preset)
+      .flatMap((step) => step.calls ?? [])
+      .filter((call) => call.name === 'submit_result')
+      .map((call) => validator.validate(JSON.parse(call.arguments)));
+    expect(submissions).toHaveLength(2);
+    expect(submissions[0]?.length).toBeGreaterThan(0);
+    expect(submissions[1]).toEqual([]);
+  });
+
+  it('auto-model-faults runs the seeded auto model at fault rate 0.5', () => {
+    expect(findPreset('auto-model-faults')?.model).toEqual({ provider: 'auto', seed: 14, faults: { rate: 0.5 } });
+  });
+});
