@@ -1,0 +1,2 @@
+/** Generated source text and what did not carry over. */
+export type CodeExport = { text: string; notes: string[] };

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { openPlayground, replaceEditorText, TEST_IDS } from './helpers';
+
+/**
+ * Export, import and the compatibility matrix (components/interop). Needs the page to mount
+ * <ExportButton tools={…}/>, <ImportButton onImport={…}/> and <CompatibilityMatrix tool={…}/>
+ * inside each tool card.
+ */
+const MODULE = `import { z } from 'zod';
+import { defineTool } from 'playground';
+
+export default [
+  defineTool({
+    name: 'get_pet',
+    description: 'Find a pet by id.',
+    jsonSchema: { type: 'object', properties: { petId: { type: 'integer' }, note: { type: 'string', minLength: 1 } }, required: ['petId'] },
+    isReadOnly: true,
+    execute: async (args) => ({ content: args }),
+  }),
+];
+`;
+
+const MCP_LIST = {
+  tools: [
+    {
+      name: 'crm.delete_contact',
+      description: 'Delete a contact.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    },
+  ],
+};
+
+test('exports the tool set in each format and downloads it', async ({ page }) => {
+  await openPlayground(page);
+  await replaceEditorText(page, MODULE);
+  await expect(page.getByTestId(TEST_IDS.toolCard('get_pet'))).toBeVisible();
+
+  await page.getByTestId('export-button').click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog.getByTestId('export-text')).toContainText('"name": "get_pet"');
+  // The optional field is strictified in what OpenAI gets.
+  await expect(dialog.getByTestId('export-text')).toContainText('"null"');
+
+  await dialog.getByTestId('export-format').selectOption('vercel-ai-sdk');
+  await expect(dialog.getByTestId('export-text')).toContainText("import { jsonSchema, tool } from 'ai';");
+
+  await dialog.getByTestId('export-format').selectOption('mcp-tools-list');
+  await expect(dialog.getByTestId('export-text')).toContainText('"readOnlyHint": true');
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('export-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('mcp-tools-list.json');
+
+  await dialog.getByTestId('export-dialog-close').click();
+  await expect(dialog).toBeHidden();
+});
+
+test('shows per-provider verdicts for a tool', async ({ page }) => {
+  await openPlayground(page);
+  await replaceEditorText(page, MODULE);
+  const card = page.getByTestId(TEST_IDS.toolCard('get_pet'));
+  await expect(card.getByTestId('compat-cell-openai')).toHaveAttribute('data-accepted', 'true');
+  await expect(card.getByTestId('compat-cell-anthropic-strict')).toHaveAttribute('data-accepted', 'false');
+  await card.getByTestId('compat-cell-anthropic-strict').click();
+  await expect(card.getByTestId('compat-issues')).toContainText('minLength is not supported in strict tool use.');
+  await expect(card.getByTestId('compat-transformed')).toContainText('"additionalProperties": false');
+});
+
+test('imports an MCP tools/list file into the editor', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByTestId('import-button').click();
+  const dialog = page.getByTestId('import-dialog');
+
+  await dialog.getByTestId('import-text').fill('{"tools": [{"name": "x", "inputSchema": {"type": "string"}}]}');
+  await expect(dialog.getByTestId('import-error')).toHaveText('/tools/0/inputSchema/type: the root of a parameter schema must be type "object", got "string".');
+  await expect(dialog.getByTestId('import-submit')).toBeDisabled();
+
+  await dialog.getByTestId('import-file').setInputFiles({ name: 'tools.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(MCP_LIST)) });
+  await expect(dialog.getByTestId('import-preview')).toContainText('crm.delete_contact');
+  await dialog.getByTestId('import-submit').click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId(TEST_IDS.toolCard('crm.delete_contact'));
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('sent-schema')).toContainText('"id"');
+});
