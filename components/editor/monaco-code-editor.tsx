@@ -1,0 +1,92 @@
+'use client';
+
+import Editor from '@monaco-editor/react';
+import type { editor } from 'monaco-editor';
+import { useEffect, useRef, useState } from 'react';
+import type { CompileDiagnostic } from '@/lib/client/compile-view';
+import type { EditorTab } from '@/lib/client/playground-state';
+import type { MonacoApi } from './configure-monaco';
+import { configureTypeScript, defineEditorThemes } from './configure-monaco';
+import { findEditorDocument } from './editor-documents';
+
+export type MonacoCodeEditorProps = {
+  tab: EditorTab;
+  value: string;
+  onChange: (text: string) => void;
+  /** Compile diagnostics for tools.ts, shown as markers owned by `playground`. */
+  diagnostics: CompileDiagnostic[];
+  theme: 'light' | 'dark';
+  onRun: () => void;
+};
+
+const MARKER_OWNER = 'playground';
+
+export default function MonacoCodeEditor({ tab, value, onChange, diagnostics, theme, onRun }: MonacoCodeEditorProps) {
+  const document = findEditorDocument(tab);
+  const [api, setApi] = useState<MonacoApi | null>(null);
+  const [typesProblem, setTypesProblem] = useState<string | null>(null);
+  const onRunRef = useRef(onRun);
+  useEffect(() => {
+    onRunRef.current = onRun;
+  }, [onRun]);
+
+  useEffect(() => {
+    if (!api) return;
+    const model = api.editor.getModel(api.Uri.parse(findEditorDocument('tools').path));
+    if (!model) return;
+    api.editor.setModelMarkers(model, MARKER_OWNER, diagnostics.map((diagnostic) => toMarker(api, model, diagnostic)));
+  }, [api, diagnostics, tab]);
+
+  return (
+    <div className="relative h-full min-h-0" data-testid="code-editor">
+      <Editor
+        path={document.path}
+        language={document.language}
+        value={value}
+        theme={theme === 'dark' ? 'playground-dark' : 'playground-light'}
+        onChange={(text) => onChange(text ?? '')}
+        beforeMount={(monaco) => {
+          defineEditorThemes(monaco);
+          void configureTypeScript(monaco).then(setTypesProblem);
+        }}
+        onMount={(instance, monaco) => {
+          instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
+          setApi(monaco);
+        }}
+        loading={<p className="p-4 text-xs text-neutral-500">Loading editor…</p>}
+        options={{
+          minimap: { enabled: false },
+          fontSize: 13,
+          lineHeight: 19,
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          tabSize: 2,
+          fixedOverflowWidgets: true,
+          renderLineHighlight: 'line',
+          padding: { top: 8 },
+        }}
+      />
+      {typesProblem && (
+        <p className="absolute bottom-1 right-2 rounded bg-amber-100 px-2 py-0.5 text-[11px] text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {typesProblem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function toMarker(api: MonacoApi, model: editor.ITextModel, diagnostic: CompileDiagnostic): editor.IMarkerData {
+  const line = Math.min(Math.max(diagnostic.line, 1), model.getLineCount());
+  const column = Math.max(diagnostic.column, 1);
+  const word = model.getWordAtPosition({ lineNumber: line, column });
+  const endColumn = word ? word.endColumn : model.getLineMaxColumn(line);
+  return {
+    severity: diagnostic.severity === 'error' ? api.MarkerSeverity.Error : api.MarkerSeverity.Warning,
+    message: diagnostic.message,
+    startLineNumber: line,
+    startColumn: column,
+    endLineNumber: line,
+    endColumn: Math.max(endColumn, column + 1),
+    source: 'playground',
+  };
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { buildTurnRequest } from '@/lib/client/build-turn-request';
+import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
+import { createInitialState, isRunActive, playgroundReducer } from '@/lib/client/playground-state';
+import { selectEditorDiagnostics } from '@/lib/client/select-schema-view';
+import { CodeEditor } from '@/components/editor/code-editor';
+import { AppHeader } from '@/components/header/app-header';
+import { useTheme } from '@/components/header/use-theme';
+import { RunPanel } from '@/components/run/run-panel';
+import { SchemaPanel } from '@/components/schema/schema-panel';
+import { Timeline } from '@/components/timeline/timeline';
+import { useCompileOnChange } from './use-compile-on-change';
+import { useRunShortcut } from './use-run-shortcut';
+import { useSessionApiKeys } from './use-session-api-keys';
+import { useTurnRunner } from './use-turn-runner';
+
+export type PlaygroundProps = { presets: readonly PlaygroundPreset[] };
+
+/** The whole playground: editor, schema panel, run panel and timeline around one reducer. */
+export function Playground({ presets }: PlaygroundProps) {
+  const [state, dispatch] = useReducer(playgroundReducer, presets[0], createInitialState);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+  const { theme, toggleTheme } = useTheme();
+  useSessionApiKeys(dispatch);
+  useCompileOnChange(state.documents.tools, dispatch);
+  const runner = useTurnRunner(state.run, dispatch);
+  const { start } = runner;
+
+  const startRun = useCallback(
+    (target: PlaygroundState) => {
+      const request = buildTurnRequest(target);
+      if (request.ok) start(request.value);
+      else dispatch({ type: 'problem-reported', message: request.error });
+    },
+    [start],
+  );
+  const run = useCallback(() => {
+    if (!isRunActive(stateRef.current.run)) startRun(stateRef.current);
+  }, [startRun]);
+  const selectPreset = useCallback(
+    (preset: PlaygroundPreset) => {
+      const action = { type: 'preset-loaded', preset } as const;
+      dispatch(action);
+      startRun(playgroundReducer(stateRef.current, action));
+    },
+    [startRun],
+  );
+  useRunShortcut(run);
+
+  const unusedTabs: EditorTab[] = [
+    ...(state.model.provider === 'scripted' ? [] : (['script'] as const)),
+    ...(state.mode === 'task' ? [] : (['result-schema'] as const)),
+  ];
+  const preset = presets.find((candidate) => candidate.id === state.presetId);
+
+  return (
+    <div className="flex h-dvh min-h-[560px] flex-col">
+      <AppHeader presets={presets} currentPresetId={state.presetId} onSelectPreset={selectPreset} theme={theme} onToggleTheme={toggleTheme} />
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
+        <div className="min-h-0 border-r border-border">
+          <CodeEditor
+            documents={state.documents}
+            activeTab={state.activeTab}
+            onSelectTab={(tab) => dispatch({ type: 'tab-selected', tab })}
+            onChange={(tab, text) => dispatch({ type: 'document-changed', tab, text })}
+            diagnostics={selectEditorDiagnostics(state.compile)}
+            theme={theme}
+            onRun={run}
+            unusedTabs={unusedTabs}
+          />
+        </div>
+        <div className="min-h-0 border-r border-border bg-bg">
+          <SchemaPanel compile={state.compile} permissionMode={state.permissionMode} />
+        </div>
+        <div className="flex min-h-0 flex-col bg-bg">
+          {preset && (
+            <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
+              <span className="font-semibold text-fg">{preset.title}.</span> {preset.summary}
+            </p>
+          )}
+          <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} />
+          <div data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2">
+            <Timeline events={state.run.events} running={isRunActive(state.run)} onDecide={runner.decide} />
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import type { Dispatch } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { abortTurn, sendApproval, streamTurn } from '@/lib/client/api-client';
+import type { TurnRequest } from '@/lib/client/build-turn-request';
+import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
+
+/** How long Stop waits for the server's own `turn-end` before it drops the connection. */
+const STOP_GRACE_MS = 3000;
+
+export type TurnRunner = {
+  start: (request: TurnRequest) => void;
+  stop: () => void;
+  decide: (callId: string, approved: boolean) => void;
+};
+
+/** Drives one turn at a time: POST, stream events into the reducer, stop and approvals. */
+export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction>): TurnRunner {
+  const controllerRef = useRef<AbortController | null>(null);
+  const nextRunIdRef = useRef(1);
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  }, [run]);
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const start = useCallback(
+    (request: TurnRequest) => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      const runId = nextRunIdRef.current;
+      nextRunIdRef.current += 1;
+      dispatch({ type: 'run-started', runId });
+      void streamTurn(request, {
+        signal: controller.signal,
+        onEvent: (event) => dispatch({ type: 'run-event', runId, event }),
+        onInvalidEvent: (message) => dispatch({ type: 'problem-reported', message }),
+      }).then((result) => {
+        if (result.ok || result.error.code === 'aborted') dispatch({ type: 'run-finished', runId });
+        else dispatch({ type: 'run-failed', runId, message: result.error.message });
+      });
+    },
+    [dispatch],
+  );
+
+  const stop = useCallback(() => {
+    const { runId, turnId } = runRef.current;
+    const controller = controllerRef.current;
+    dispatch({ type: 'run-stopping', runId });
+    if (!turnId) {
+      controller?.abort();
+      return;
+    }
+    void abortTurn(turnId).then((result) => {
+      if (!result.ok) dispatch({ type: 'problem-reported', message: `Stop request failed: ${result.error.message}` });
+      setTimeout(() => controller?.abort(), result.ok ? STOP_GRACE_MS : 0);
+    });
+  }, [dispatch]);
+
+  const decide = useCallback(
+    (callId: string, approved: boolean) => {
+      const { turnId } = runRef.current;
+      if (!turnId) return;
+      void sendApproval(turnId, { callId, approved }).then((result) => {
+        if (!result.ok) {
+          dispatch({ type: 'problem-reported', message: `Could not send the decision for ${callId}: ${result.error.message}` });
+        }
+      });
+    },
+    [dispatch],
+  );
+
+  return { start, stop, decide };
+}

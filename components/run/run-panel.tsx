@@ -1,0 +1,138 @@
+'use client';
+
+import type { Dispatch } from 'react';
+import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import { isRunActive } from '@/lib/client/playground-state';
+import { writeSessionApiKeys } from '@/lib/client/session-secrets';
+import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import { Field, INPUT_CLASS } from '@/components/ui/field';
+import { ModelSettingsFields } from './model-settings-fields';
+import { RunStatus } from './run-status';
+
+const PROVIDERS: { value: ModelProviderChoice; label: string }[] = [
+  { value: 'auto', label: 'Embedded · auto' },
+  { value: 'scripted', label: 'Embedded · scripted' },
+  { value: 'openai', label: 'OpenAI' },
+  { value: 'openai-compatible', label: 'OpenAI-compatible' },
+];
+
+const PERMISSION_MODES: { value: PermissionMode; label: string }[] = [
+  { value: 'auto', label: 'auto' },
+  { value: 'review', label: 'review (ask)' },
+  { value: 'read-only', label: 'read-only' },
+  { value: 'deny-all', label: 'deny-all' },
+];
+
+export type RunPanelProps = {
+  state: PlaygroundState;
+  dispatch: Dispatch<PlaygroundAction>;
+  onRun: () => void;
+  onStop: () => void;
+};
+
+/** The turn's inputs (message, model, permissions, limits) and its Run/Stop controls. */
+export function RunPanel({ state, dispatch, onRun, onStop }: RunPanelProps) {
+  const active = isRunActive(state.run);
+  const changeModel = (change: Partial<ModelSettings>) => {
+    dispatch({ type: 'model-changed', model: change });
+    if (change.openai || change.compatible) {
+      writeSessionApiKeys(window.sessionStorage, {
+        openai: (change.openai ?? state.model.openai).apiKey,
+        compatible: (change.compatible ?? state.model.compatible).apiKey,
+      });
+    }
+  };
+  return (
+    <section aria-label="Run" data-testid="run-panel" className="space-y-2.5 border-b border-border bg-panel p-3">
+      <textarea
+        data-testid="run-message"
+        aria-label="User message"
+        rows={3}
+        value={state.message}
+        onChange={(event) => dispatch({ type: 'message-changed', message: event.target.value })}
+        placeholder="What should the agent do?"
+        className="block w-full resize-none rounded-md border border-border bg-panel px-2.5 py-2 text-[13px] leading-snug placeholder:text-fg-muted/70"
+      />
+      <div className="grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_4.5rem] gap-2">
+        <Field label="Model">
+          <select
+            data-testid="model-provider"
+            className={INPUT_CLASS}
+            value={state.model.provider}
+            onChange={(event) => changeModel({ provider: event.target.value as ModelProviderChoice })}
+          >
+            {PROVIDERS.map((provider) => (
+              <option key={provider.value} value={provider.value}>
+                {provider.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Permissions" hint="auto: allow (destructive tools still ask) · review: writes ask · read-only: only reads run · deny-all: nothing runs">
+          <select
+            data-testid="permission-mode"
+            className={INPUT_CLASS}
+            value={state.permissionMode}
+            onChange={(event) => dispatch({ type: 'permission-mode-changed', permissionMode: event.target.value as PermissionMode })}
+          >
+            {PERMISSION_MODES.map((mode) => (
+              <option key={mode.value} value={mode.value}>
+                {mode.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Iterations">
+          <input
+            type="number"
+            min={1}
+            max={50}
+            data-testid="max-iterations"
+            className={INPUT_CLASS}
+            value={state.maxIterations}
+            onChange={(event) =>
+              dispatch({ type: 'max-iterations-changed', maxIterations: Math.min(50, Math.max(1, Math.trunc(Number(event.target.value) || 1))) })
+            }
+          />
+        </Field>
+      </div>
+      <ModelSettingsFields
+        settings={state.model}
+        onChange={changeModel}
+        onEditScript={() => dispatch({ type: 'tab-selected', tab: 'script' })}
+      />
+      <div className="flex items-center gap-2">
+        <label className="mr-auto flex items-center gap-1.5 text-xs" title="Adds submit_result; the turn ends with a result matching result-schema.json">
+          <input
+            type="checkbox"
+            data-testid="task-mode"
+            checked={state.mode === 'task'}
+            onChange={(event) => dispatch({ type: 'turn-mode-changed', mode: event.target.checked ? 'task' : 'chat' })}
+            className="accent-[var(--accent)]"
+          />
+          Task mode <span className="text-fg-muted">(result-schema.json)</span>
+        </label>
+        <button
+          type="button"
+          data-testid="stop-button"
+          onClick={onStop}
+          disabled={!active || state.run.phase === 'stopping'}
+          className="h-7 rounded-md border border-border px-3 text-xs font-medium hover:bg-panel-muted disabled:opacity-40"
+        >
+          Stop
+        </button>
+        <button
+          type="button"
+          data-testid="run-button"
+          onClick={onRun}
+          disabled={active}
+          title="Ctrl/Cmd+Enter"
+          className="h-7 rounded-md bg-accent px-4 text-xs font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
+        >
+          {active ? 'Running…' : 'Run ▶'}
+        </button>
+      </div>
+      <RunStatus run={state.run} />
+    </section>
+  );
+}

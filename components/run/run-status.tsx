@@ -1,0 +1,48 @@
+import type { RunState } from '@/lib/client/playground-state';
+
+const PHASE_LABEL = {
+  idle: 'Ready',
+  starting: 'Starting…',
+  streaming: 'Running',
+  stopping: 'Stopping…',
+  ended: 'Ended',
+} as const;
+
+/** The run's phase and event count, and every failure the run panel knows of. */
+export function RunStatus({ run }: { run: RunState }) {
+  const last = run.events.at(-1);
+  const endReason = last?.type === 'turn-end' ? last.reason : null;
+  return (
+    <div className="space-y-1.5">
+      <p data-testid="run-status" data-phase={run.phase} className="flex items-center gap-2 text-[11px] text-fg-muted" aria-live="polite">
+        <span
+          aria-hidden
+          className={`size-1.5 rounded-full ${
+            run.phase === 'streaming' || run.phase === 'starting'
+              ? 'animate-pulse bg-accent'
+              : run.errors.length > 0 || endReason === 'error'
+                ? 'bg-red-500'
+                : 'bg-fg-muted/50'
+          }`}
+        />
+        <span className="font-medium text-fg">{PHASE_LABEL[run.phase]}</span>
+        {endReason && <span>· {endReason}</span>}
+        {run.events.length > 0 && <span>· {run.events.length} events</span>}
+        {run.turnId && <span className="truncate font-mono">· {run.turnId}</span>}
+      </p>
+      {run.errors.length > 0 && (
+        <ul data-testid="run-errors" role="alert" className="space-y-1">
+          {run.errors.map((message, index) => (
+            <li
+              key={index}
+              data-testid="run-error"
+              className="rounded border border-red-300 bg-red-50 px-2 py-1.5 text-xs leading-snug break-words text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+            >
+              {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

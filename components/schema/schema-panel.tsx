@@ -1,0 +1,46 @@
+import type { CompileState } from '@/lib/client/playground-state';
+import { selectSchemaView } from '@/lib/client/select-schema-view';
+import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import { DiagnosticsList } from './diagnostics-list';
+import { ToolCard } from './tool-card';
+
+export type SchemaPanelProps = { compile: CompileState; permissionMode: PermissionMode };
+
+/** What each tool turns into, kept in step with the editor. */
+export function SchemaPanel({ compile, permissionMode }: SchemaPanelProps) {
+  const view = selectSchemaView(compile);
+  return (
+    <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
+      <div className="flex h-9 shrink-0 items-center justify-between border-b border-border bg-panel-muted px-3">
+        <h2 className="text-xs font-semibold">
+          Schemas <span className="font-normal text-fg-muted">· {view.tools.length} tool{view.tools.length === 1 ? '' : 's'}</span>
+        </h2>
+        <span
+          data-testid="compile-status"
+          data-pending={compile.pending}
+          className={`text-[11px] text-fg-muted transition-opacity ${compile.pending ? 'opacity-100' : 'opacity-0'}`}
+          aria-live="polite"
+        >
+          compiling…
+        </span>
+      </div>
+      <div className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto p-3">
+        <DiagnosticsList diagnostics={view.diagnostics} failure={view.failure} />
+        {view.showingLastGood && (
+          <p data-testid="last-good-banner" className="text-[11px] font-medium text-amber-700 dark:text-amber-400">
+            Showing last good compile — fix the errors above to update.
+          </p>
+        )}
+        {view.empty && <p className="text-xs text-fg-muted">{compile.pending ? 'Compiling…' : 'Write a tool module to see its schemas.'}</p>}
+        {!view.empty && view.tools.length === 0 && view.failure === null && !view.diagnostics.some((item) => item.severity === 'error') && (
+          <p className="text-xs text-fg-muted">The module exports no tools.</p>
+        )}
+        <div data-testid="tool-cards" data-stale={view.showingLastGood} className={`space-y-2 ${view.showingLastGood ? 'opacity-55' : ''}`}>
+          {view.tools.map((tool) => (
+            <ToolCard key={tool.qualifiedName} tool={tool} permissionMode={permissionMode} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { CompiledToolView } from '@/lib/client/compile-view';
+import { Badge } from '@/components/ui/badge';
+
+const RISK_LABEL = { read: 'read-only', write: 'write', destructive: 'destructive' } as const;
+const RISK_TONE = { read: 'green', write: 'amber', destructive: 'red' } as const;
+
+/** The metadata of one tool as a row of badges. */
+export function ToolBadges({ tool }: { tool: CompiledToolView }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <StrictBadge tool={tool} />
+      {tool.namespace && (
+        <Badge tone="violet" title="Grouped under a Responses namespace tool">
+          ns:{tool.namespace}
+        </Badge>
+      )}
+      {tool.deferLoading && (
+        <Badge tone="blue" title="Only name and description are offered until Tool Search loads it">
+          deferred
+        </Badge>
+      )}
+      <Badge title={tool.executionMode === 'parallel' ? 'May run concurrently with neighbouring parallel calls' : 'A barrier: runs alone'}>
+        {tool.executionMode}
+      </Badge>
+      <Badge tone={RISK_TONE[tool.risk]}>{RISK_LABEL[tool.risk]}</Badge>
+      {tool.needsApproval !== false && (
+        <Badge tone="amber" title={tool.needsApproval === 'dynamic' ? 'needsApproval is a function of the arguments' : undefined}>
+          {tool.needsApproval === 'dynamic' ? 'approval: dynamic' : 'needs approval'}
+        </Badge>
+      )}
+      <Badge title="How arguments are validated">{tool.schemaSource}</Badge>
+    </div>
+  );
+}
+
+function StrictBadge({ tool }: { tool: CompiledToolView }) {
+  if (!tool.strict) {
+    return (
+      <Badge testId="strict-badge" data={{ strict: 'off' }} title="Sent with strict: false">
+        strict off
+      </Badge>
+    );
+  }
+  if (tool.strictReport.ok) {
+    return (
+      <Badge tone="green" testId="strict-badge" data={{ strict: 'ok' }} title="Accepted by OpenAI strict mode as authored">
+        strict ✓
+      </Badge>
+    );
+  }
+  return (
+    <Badge
+      tone="red"
+      testId="strict-badge"
+      data={{ strict: tool.strictified ? 'strictified' : 'violations' }}
+      title={tool.strictified ? 'Not strict-valid as authored; the strictified schema is sent' : 'Not strict-valid'}
+    >
+      {tool.strictified ? 'strict ✗ → fixed' : 'strict ✗'}
+    </Badge>
+  );
+}

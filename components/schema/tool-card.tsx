@@ -1,0 +1,70 @@
+import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import { CopyButton } from '@/components/ui/copy-button';
+import { SchemaDiff } from './schema-diff';
+import { ToolBadges } from './tool-badges';
+
+const DECISION_STYLE = {
+  allow: 'text-emerald-700 dark:text-emerald-400',
+  ask: 'text-amber-700 dark:text-amber-400',
+  deny: 'text-red-700 dark:text-red-400',
+} as const;
+
+export type ToolCardProps = { tool: CompiledToolView; permissionMode: PermissionMode };
+
+/** One compiled tool: identity, metadata, the schema actually sent, strict findings and the gate's verdict. */
+export function ToolCard({ tool, permissionMode }: ToolCardProps) {
+  const gate = tool.gate[permissionMode];
+  const sentText = JSON.stringify(tool.sentSchema, null, 2);
+  return (
+    <article data-testid={`tool-card-${tool.qualifiedName}`} className="rounded-lg border border-border bg-panel p-3 shadow-xs">
+      <header className="flex items-baseline justify-between gap-2">
+        <h3 className="truncate font-mono text-[13px] font-semibold" data-testid="tool-name">
+          {tool.qualifiedName}
+        </h3>
+        <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+      </header>
+      <p className="mt-0.5 text-xs leading-snug text-fg-muted">{tool.description}</p>
+      <div className="mt-2">
+        <ToolBadges tool={tool} />
+      </div>
+      {gate && (
+        <p data-testid="gate-preview" data-decision={gate.decision} className="mt-2 text-[11.5px] leading-snug">
+          <span className="text-fg-muted">Gate ({permissionMode}): </span>
+          <span className={`font-semibold ${DECISION_STYLE[gate.decision]}`}>{gate.decision}</span>
+          <span className="text-fg-muted"> — {gate.reason}</span>
+        </p>
+      )}
+      {tool.strictReport.violations.length > 0 && (
+        <ul data-testid="strict-violations" className="mt-2 space-y-1 rounded border border-red-200 bg-red-50/60 p-2 dark:border-red-900/70 dark:bg-red-950/30">
+          {tool.strictReport.violations.map((violation, index) => (
+            <li key={`${violation.pointer}-${index}`} data-testid="strict-violation" className="text-[11px] leading-snug">
+              <code className="font-semibold text-red-800 dark:text-red-300">{violation.pointer || '/'}</code>{' '}
+              <span className="text-fg-muted">[{violation.rule}]</span> {violation.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="group mt-2" open={!tool.strictified}>
+        <summary className="flex cursor-pointer items-center justify-between text-[11px] font-medium text-fg-muted select-none hover:text-fg">
+          <span>
+            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">▸</span> JSON Schema sent to the model
+          </span>
+        </summary>
+        <div className="relative mt-1">
+          <div className="absolute right-1.5 top-1.5">
+            <CopyButton text={sentText} />
+          </div>
+          <pre data-testid="sent-schema" className="max-h-72 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
+            {sentText}
+          </pre>
+        </div>
+      </details>
+      {tool.strictified && (
+        <div className="mt-2">
+          <SchemaDiff authored={tool.jsonSchema} strictified={tool.strictified.schema} changes={tool.strictified.changes} />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Result } from '@/lib/runtime/result';
+import { err, ok } from '@/lib/runtime/result';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
+import type { TurnRequest } from './build-turn-request';
+import type { CompileResponse } from './compile-view';
+import { createSseParser } from './sse-parser';
+
+/** Why a call to the playground API produced nothing usable. */
+export type ApiError = {
+  code: 'aborted' | 'network' | 'http' | 'malformed-response' | 'stream-incomplete';
+  message: string;
+  status?: number;
+};
+
+export async function compileTools(source: string, signal: AbortSignal): Promise<Result<CompileResponse, ApiError>> {
+  const response = await sendJson('/api/tools/compile', { source }, signal);
+  if (!response.ok) return response;
+  const body = await readJsonBody(response.value);
+  if (!body.ok) return body;
+  const value = body.value as Partial<CompileResponse> | null;
+  if (!value || !Array.isArray(value.tools) || !Array.isArray(value.diagnostics)) {
+    return err({ code: 'malformed-response', message: 'The compile endpoint answered without tools and diagnostics.' });
+  }
+  return ok(value as CompileResponse);
+}
+
+export type StreamTurnOptions = {
+  signal: AbortSignal;
+  onEvent: (event: RuntimeEvent) => void;
+  /** An event that failed validation: reported, skipped, and the stream goes on. */
+  onInvalidEvent: (message: string) => void;
+};
+
+/** Starts a turn and feeds its events to `onEvent` until `turn-end`, the end of the stream, or abort. */
+export async function streamTurn(request: TurnRequest, options: StreamTurnOptions): Promise<Result<void, ApiError>> {
+  const response = await sendJson('/api/turns', request, options.signal);
+  if (!response.ok) return response;
+  const body = response.value.body;
+  if (!body) return err({ code: 'malformed-response', message: 'The turn endpoint answered without a body.' });
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = createSseParser();
+  let ended = false;
+  const acceptData = (data: string) => {
+    const event = parseEvent(data);
+    if (!event.ok) {
+      options.onInvalidEvent(event.error);
+      return;
+    }
+    if (event.value.type === 'turn-end') ended = true;
+    options.onEvent(event.value);
+  };
+  try {
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      parser.push(chunk.value).forEach(acceptData);
+    }
+    parser.flush().forEach(acceptData);
+  } catch (error) {
+    return err(describeFetchFailure(error, options.signal, 'The event stream broke'));
+  } finally {
+    reader.releaseLock();
+  }
+  if (!ended) {
+    return err({ code: 'stream-incomplete', message: 'The event stream closed before the turn ended (connection dropped?).' });
+  }
+  return ok(undefined);
+}
+
+export async function sendApproval(
+  turnId: string,
+  decision: { callId: string; approved: boolean; reason?: string },
+): Promise<Result<void, ApiError>> {
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/approvals`, decision);
+  return response.ok ? ok(undefined) : response;
+}
+
+export async function abortTurn(turnId: string): Promise<Result<void, ApiError>> {
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/abort`, {});
+  return response.ok ? ok(undefined) : response;
+}
+
+function parseJsonText(text: string): Result<unknown, string> {
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch (error) {
+    return err(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parseEvent(data: string): Result<RuntimeEvent, string> {
+  const json = parseJsonText(data);
+  if (!json.ok) return err(`The server sent an event that is not JSON: ${json.error}`);
+  const parsed = runtimeEventSchema.safeParse(json.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown shape';
+    return err(`The server sent an event outside the protocol (${where}).`);
+  }
+  return ok(parsed.data);
+}
+
+async function sendJson(url: string, body: unknown, signal?: AbortSignal): Promise<Result<Response, ApiError>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    return err(describeFetchFailure(error, signal, `Could not reach ${url}`));
+  }
+  if (response.ok) return ok(response);
+  const text = await response.text().catch((error: unknown) => String(error));
+  return err({ code: 'http', status: response.status, message: `${response.status} ${describeErrorBody(text, response.statusText)}` });
+}
+
+async function readJsonBody(response: Response): Promise<Result<unknown, ApiError>> {
+  try {
+    return ok((await response.json()) as unknown);
+  } catch (error) {
+    return err({ code: 'malformed-response', message: `The server answered with invalid JSON: ${String(error)}` });
+  }
+}
+
+function describeErrorBody(text: string, statusText: string): string {
+  const parsed = parseJsonText(text);
+  const body = parsed.ok ? parsed.value : null;
+  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') return body.error;
+  // Not our JSON error shape (a proxy's HTML page, say): show the start of the raw text.
+  const trimmed = text.trim().slice(0, 300);
+  return trimmed || statusText || 'Request failed.';
+}
+
+function describeFetchFailure(error: unknown, signal: AbortSignal | undefined, context: string): ApiError {
+  if (signal?.aborted) return { code: 'aborted', message: 'Stopped.' };
+  return { code: 'network', message: `${context}: ${error instanceof Error ? error.message : String(error)}` };
+}

@@ -1,0 +1,110 @@
+import type { ModelConfig } from '@/lib/models/model-config';
+import type { JsonValue } from '@/lib/runtime/json';
+import type { PermissionMode, TurnMode } from '@/lib/runtime/runtime-event';
+import type { Result } from '@/lib/runtime/result';
+import { err, ok } from '@/lib/runtime/result';
+import type { ModelSettings, PlaygroundState } from './playground-state';
+
+/** The body of `POST /api/turns`. */
+export type TurnRequest = {
+  source: string;
+  messages: { role: 'user'; content: string }[];
+  model: ModelConfig;
+  permissions: { mode: PermissionMode };
+  mode: TurnMode;
+  resultSchema?: { [key: string]: JsonValue };
+  maxIterations: number;
+  files: Record<string, string>;
+  seed: number;
+};
+
+/** Assembles the turn request from the playground, or says which input is unusable and why. */
+export function buildTurnRequest(state: PlaygroundState): Result<TurnRequest, string> {
+  const message = state.message.trim();
+  if (message === '') return err('Write a user message first.');
+  const model = buildModelConfig(state.model, state.documents.script);
+  if (!model.ok) return model;
+  const files = parseFiles(state.documents.files);
+  if (!files.ok) return files;
+  const request: TurnRequest = {
+    source: state.documents.tools,
+    messages: [{ role: 'user', content: message }],
+    model: model.value,
+    permissions: { mode: state.permissionMode },
+    mode: state.mode,
+    maxIterations: state.maxIterations,
+    files: files.value,
+    seed: state.model.seed,
+  };
+  if (state.mode !== 'task') return ok(request);
+  const resultSchema = parseJsonObject(state.documents['result-schema'], 'result-schema.json');
+  if (!resultSchema.ok) return resultSchema;
+  return ok({ ...request, resultSchema: resultSchema.value });
+}
+
+export function buildModelConfig(settings: ModelSettings, scriptText: string): Result<ModelConfig, string> {
+  switch (settings.provider) {
+    case 'auto': {
+      const faults = settings.faultRate > 0 ? { rate: settings.faultRate, kinds: settings.faultKinds } : undefined;
+      return ok({ provider: 'auto', seed: settings.seed, ...(faults ? { faults } : {}) });
+    }
+    case 'scripted': {
+      const script = parseJson(scriptText, 'script.json');
+      if (!script.ok) return script;
+      if (!Array.isArray(script.value)) {
+        return err('script.json must be an array of steps, e.g. [{ "calls": [...] }, { "text": "Done." }].');
+      }
+      // The server validates each step against its schema and answers 400 with the reason.
+      return ok({ provider: 'scripted', script: script.value as Extract<ModelConfig, { provider: 'scripted' }>['script'] });
+    }
+    case 'openai': {
+      const { model, apiKey, baseURL } = settings.openai;
+      if (model.trim() === '') return err('Choose an OpenAI model name.');
+      return ok({
+        provider: 'openai',
+        model: model.trim(),
+        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+        ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
+      });
+    }
+    case 'openai-compatible': {
+      const { model, apiKey, baseURL } = settings.compatible;
+      if (baseURL.trim() === '') return err('An OpenAI-compatible server needs a base URL, e.g. http://localhost:11434/v1.');
+      if (model.trim() === '') return err('Choose a model name for the OpenAI-compatible server.');
+      return ok({
+        provider: 'openai-compatible',
+        model: model.trim(),
+        baseURL: baseURL.trim(),
+        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+      });
+    }
+  }
+}
+
+function parseJson(text: string, fileName: string): Result<unknown, string> {
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch (error) {
+    return err(`${fileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function parseJsonObject(text: string, fileName: string): Result<{ [key: string]: JsonValue }, string> {
+  const parsed = parseJson(text, fileName);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return err(`${fileName} must be a JSON object.`);
+  return ok(value as { [key: string]: JsonValue });
+}
+
+function parseFiles(text: string): Result<Record<string, string>, string> {
+  if (text.trim() === '') return ok({});
+  const parsed = parseJsonObject(text, 'files');
+  if (!parsed.ok) return parsed;
+  const files: Record<string, string> = {};
+  for (const [path, content] of Object.entries(parsed.value)) {
+    if (typeof content !== 'string') return err(`files: the content of "${path}" must be a string.`);
+    files[path] = content;
+  }
+  return ok(files);
+}

@@ -1,0 +1,263 @@
+import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
+import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/runtime-event';
+import type { CompileResponse } from './compile-view';
+import { hasCompileErrors } from './compile-view';
+
+/** The editor's documents: the tool module and three JSON side files. */
+export type EditorTab = 'tools' | 'script' | 'result-schema' | 'files';
+
+/** Which model a turn talks to, as the run panel's picker offers them. */
+export type ModelProviderChoice = 'auto' | 'scripted' | 'openai' | 'openai-compatible';
+
+/** A remote endpoint's settings; `apiKey` lives in memory and sessionStorage only. */
+export type RemoteModelSettings = { model: string; apiKey: string; baseURL: string };
+
+/** The run panel's model form. Every provider keeps its fields so switching back loses nothing. */
+export type ModelSettings = {
+  provider: ModelProviderChoice;
+  seed: number;
+  /** Fraction of embedded-model calls that get a fault injected, 0–1. */
+  faultRate: number;
+  faultKinds?: FaultKind[];
+  openai: RemoteModelSettings;
+  compatible: RemoteModelSettings;
+};
+
+/** The newest compile answer, for the source it was computed from. */
+export type CompileOutcome =
+  | { kind: 'compiled'; source: string; response: CompileResponse }
+  | { kind: 'failed'; source: string; message: string };
+
+export type CompileState = {
+  pending: boolean;
+  latest: CompileOutcome | null;
+  /** The newest response without error diagnostics: what stays visible while the source is broken. */
+  lastGood: CompileResponse | null;
+};
+
+/** `starting`: request sent, no event yet; `ended`: the stream is closed, for whatever reason. */
+export type RunPhase = 'idle' | 'starting' | 'streaming' | 'stopping' | 'ended';
+
+export type RunState = {
+  /** New per run, so that late events of an abandoned stream are ignored. */
+  runId: number;
+  phase: RunPhase;
+  turnId: string | null;
+  events: RuntimeEvent[];
+  /** HTTP, stream and approval failures, in the order they happened. */
+  errors: string[];
+};
+
+/** A preset's model: any config, or `scripted` without steps when they come from the preset's script text. */
+export type PresetModelConfig = ModelConfig | { provider: 'scripted'; script?: undefined };
+
+/** A ready-made scenario (the shape `lib/presets` exports). */
+export type PlaygroundPreset = {
+  id: string;
+  title: string;
+  summary: string;
+  source: string;
+  script?: string;
+  model: PresetModelConfig;
+  message: string;
+  permissionMode: PermissionMode;
+  mode: TurnMode;
+  resultSchema?: string;
+  files?: Record<string, string>;
+  maxIterations?: number;
+};
+
+export type PlaygroundState = {
+  documents: Record<EditorTab, string>;
+  activeTab: EditorTab;
+  message: string;
+  model: ModelSettings;
+  permissionMode: PermissionMode;
+  maxIterations: number;
+  mode: TurnMode;
+  presetId: string | null;
+  compile: CompileState;
+  run: RunState;
+};
+
+export type PlaygroundAction =
+  | { type: 'document-changed'; tab: EditorTab; text: string }
+  | { type: 'tab-selected'; tab: EditorTab }
+  | { type: 'message-changed'; message: string }
+  | { type: 'model-changed'; model: Partial<ModelSettings> }
+  | { type: 'api-keys-restored'; openai: string; compatible: string }
+  | { type: 'permission-mode-changed'; permissionMode: PermissionMode }
+  | { type: 'max-iterations-changed'; maxIterations: number }
+  | { type: 'turn-mode-changed'; mode: TurnMode }
+  | { type: 'preset-loaded'; preset: PlaygroundPreset }
+  | { type: 'compile-started' }
+  | { type: 'compile-succeeded'; source: string; response: CompileResponse }
+  | { type: 'compile-failed'; source: string; message: string }
+  | { type: 'run-started'; runId: number }
+  | { type: 'run-event'; runId: number; event: RuntimeEvent }
+  | { type: 'run-stopping'; runId: number }
+  | { type: 'run-failed'; runId: number; message: string }
+  | { type: 'run-finished'; runId: number }
+  /** A failure beside the stream itself: an approval or abort request that did not go through. */
+  | { type: 'problem-reported'; message: string };
+
+export const DEFAULT_MAX_ITERATIONS = 8;
+
+const EMPTY_FILES = '{\n}\n';
+const EMPTY_SCRIPT = '[\n  { "text": "Hello." }\n]\n';
+const EMPTY_RESULT_SCHEMA = '{\n  "type": "object",\n  "properties": {},\n  "required": [],\n  "additionalProperties": false\n}\n';
+
+export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
+  const blank: PlaygroundState = {
+    documents: { tools: '', script: EMPTY_SCRIPT, 'result-schema': EMPTY_RESULT_SCHEMA, files: EMPTY_FILES },
+    activeTab: 'tools',
+    message: '',
+    model: {
+      provider: 'auto',
+      seed: 1,
+      faultRate: 0,
+      openai: { model: 'gpt-5-mini', apiKey: '', baseURL: '' },
+      compatible: { model: 'llama3.1', apiKey: '', baseURL: 'http://localhost:11434/v1' },
+    },
+    permissionMode: 'review',
+    maxIterations: DEFAULT_MAX_ITERATIONS,
+    mode: 'chat',
+    presetId: null,
+    compile: { pending: false, latest: null, lastGood: null },
+    run: { runId: 0, phase: 'idle', turnId: null, events: [], errors: [] },
+  };
+  return preset ? applyPreset(blank, preset) : blank;
+}
+
+export function isRunActive(run: RunState): boolean {
+  return run.phase === 'starting' || run.phase === 'streaming' || run.phase === 'stopping';
+}
+
+export function playgroundReducer(state: PlaygroundState, action: PlaygroundAction): PlaygroundState {
+  switch (action.type) {
+    case 'document-changed':
+      return { ...state, documents: { ...state.documents, [action.tab]: action.text } };
+    case 'tab-selected':
+      return { ...state, activeTab: action.tab };
+    case 'message-changed':
+      return { ...state, message: action.message };
+    case 'model-changed':
+      return { ...state, model: { ...state.model, ...action.model } };
+    case 'api-keys-restored':
+      return {
+        ...state,
+        model: {
+          ...state.model,
+          openai: { ...state.model.openai, apiKey: action.openai },
+          compatible: { ...state.model.compatible, apiKey: action.compatible },
+        },
+      };
+    case 'permission-mode-changed':
+      return { ...state, permissionMode: action.permissionMode };
+    case 'max-iterations-changed':
+      return { ...state, maxIterations: action.maxIterations };
+    case 'turn-mode-changed':
+      return { ...state, mode: action.mode };
+    case 'preset-loaded':
+      return applyPreset(state, action.preset);
+    case 'compile-started':
+      return { ...state, compile: { ...state.compile, pending: true } };
+    case 'compile-succeeded':
+      return {
+        ...state,
+        compile: {
+          pending: false,
+          latest: { kind: 'compiled', source: action.source, response: action.response },
+          lastGood: hasCompileErrors(action.response) ? state.compile.lastGood : action.response,
+        },
+      };
+    case 'compile-failed':
+      return {
+        ...state,
+        compile: { ...state.compile, pending: false, latest: { kind: 'failed', source: action.source, message: action.message } },
+      };
+    case 'run-started':
+      return { ...state, run: { runId: action.runId, phase: 'starting', turnId: null, events: [], errors: [] } };
+    default:
+      return reduceRunAction(state, action);
+  }
+}
+
+function reduceRunAction(state: PlaygroundState, action: PlaygroundAction): PlaygroundState {
+  const { run } = state;
+  switch (action.type) {
+    case 'run-event': {
+      if (action.runId !== run.runId) return state;
+      const { event } = action;
+      const turnId = event.type === 'turn-start' ? event.turnId : run.turnId;
+      const phase = run.phase === 'starting' ? 'streaming' : run.phase;
+      return { ...state, run: { ...run, turnId, phase, events: [...run.events, event] } };
+    }
+    case 'run-stopping':
+      if (action.runId !== run.runId || !isRunActive(run)) return state;
+      return { ...state, run: { ...run, phase: 'stopping' } };
+    case 'run-failed':
+      if (action.runId !== run.runId) return state;
+      return { ...state, run: { ...run, phase: 'ended', errors: [...run.errors, action.message] } };
+    case 'run-finished':
+      if (action.runId !== run.runId) return state;
+      return { ...state, run: { ...run, phase: 'ended' } };
+    case 'problem-reported':
+      return { ...state, run: { ...run, errors: [...run.errors, action.message] } };
+    default:
+      return state;
+  }
+}
+
+function applyPreset(state: PlaygroundState, preset: PlaygroundPreset): PlaygroundState {
+  const config = preset.model;
+  const script =
+    preset.script ??
+    (config.provider === 'scripted' && config.script ? `${JSON.stringify(config.script, null, 2)}\n` : state.documents.script);
+  return {
+    ...state,
+    presetId: preset.id,
+    activeTab: 'tools',
+    documents: {
+      tools: preset.source,
+      script,
+      'result-schema': preset.resultSchema ?? state.documents['result-schema'],
+      files: `${JSON.stringify(preset.files ?? {}, null, 2)}\n`,
+    },
+    message: preset.message,
+    model: applyModelConfig(state.model, config),
+    permissionMode: preset.permissionMode,
+    mode: preset.mode,
+    maxIterations: preset.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+  };
+}
+
+function applyModelConfig(settings: ModelSettings, config: PresetModelConfig): ModelSettings {
+  switch (config.provider) {
+    case 'auto':
+      return {
+        ...settings,
+        provider: 'auto',
+        seed: config.seed ?? settings.seed,
+        faultRate: config.faults?.rate ?? 0,
+        faultKinds: config.faults?.kinds,
+      };
+    case 'scripted':
+      return { ...settings, provider: 'scripted' };
+    case 'openai':
+      return {
+        ...settings,
+        provider: 'openai',
+        openai: { ...settings.openai, model: config.model, baseURL: config.baseURL ?? '' },
+      };
+    case 'openai-compatible':
+      return {
+        ...settings,
+        provider: 'openai-compatible',
+        compatible: { ...settings.compatible, model: config.model, baseURL: config.baseURL },
+      };
+    case 'tape':
+      // A tape only replays a recorded session; a preset that carries one runs on the seeded model instead.
+      return { ...settings, provider: 'auto' };
+  }
+}

@@ -1,0 +1,47 @@
+import type { CompileDiagnostic, CompiledToolView } from './compile-view';
+import { hasCompileErrors } from './compile-view';
+import type { CompileState } from './playground-state';
+
+/** What the schema panel shows, derived from the compile state alone. */
+export type SchemaView = {
+  tools: CompiledToolView[];
+  /** True when `tools` come from an earlier good compile because the newest one failed. */
+  showingLastGood: boolean;
+  diagnostics: CompileDiagnostic[];
+  /** The compile request itself failed (network, server error), as opposed to a diagnostic. */
+  failure: string | null;
+  /** Nothing compiled yet. */
+  empty: boolean;
+};
+
+export function selectSchemaView(compile: CompileState): SchemaView {
+  const { latest, lastGood } = compile;
+  if (latest === null) {
+    return { tools: [], showingLastGood: false, diagnostics: [], failure: null, empty: true };
+  }
+  if (latest.kind === 'failed') {
+    return { tools: lastGood?.tools ?? [], showingLastGood: lastGood !== null, diagnostics: [], failure: latest.message, empty: false };
+  }
+  const { response } = latest;
+  if (!hasCompileErrors(response)) {
+    return { tools: response.tools, showingLastGood: false, diagnostics: response.diagnostics, failure: null, empty: false };
+  }
+  return {
+    tools: lastGood?.tools ?? response.tools,
+    showingLastGood: lastGood !== null,
+    diagnostics: response.diagnostics,
+    failure: null,
+    empty: false,
+  };
+}
+
+const NO_DIAGNOSTICS: CompileDiagnostic[] = [];
+
+/**
+ * The diagnostics to mark in the editor: those of the newest compile, kept while the user types
+ * (Monaco moves markers with edits) until the next compile replaces them.
+ */
+export function selectEditorDiagnostics(compile: CompileState): CompileDiagnostic[] {
+  const { latest } = compile;
+  return latest?.kind === 'compiled' ? latest.response.diagnostics : NO_DIAGNOSTICS;
+}

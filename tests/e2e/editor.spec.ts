@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { openPlayground, replaceEditorText, TEST_IDS } from './helpers';
+
+const toolModule = (schema: string, name = 'lookup_user') => `import { z } from 'zod';
+import { defineTool } from 'playground';
+
+export default [
+  defineTool({
+    name: '${name}',
+    description: 'Look up a user by id.',
+    schema: ${schema},
+    isReadOnly: true,
+    execute: async (args) => \`user \${args.id}\`,
+  }),
+];
+`;
+
+// strictObject: a plain z.object converts without additionalProperties: false, which strict mode requires.
+const strictSchema = `z.strictObject({ id: z.string().describe('User id') })`;
+const optionalFieldSchema = `z.strictObject({ id: z.string(), note: z.string().optional() })`;
+
+test('typing a tool updates its schema card and strict badge', async ({ page }) => {
+  await openPlayground(page);
+  await replaceEditorText(page, toolModule(strictSchema));
+
+  const card = page.getByTestId(TEST_IDS.toolCard('lookup_user'));
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('strict-badge')).toHaveAttribute('data-strict', 'ok');
+  await expect(card.getByTestId('sent-schema')).toContainText('"id"');
+  await expect(card.getByTestId('sent-schema')).toContainText('"additionalProperties": false');
+  await expect(card.getByTestId('gate-preview')).toBeVisible();
+
+  // An optional field breaks "every property required": the card shows the violation and the fix.
+  await replaceEditorText(page, toolModule(optionalFieldSchema));
+  await expect(card.getByTestId('strict-badge')).toHaveAttribute('data-strict', 'strictified');
+  await expect(card.getByTestId('strict-violation').first()).toContainText('/properties/note');
+  await expect(card.getByTestId('strictified-diff')).toContainText('note');
+});
+
+test('an error marks the editor and keeps the last good schema visible', async ({ page }) => {
+  await openPlayground(page);
+  await replaceEditorText(page, toolModule(strictSchema));
+  const card = page.getByTestId(TEST_IDS.toolCard('lookup_user'));
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('tool-cards')).toHaveAttribute('data-stale', 'false');
+
+  // Valid TypeScript, invalid tool: only the compile diagnostics (marker owner "playground") can flag it.
+  await replaceEditorText(page, toolModule(strictSchema, 'lookup user!'));
+  await expect(page.getByTestId('diagnostic').first()).toBeVisible();
+  await expect(page.getByTestId('diagnostic').first()).toHaveAttribute('data-severity', 'error');
+  await expect(page.getByTestId('last-good-banner')).toBeVisible();
+  await expect(page.getByTestId('tool-cards')).toHaveAttribute('data-stale', 'true');
+  await expect(card).toBeVisible();
+  await expect(page.locator('[data-testid="code-editor"] .squiggly-error').first()).toBeAttached();
+  await expect(page.getByTestId(TEST_IDS.editorTab('tools'))).toContainText('1');
+
+  // Fixing it brings the live schema back.
+  await replaceEditorText(page, toolModule(strictSchema, 'lookup_user_v2'));
+  await expect(page.getByTestId(TEST_IDS.toolCard('lookup_user_v2'))).toBeVisible();
+  await expect(page.getByTestId('last-good-banner')).toHaveCount(0);
+});
+
+test('the page makes no request to any host but its own', async ({ page, context, baseURL }) => {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1:3100').origin;
+  const foreign: string[] = [];
+  context.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) foreign.push(url);
+  });
+  await openPlayground(page);
+  await replaceEditorText(page, toolModule(strictSchema));
+  await expect(page.getByTestId(TEST_IDS.toolCard('lookup_user'))).toBeVisible();
+  // Hover a Zod call so the TypeScript worker (and zod's declarations) are exercised too.
+  await page.locator('.view-line > span > span', { hasText: 'strictObject' }).first().hover();
+  await expect(page.locator('.monaco-hover').first()).toContainText('ZodObject');
+  await page.waitForLoadState('networkidle');
+  expect(foreign).toEqual([]);
+});
+
+test('TypeScript IntelliSense knows zod and playground offline', async ({ page }) => {
+  await openPlayground(page);
+  // args is inferred from the Zod schema through defineTool, so a misspelt field is a type error.
+  await replaceEditorText(page, toolModule(strictSchema).replace('args.id', 'args.idd'));
+  const squiggle = page.locator('[data-testid="code-editor"] .squiggly-error').first();
+  await expect(squiggle).toBeAttached({ timeout: 30_000 });
+  await squiggle.hover({ force: true });
+  await expect(page.locator('.monaco-hover').first()).toContainText("Property 'idd' does not exist");
+});

@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Stable `data-testid`s of the playground page (owned by the page-shell components; the
+ * timeline adds its own under `timeline-region`).
+ *
+ * Header:  presets-button, presets-menu, preset-<presetId>, theme-toggle
+ * Editor:  code-editor, editor-tab-tools | editor-tab-script | editor-tab-result-schema | editor-tab-files
+ * Schemas: schema-panel, compile-status [data-pending="true|false"], diagnostics-list,
+ *          diagnostic [data-severity="error|warning"], compile-failure, last-good-banner,
+ *          tool-cards [data-stale="true|false"], tool-card-<qualifiedName>, tool-name,
+ *          strict-badge [data-strict="ok|strictified|violations|off"], gate-preview [data-decision],
+ *          strict-violations, strict-violation, sent-schema, strictified-diff, copy-strictified
+ * Run:     run-panel, preset-summary, run-message, model-provider, model-seed, model-fault-rate,
+ *          model-name, model-api-key, model-base-url, permission-mode, max-iterations, task-mode,
+ *          run-button, stop-button, run-status [data-phase="idle|starting|streaming|stopping|ended"],
+ *          run-errors, run-error, timeline-region (wraps <Timeline/>)
+ */
+export const TEST_IDS = {
+  presetsButton: 'presets-button',
+  presetItem: (id: string) => `preset-${id}`,
+  editorTab: (tab: 'tools' | 'script' | 'result-schema' | 'files') => `editor-tab-${tab}`,
+  toolCard: (qualifiedName: string) => `tool-card-${qualifiedName}`,
+  runButton: 'run-button',
+  stopButton: 'stop-button',
+  runStatus: 'run-status',
+  timelineRegion: 'timeline-region',
+} as const;
+
+/** Opens the playground and waits until Monaco has rendered the tool module. */
+export async function openPlayground(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('[data-testid="code-editor"] .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Replaces the text of the active Monaco document. `insertText` types like a paste, so the
+ * editor's auto-closing of brackets and quotes does not double them.
+ */
+export async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await page.locator('[data-testid="code-editor"] .monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Chooses a preset from the header menu; the page loads it and starts a run. */
+export async function choosePreset(page: Page, presetId: string): Promise<void> {
+  await page.getByTestId(TEST_IDS.presetsButton).click();
+  await page.getByTestId(TEST_IDS.presetItem(presetId)).click();
+}
+
+/** Waits until the current run has ended (turn-end received or the stream closed). */
+export async function waitForRunEnd(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.getByTestId(TEST_IDS.runStatus)).toHaveAttribute('data-phase', 'ended', { timeout });
+}

@@ -1,0 +1,45 @@
+import type { CompileDiagnostic, CompileResponse, CompiledToolView } from '@/lib/client/compile-view';
+import type { PlaygroundPreset } from '@/lib/client/playground-state';
+
+export function createToolView(overrides: Partial<CompiledToolView> = {}): CompiledToolView {
+  const schema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false };
+  const gate = { decision: 'allow', reason: 'read-only tool' } as const;
+  return {
+    name: 'read_file',
+    qualifiedName: 'read_file',
+    description: 'Read a file.',
+    deferLoading: false,
+    executionMode: 'parallel',
+    risk: 'read',
+    needsApproval: false,
+    strict: true,
+    schemaSource: 'zod',
+    line: 4,
+    jsonSchema: schema,
+    sentSchema: schema,
+    strictReport: { ok: true, violations: [] },
+    strictified: null,
+    gate: { auto: gate, review: gate, 'read-only': gate, 'deny-all': { decision: 'deny', reason: 'deny-all' } },
+    ...overrides,
+  };
+}
+
+export function createCompileResponse(tools: CompiledToolView[], diagnostics: CompileDiagnostic[] = []): CompileResponse {
+  return { tools, diagnostics };
+}
+
+export const syntaxError: CompileDiagnostic = { message: "')' expected.", line: 3, column: 9, severity: 'error' };
+
+export function createPreset(overrides: Partial<PlaygroundPreset> = {}): PlaygroundPreset {
+  return {
+    id: 'demo',
+    title: 'Demo',
+    summary: 'A demo.',
+    source: 'export default [];',
+    model: { provider: 'auto', seed: 7 },
+    message: 'Read a.txt',
+    permissionMode: 'auto',
+    mode: 'chat',
+    ...overrides,
+  };
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import { createInitialState, isRunActive, playgroundReducer } from '@/lib/client/playground-state';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { createCompileResponse, createPreset, createToolView, syntaxError } from './client-fixtures';
+
+function reduce(state: PlaygroundState, ...actions: PlaygroundAction[]): PlaygroundState {
+  return actions.reduce(playgroundReducer, state);
+}
+
+const turnStart: RuntimeEvent = {
+  type: 'turn-start',
+  turnId: 't1',
+  seq: 0,
+  at: 0,
+  mode: 'chat',
+  model: 'embedded:auto',
+  permissionMode: 'auto',
+  maxIterations: 8,
+  userMessage: 'hi',
+};
+const turnEnd: RuntimeEvent = { type: 'turn-end', turnId: 't1', seq: 1, at: 5, reason: 'completed', iterations: 1 };
+
+describe('playgroundReducer: compile', () => {
+  it('keeps the last good response while newer compiles have errors', () => {
+    const good = createCompileResponse([createToolView()]);
+    const broken = createCompileResponse([], [syntaxError]);
+    const state = reduce(
+      createInitialState(),
+      { type: 'compile-started' },
+      { type: 'compile-succeeded', source: 'v1', response: good },
+      { type: 'compile-started' },
+      { type: 'compile-succeeded', source: 'v2', response: broken },
+    );
+    expect(state.compile.pending).toBe(false);
+    expect(state.compile.lastGood).toBe(good);
+    expect(state.compile.latest).toEqual({ kind: 'compiled', source: 'v2', response: broken });
+  });
+
+  it('records a failed request without dropping the last good response', () => {
+    const good = createCompileResponse([createToolView()]);
+    const state = reduce(
+      createInitialState(),
+      { type: 'compile-succeeded', source: 'v1', response: good },
+      { type: 'compile-started' },
+      { type: 'compile-failed', source: 'v2', message: '500 boom' },
+    );
+    expect(state.compile).toEqual({ pending: false, latest: { kind: 'failed', source: 'v2', message: '500 boom' }, lastGood: good });
+  });
+
+  it('treats warnings as a good compile', () => {
+    const withWarning = createCompileResponse([createToolView()], [{ ...syntaxError, severity: 'warning' }]);
+    const state = reduce(createInitialState(), { type: 'compile-succeeded', source: 'v1', response: withWarning });
+    expect(state.compile.lastGood).toBe(withWarning);
+  });
+});
+
+describe('playgroundReducer: runs', () => {
+  it('moves through starting → streaming → ended and records the turn id', () => {
+    const started = reduce(createInitialState(), { type: 'run-started', runId: 1 });
+    expect(started.run.phase).toBe('starting');
+    expect(isRunActive(started.run)).toBe(true);
+    const streaming = reduce(started, { type: 'run-event', runId: 1, event: turnStart });
+    expect(streaming.run).toMatchObject({ phase: 'streaming', turnId: 't1', events: [turnStart] });
+    const ended = reduce(streaming, { type: 'run-event', runId: 1, event: turnEnd }, { type: 'run-finished', runId: 1 });
+    expect(ended.run).toMatchObject({ phase: 'ended', events: [turnStart, turnEnd], errors: [] });
+    expect(isRunActive(ended.run)).toBe(false);
+  });
+
+  it('ignores events and endings of an abandoned run', () => {
+    const state = reduce(
+      createInitialState(),
+      { type: 'run-started', runId: 1 },
+      { type: 'run-started', runId: 2 },
+      { type: 'run-event', runId: 1, event: turnStart },
+      { type: 'run-failed', runId: 1, message: 'stale' },
+    );
+    expect(state.run).toEqual({ runId: 2, phase: 'starting', turnId: null, events: [], errors: [] });
+  });
+
+  it('keeps failures visible and clears them on the next run', () => {
+    const failed = reduce(
+      createInitialState(),
+      { type: 'run-started', runId: 1 },
+      { type: 'problem-reported', message: 'Could not send the decision' },
+      { type: 'run-failed', runId: 1, message: '400 source is required' },
+    );
+    expect(failed.run.phase).toBe('ended');
+    expect(failed.run.errors).toEqual(['Could not send the decision', '400 source is required']);
+    expect(reduce(failed, { type: 'run-started', runId: 2 }).run.errors).toEqual([]);
+  });
+
+  it('only marks an active run as stopping', () => {
+    const idle = createInitialState();
+    expect(reduce(idle, { type: 'run-stopping', runId: 0 }).run.phase).toBe('idle');
+    const running = reduce(idle, { type: 'run-started', runId: 1 }, { type: 'run-stopping', runId: 1 });
+    expect(running.run.phase).toBe('stopping');
+  });
+});
+
+describe('playgroundReducer: presets and settings', () => {
+  it('loads every part of a scripted preset', () => {
+    const preset = createPreset({
+      model: { provider: 'scripted' },
+      script: '[{"text":"Done."}]',
+      mode: 'task',
+      resultSchema: '{"type":"object"}',
+      files: { 'a.txt': 'hello' },
+      permissionMode: 'review',
+      maxIterations: 3,
+    });
+    const state = reduce(createInitialState(), { type: 'tab-selected', tab: 'files' }, { type: 'preset-loaded', preset });
+    expect(state.documents).toEqual({
+      tools: preset.source,
+      script: '[{"text":"Done."}]',
+      'result-schema': '{"type":"object"}',
+      files: '{\n  "a.txt": "hello"\n}\n',
+    });
+    expect(state).toMatchObject({ presetId: 'demo', activeTab: 'tools', message: 'Read a.txt', permissionMode: 'review', mode: 'task', maxIterations: 3 });
+    expect(state.model.provider).toBe('scripted');
+  });
+
+  it('takes seed and faults from an auto preset and keeps typed API keys', () => {
+    const initial = reduce(createInitialState(), { type: 'api-keys-restored', openai: 'sk-1', compatible: '' });
+    const preset = createPreset({ model: { provider: 'auto', seed: 42, faults: { rate: 0.3, kinds: ['malformed-json'] } } });
+    const state = reduce(initial, { type: 'preset-loaded', preset });
+    expect(state.model).toMatchObject({ provider: 'auto', seed: 42, faultRate: 0.3, faultKinds: ['malformed-json'] });
+    expect(state.model.openai.apiKey).toBe('sk-1');
+  });
+
+  it('starts from the first preset when given one', () => {
+    expect(createInitialState(createPreset()).documents.tools).toBe('export default [];');
+    expect(createInitialState().presetId).toBeNull();
+  });
+});
