@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3100;
@@ -38,5 +41,7 @@ export default defineConfig({
         url: baseURL,
         timeout: 600_000,
         reuseExistingServer: !process.env.CI,
+        // A fresh embedded database per run: PGlite allows one process per data directory.
+        env: { PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'trp-e2e-')) },
       },
 });
