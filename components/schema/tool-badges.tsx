@@ -48,14 +48,21 @@ function StrictBadge({ tool }: { tool: CompiledToolView }) {
       </Badge>
     );
   }
+  if (tool.strictified) {
+    return (
+      <Badge
+        tone="amber"
+        testId="strict-badge"
+        data={{ strict: 'strictified' }}
+        title="OpenAI strict mode would reject the schema as authored; the strictified schema below is sent, and nulls for optional fields are dropped before validation"
+      >
+        strict ✓ strictified
+      </Badge>
+    );
+  }
   return (
-    <Badge
-      tone="red"
-      testId="strict-badge"
-      data={{ strict: tool.strictified ? 'strictified' : 'violations' }}
-      title={tool.strictified ? 'Not strict-valid as authored; the strictified schema is sent' : 'Not strict-valid'}
-    >
-      {tool.strictified ? 'strict ✗ → fixed' : 'strict ✗'}
+    <Badge tone="red" testId="strict-badge" data={{ strict: 'violations' }} title="OpenAI strict mode rejects this schema and it cannot be strictified: a turn will refuse to start">
+      strict ✗
     </Badge>
   );
 }

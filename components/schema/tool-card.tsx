@@ -36,10 +36,16 @@ export function ToolCard({ tool, permissionMode }: ToolCardProps) {
         </p>
       )}
       {tool.strictReport.violations.length > 0 && (
-        <ul data-testid="strict-violations" className="mt-2 space-y-1 rounded border border-red-200 bg-red-50/60 p-2 dark:border-red-900/70 dark:bg-red-950/30">
+        <ul
+          data-testid="strict-violations"
+          className={`mt-2 space-y-1 rounded border p-2 ${tool.strictified ? 'border-amber-200 bg-amber-50/60 dark:border-amber-900/70 dark:bg-amber-950/30' : 'border-red-200 bg-red-50/60 dark:border-red-900/70 dark:bg-red-950/30'}`}
+        >
+          <li className="text-[11px] font-medium">
+            {tool.strictified ? 'OpenAI strict mode would reject the authored schema; fixed before sending:' : 'OpenAI strict mode rejects this schema and it cannot be fixed automatically:'}
+          </li>
           {tool.strictReport.violations.map((violation, index) => (
             <li key={`${violation.pointer}-${index}`} data-testid="strict-violation" className="text-[11px] leading-snug">
-              <code className="font-semibold text-red-800 dark:text-red-300">{violation.pointer || '/'}</code>{' '}
+              <code className="font-semibold text-fg">{violation.pointer || '/'}</code>{' '}
               <span className="text-fg-muted">[{violation.rule}]</span> {violation.message}
             </li>
           ))}
