@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
 import { runTurn, type RunTurnOptions } from '@/lib/runtime/run-turn';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
-import { createWorkspaceTools, sleep } from '../support/sample-tools';
+import { createWorkspaceTools } from '../support/sample-tools';
 
 function run(steps: TestStep[], options: Partial<RunTurnOptions> = {}) {
   const model = createScriptedTestModel(steps);
