@@ -5,6 +5,7 @@ import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';
 import { OutputViewer } from './output-viewer';
 import { PermissionBadge } from './permission-badge';
+import { ToolName } from './tool-name';
 import { ValidationIssues } from './validation-issues';
 
 export type CallCardProps = {
@@ -37,7 +38,6 @@ function CallLogs({ call }: { call: CallState }) {
 /** Everything the runtime did with one proposed call, from raw arguments to model-visible output. */
 export function CallCard({ call, position, onDecide }: CallCardProps) {
   const status = describeCallStatus(call);
-  const label = call.activity || call.name;
   const showRestored = call.restoredInput !== undefined;
   return (
     <article
@@ -49,10 +49,16 @@ export function CallCard({ call, position, onDecide }: CallCardProps) {
     >
       <header className="flex items-center gap-2 text-xs">
         <span className="w-5 shrink-0 text-right font-mono text-fg-muted">{position}</span>
-        <span className="min-w-0 truncate font-medium" title={label}>
-          {label}
-        </span>
-        {label !== call.name && <code className="shrink-0 font-mono text-[11px] text-fg-muted">{call.name}</code>}
+        {call.activity ? (
+          <>
+            <span className="min-w-0 truncate font-medium" title={call.activity}>
+              {call.activity}
+            </span>
+            <ToolName name={call.name} className="shrink-0 text-[11px] text-fg-muted" />
+          </>
+        ) : (
+          <ToolName name={call.name} className="min-w-0 truncate font-medium" />
+        )}
         <span className="ml-auto flex shrink-0 items-center gap-1.5">
           {call.batch !== undefined && <span className="text-[11px] text-fg-muted">batch {call.batch + 1}</span>}
           {call.output && call.startedAt !== undefined && (

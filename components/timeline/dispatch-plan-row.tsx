@@ -1,4 +1,5 @@
 import type { CallState, DispatchBatch } from '@/lib/runtime/reduce-runtime-events';
+import { ToolName } from './tool-name';
 
 export type DispatchPlanRowProps = {
   plan: DispatchBatch[];
@@ -25,7 +26,12 @@ export function DispatchPlanRow({ plan, calls }: DispatchPlanRowProps) {
             title={batch.mode === 'parallel' ? 'These calls run concurrently' : 'Runs alone: a barrier'}
           >
             {batch.mode === 'parallel' ? '∥ ' : 'barrier: '}
-            {batch.callIds.map((id) => calls[id]?.name ?? id).join(batch.mode === 'parallel' ? ' · ' : ', ')}
+            {batch.callIds.map((id, position) => (
+              <span key={id}>
+                {position > 0 && (batch.mode === 'parallel' ? ' · ' : ', ')}
+                <ToolName name={calls[id]?.name ?? id} />
+              </span>
+            ))}
           </span>
         </span>
       ))}

@@ -1,10 +1,12 @@
 import type { CallState, IterationState } from '@/lib/runtime/reduce-runtime-events';
 import { CallCard } from './call-card';
 import { DispatchPlanRow } from './dispatch-plan-row';
+import { IterationTokensRow } from './iteration-tokens-row';
 import { LaneView } from './lane-view';
 import { ModelErrorRow } from './model-error-row';
 import { ModelRequestRow } from './model-request-row';
 import { ModelResponseRow } from './model-response-row';
+import { ToolSearchRow } from './tool-search-row';
 
 export type IterationSectionProps = {
   iteration: IterationState;
@@ -13,12 +15,15 @@ export type IterationSectionProps = {
   onDecide: (callId: string, approved: boolean) => void;
 };
 
-/** One loop iteration: request, response, tool searches, dispatch plan, call cards and lanes. */
+/** One loop iteration: request and its context meter, response, tool searches, dispatch plan, call cards and lanes. */
 export function IterationSection({ iteration, calls, now, onDecide }: IterationSectionProps) {
+  const searches = new Map(iteration.searches.map((search) => [search.callId, search]));
   const iterationCalls = iteration.callIds.flatMap((id) => {
     const call = calls[id];
     return call ? [call] : [];
   });
+  const toolCallIds = iteration.callIds.filter((id) => !searches.has(id));
+  const unlistedSearches = iteration.searches.filter((search) => !iteration.callIds.includes(search.callId));
   const waiting = !iteration.response && !iteration.modelError;
   return (
     <section data-testid={`iteration-${iteration.iteration}`} className="space-y-2">
@@ -27,24 +32,27 @@ export function IterationSection({ iteration, calls, now, onDecide }: IterationS
         <span className="h-px flex-1 bg-border" />
       </h3>
       {iteration.request && <ModelRequestRow request={iteration.request} />}
+      {iteration.request && <IterationTokensRow iteration={iteration.iteration} request={iteration.request} />}
       {waiting && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}
       {iteration.modelError && <ModelErrorRow error={iteration.modelError} />}
       {iteration.response && <ModelResponseRow response={iteration.response} calls={iterationCalls} />}
-      {iteration.searches.map((search) => (
-        <p key={search.callId} data-testid="tool-search" className="text-xs text-fg-muted">
-          <span className="font-medium text-fg">Tool search</span> ({search.execution}) “{search.query}” →{' '}
-          {search.matches.length === 0 ? 'no matches' : search.matches.map((name) => <code key={name} className="mr-1 font-mono">{name}</code>)}
-        </p>
+      {unlistedSearches.map((search) => (
+        <ToolSearchRow key={search.callId} search={search} />
       ))}
       {iteration.plan && <DispatchPlanRow plan={iteration.plan} calls={calls} />}
       {iterationCalls.length > 0 && (
         <div className="space-y-2">
-          {iterationCalls.map((call, index) => (
-            <CallCard key={call.callId} call={call} position={index + 1} onDecide={onDecide} />
-          ))}
+          {iterationCalls.map((call, index) => {
+            const search = searches.get(call.callId);
+            return search ? (
+              <ToolSearchRow key={call.callId} search={search} call={call} />
+            ) : (
+              <CallCard key={call.callId} call={call} position={index + 1} onDecide={onDecide} />
+            );
+          })}
         </div>
       )}
-      <LaneView iteration={iteration} calls={calls} now={now} />
+      <LaneView iteration={{ ...iteration, callIds: toolCallIds }} calls={calls} now={now} />
     </section>
   );
 }

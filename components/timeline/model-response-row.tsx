@@ -1,4 +1,5 @@
 import type { CallState, IterationState } from '@/lib/runtime/reduce-runtime-events';
+import { ToolName } from './tool-name';
 
 type Response = NonNullable<IterationState['response']>;
 
@@ -30,7 +31,7 @@ export function ModelResponseRow({ response, calls }: ModelResponseRowProps) {
           {foldNames(calls).map((entry, index) => (
             <span key={index}>
               {index > 0 && ', '}
-              <code className="font-mono">{entry.name}</code>
+              <ToolName name={entry.name} />
               {entry.count > 1 && ` ×${entry.count}`}
             </span>
           ))}

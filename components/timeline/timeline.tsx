@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/reduce-runtime-events';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { ContextMeter } from './context-meter';
 import { IterationSection } from './iteration-section';
 import { TurnEndBanner } from './turn-end-banner';
 import { TurnHeader } from './turn-header';
@@ -34,6 +35,7 @@ function TurnTimeline({ state, streaming, onDecide }: TurnTimelineProps) {
   return (
     <div className="space-y-4">
       {state.turn && <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />}
+      <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
       {state.iterations.map((iteration) => (
         <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} onDecide={onDecide} />
       ))}

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import type { TimelineState, TurnInfo } from '@/lib/runtime/reduce-runtime-events';
+import { AssembledTools } from './assembled-tools';
 
 export type TurnHeaderProps = {
   turn: TurnInfo;
@@ -7,7 +8,7 @@ export type TurnHeaderProps = {
   deferralNote?: string;
 };
 
-/** Who the turn talks to, under which mode and permissions, with which assembled tools. */
+/** Who the turn talks to, under which mode and permissions, with which assembled tools, and why nothing is deferred when search is missing. */
 export function TurnHeader({ turn, tools, deferralNote }: TurnHeaderProps) {
   return (
     <header data-testid="turn-header" className="space-y-1.5 text-xs">
@@ -27,22 +28,16 @@ export function TurnHeader({ turn, tools, deferralNote }: TurnHeaderProps) {
         <span className="mr-1 text-fg-muted">User:</span>
         {turn.userMessage}
       </p>
-      {tools.length > 0 && (
-        <p className="flex flex-wrap items-center gap-1 text-fg-muted" data-testid="assembled-tools">
-          Tools:
-          {tools.map((tool) => (
-            <code
-              key={tool.qualifiedName}
-              title={`${tool.source}, ${tool.executionMode}, ${tool.risk}${tool.strictified ? ', strictified' : ''}`}
-              className={`rounded px-1 font-mono ${tool.source === 'builtin' ? 'bg-violet-500/10' : 'bg-panel-muted'} ${tool.deferred ? 'italic opacity-70' : ''}`}
-            >
-              {tool.qualifiedName}
-              {tool.deferred ? ' (deferred)' : ''}
-            </code>
-          ))}
+      <AssembledTools tools={tools} />
+      {deferralNote && (
+        <p
+          role="note"
+          data-testid="deferral-note"
+          className="rounded border border-amber-300 bg-amber-50 px-2 py-1.5 font-medium text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          {deferralNote}
         </p>
       )}
-      {deferralNote && <p className="text-fg-muted">{deferralNote}</p>}
     </header>
   );
 }

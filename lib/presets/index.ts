@@ -5,6 +5,7 @@ import type { Preset } from './preset';
 import { repairLadderPreset } from './repair-ladder';
 import { strictModePitfallsPreset } from './strict-mode-pitfalls';
 import { taskSubmitResultPreset } from './task-submit-result';
+import { toolSearchAutoPreset, toolSearchCatalogPreset } from './tool-search-catalog';
 
 export type { Preset, PresetModel } from './preset';
 
@@ -16,6 +17,8 @@ export const PRESETS: Preset[] = [
   approvalGatePreset,
   taskSubmitResultPreset,
   autoModelFaultsPreset,
+  toolSearchCatalogPreset,
+  toolSearchAutoPreset,
 ];
 
 export function findPreset(id: string): Preset | undefined {

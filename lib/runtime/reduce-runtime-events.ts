@@ -13,13 +13,16 @@ export type {
   CallPhase,
   CallState,
   DispatchBatch,
+  IterationRequest,
   IterationState,
   TimelineState,
   ToolSearchRecord,
   TurnEnd,
   TurnInfo,
+  TurnToolTokens,
 } from './timeline-state';
 export { createTimelineState } from './timeline-state';
+export type { ToolTokens } from './measure-tool-tokens';
 
 /** Reduces a turn's events, in order, to its timeline. */
 export function reduceRuntimeEvents(events: readonly RuntimeEvent[]): TimelineState {
@@ -52,15 +55,7 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
     case 'tools-assembled':
       return { ...state, tools: event.tools, deferralNote: event.deferralNote };
     case 'model-request':
-      return updateIteration(state, event.iteration, (it) => ({
-        ...it,
-        request: {
-          offeredTools: event.offeredTools,
-          deferredCount: event.deferredCount,
-          inputItemCount: event.inputItemCount,
-          at: event.at,
-        },
-      }));
+      return applyModelRequest(state, event);
     case 'model-response':
       return applyModelResponse(state, event);
     case 'model-error':
@@ -159,6 +154,30 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
     default:
       return assertNever(event);
   }
+}
+
+function applyModelRequest(state: TimelineState, event: RuntimeEventOf<'model-request'>): TimelineState {
+  const previous = state.iterations.filter((it) => it.iteration < event.iteration && it.request).at(-1)?.request;
+  const before = new Set(previous?.offeredTools ?? event.offeredTools);
+  const tokens = event.toolTokens;
+  const toolTokens = tokens
+    ? {
+        sent: state.toolTokens.sent + tokens.sent,
+        allLoaded: state.toolTokens.allLoaded + tokens.allLoaded,
+        requests: state.toolTokens.requests + 1,
+      }
+    : state.toolTokens;
+  return updateIteration({ ...state, toolTokens }, event.iteration, (it) => ({
+    ...it,
+    request: {
+      offeredTools: event.offeredTools,
+      newlyOffered: event.offeredTools.filter((name) => !before.has(name)),
+      deferredCount: event.deferredCount,
+      inputItemCount: event.inputItemCount,
+      ...(tokens ? { toolTokens: { sent: tokens.sent, allLoaded: tokens.allLoaded } } : {}),
+      at: event.at,
+    },
+  }));
 }
 
 function applyModelResponse(state: TimelineState, event: RuntimeEventOf<'model-response'>): TimelineState {

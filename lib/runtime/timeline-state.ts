@@ -1,4 +1,5 @@
 import type { JsonValue } from './json';
+import type { ToolTokens } from './measure-tool-tokens';
 import type {
   AssembledTool,
   PermissionMode,
@@ -86,10 +87,25 @@ export type ToolSearchRecord = {
   at: number;
 };
 
+/** What one model request offered, as `model-request` reported it. */
+export type IterationRequest = {
+  offeredTools: string[];
+  /** Callable now but not at the previous request: loaded by a search in between. */
+  newlyOffered: string[];
+  deferredCount: number;
+  inputItemCount: number;
+  /** Absent when the turn ran without a token counter. */
+  toolTokens?: ToolTokens;
+  at: number;
+};
+
+/** The context meter of a whole turn: tool tokens summed over every request that measured them. */
+export type TurnToolTokens = ToolTokens & { requests: number };
+
 /** One request/response round trip of the loop and what the runtime did with it. */
 export type IterationState = {
   iteration: number;
-  request?: { offeredTools: string[]; deferredCount: number; inputItemCount: number; at: number };
+  request?: IterationRequest;
   response?: {
     responseId: string;
     text?: string;
@@ -129,6 +145,8 @@ export type TimelineState = {
   end?: TurnEnd;
   tools: AssembledTool[];
   deferralNote?: string;
+  /** Summed over the requests so far; `requests` is 0 until one reports `toolTokens`. */
+  toolTokens: TurnToolTokens;
   iterations: IterationState[];
   calls: Record<string, CallState>;
   /** Highest `seq` applied; events at or below it are ignored, so re-delivery is harmless. */
@@ -138,5 +156,5 @@ export type TimelineState = {
 };
 
 export function createTimelineState(): TimelineState {
-  return { status: 'idle', tools: [], iterations: [], calls: {}, lastSeq: -1, lastAt: 0 };
+  return { status: 'idle', tools: [], toolTokens: { sent: 0, allLoaded: 0, requests: 0 }, iterations: [], calls: {}, lastSeq: -1, lastAt: 0 };
 }

@@ -62,7 +62,7 @@ function parseScript(preset: Preset) {
 }
 
 describe('PRESETS', () => {
-  it('has the six presets with unique kebab-case ids', () => {
+  it('has the eight presets with unique kebab-case ids', () => {
     const ids = PRESETS.map((preset) => preset.id);
     expect(ids).toEqual([
       'parallel-and-sequential',
@@ -71,6 +71,8 @@ describe('PRESETS', () => {
       'approval-gate',
       'task-submit-result',
       'auto-model-faults',
+      'tool-search-catalog',
+      'tool-search-auto',
     ]);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(findPreset('approval-gate')?.permissionMode).toBe('review');
@@ -99,10 +101,11 @@ describe('PRESETS', () => {
     }
   });
 
-  it('scripts call only tools their module defines (or submit_result in task mode)', () => {
+  it('scripts call only tools their module defines (or the built-ins: submit_result in task mode, tool_search with deferred tools)', () => {
     for (const preset of PRESETS.filter((p) => p.model.provider === 'scripted')) {
       const known = new Set(definedToolNames(preset.source));
       if (preset.mode === 'task') known.add('submit_result');
+      if (preset.source.includes('deferLoading: true')) known.add('tool_search');
       const called = parseScript(preset).flatMap((step) => (step.calls ?? []).map((call) => call.name));
       expect(called.length, preset.id).toBeGreaterThan(0);
       for (const name of called) expect(known, `${preset.id} calls ${name}`).toContain(name);
@@ -179,6 +182,66 @@ describe('PRESETS', () => {
       const calls = Object.values(state.calls);
       expect(calls.length).toBeGreaterThan(0);
       expect(calls.every((call) => call.phase === 'done')).toBe(true);
+    });
+  });
+
+  describe('tool search presets', () => {
+    const find = (id: string) => findPreset(id) as Preset;
+    const namesOf = (state: TimelineState, iteration: number) =>
+      (state.iterations.find((candidate) => candidate.iteration === iteration)?.callIds ?? []).map((id) => state.calls[id]?.name);
+
+    it('the catalog has 40+ tools in 5+ namespaces, most deferred and a few always loaded', async () => {
+      const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
+      const compiled = await compileToolModule(find('tool-search-catalog').source);
+      expect(compiled.diagnostics).toEqual([]);
+      const namespaces = new Set(compiled.tools.map((tool) => tool.namespace));
+      const deferred = compiled.tools.filter((tool) => tool.deferLoading);
+      expect(compiled.tools.length).toBeGreaterThanOrEqual(40);
+      expect(namespaces.size).toBeGreaterThanOrEqual(5);
+      expect(namespaces.has(undefined)).toBe(false);
+      expect(deferred.length / compiled.tools.length).toBeGreaterThan(0.8);
+      expect(compiled.tools.length - deferred.length).toBeGreaterThanOrEqual(3);
+      expect(find('tool-search-auto').source).toBe(find('tool-search-catalog').source);
+    });
+
+    it('tool-search-catalog: not loaded → search → two namespaced calls in parallel → answer', async () => {
+      const state = await runPreset(find('tool-search-catalog'));
+      expect(state.end?.reason).toBe('completed');
+      expect(state.tools.filter((tool) => tool.deferred)).toHaveLength(37);
+      expect(state.deferralNote).toBeUndefined();
+
+      const early = state.calls[state.iterations[0]?.callIds[0] ?? ''];
+      expect(early).toMatchObject({ name: 'crm.lookup_account', inputError: { code: 'not-loaded' }, output: { status: 'rejected' } });
+      expect(early?.output?.output).toContain('Call tool_search first');
+
+      const search = state.iterations[1]?.searches ?? [];
+      expect(search).toHaveLength(1);
+      expect(search[0]).toMatchObject({ query: 'lookup account and list invoices', execution: 'client' });
+      expect(search[0]?.matches).toEqual(expect.arrayContaining(['crm.lookup_account', 'billing.list_invoices']));
+      expect(state.calls[search[0]?.callId ?? '']?.output?.status).toBe('success');
+
+      expect(namesOf(state, 3)).toEqual(['crm.lookup_account', 'billing.list_invoices']);
+      expect(statusesOf(state, 3)).toEqual(['success', 'success']);
+      expect(state.iterations[2]?.plan).toEqual([{ mode: 'parallel', callIds: state.iterations[2]?.callIds }]);
+      expect(state.end?.finalText).toContain('INV-3391');
+
+      // The context meter: search loads exactly its matches; every request sends less than everything.
+      const requests = state.iterations.map((iteration) => iteration.request);
+      expect(requests.map((request) => request?.deferredCount)).toEqual([37, 37, 32, 32]);
+      expect([...(requests[2]?.newlyOffered ?? [])].sort()).toEqual([...(search[0]?.matches ?? [])].sort());
+      for (const request of requests) expect(request?.toolTokens?.sent).toBeLessThan(request?.toolTokens?.allLoaded ?? 0);
+      expect(requests[2]?.toolTokens?.sent).toBeGreaterThan(requests[1]?.toolTokens?.sent ?? Infinity);
+      expect(state.toolTokens.requests).toBe(4);
+      expect(state.toolTokens.sent).toBe(requests.reduce((sum, request) => sum + (request?.toolTokens?.sent ?? 0), 0));
+      expect(state.toolTokens.sent / state.toolTokens.allLoaded).toBeLessThan(0.5);
+    });
+
+    it('tool-search-auto: the auto model searches on its own, then calls what it loaded', async () => {
+      const state = await runPreset(find('tool-search-auto'));
+      expect(state.end?.reason).toBe('completed');
+      expect(state.iterations[0]?.searches[0]?.matches).toEqual(expect.arrayContaining(['weather.get_forecast', 'tickets.search_tickets']));
+      expect(namesOf(state, 2)).toEqual(['weather.get_forecast', 'tickets.search_tickets']);
+      expect(statusesOf(state, 2)).toEqual(['success', 'success']);
     });
   });
 

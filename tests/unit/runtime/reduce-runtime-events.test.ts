@@ -262,6 +262,46 @@ describe('reduceRuntimeEvents', () => {
     expect(state.iterations[0]?.searches).toMatchObject([{ query: 'weather', matches: ['get_weather'] }]);
   });
 
+  it('reduces tool search and the context meter: per-request tokens, newly loaded tools and the turn total', () => {
+    const offered = ['docs.search_docs', 'tool_search'];
+    const loaded = ['crm.lookup_account', 'billing.list_invoices', 'docs.search_docs', 'tool_search'];
+    const state = reduceRuntimeEvents(
+      stampEvents([
+        turnStart,
+        { type: 'model-request', iteration: 1, offeredTools: offered, deferredCount: 3, inputItemCount: 1, toolTokens: { sent: 100, allLoaded: 400 } },
+        { type: 'model-response', iteration: 1, responseId: 'r1', calls: [{ callId: 'ts', name: 'tool_search', arguments: '{"query":"account invoices"}' }] },
+        { type: 'tool-search', iteration: 1, callId: 'ts', query: 'account invoices', execution: 'client', matches: ['crm.lookup_account', 'billing.list_invoices'] },
+        output('ts', 'tool_search', 'success', '{"tools":[]}'),
+        { type: 'model-request', iteration: 2, offeredTools: loaded, deferredCount: 1, inputItemCount: 3, toolTokens: { sent: 250, allLoaded: 400 } },
+        { type: 'model-response', iteration: 2, responseId: 'r2', calls: [{ callId: 'h', name: 'tool_search', arguments: '{"query":"nothing"}' }] },
+        { type: 'tool-search', iteration: 2, callId: 'h', query: 'nothing', execution: 'server', matches: [] },
+        { type: 'model-request', iteration: 3, offeredTools: loaded, deferredCount: 1, inputItemCount: 5, toolTokens: { sent: 250, allLoaded: 400 } },
+      ]),
+    );
+    expect(state.iterations.map((it) => it.request?.toolTokens)).toEqual([
+      { sent: 100, allLoaded: 400 },
+      { sent: 250, allLoaded: 400 },
+      { sent: 250, allLoaded: 400 },
+    ]);
+    expect(state.iterations.map((it) => it.request?.newlyOffered)).toEqual([[], ['crm.lookup_account', 'billing.list_invoices'], []]);
+    expect(state.iterations.map((it) => it.request?.deferredCount)).toEqual([3, 1, 1]);
+    expect(state.toolTokens).toEqual({ sent: 600, allLoaded: 1200, requests: 3 });
+    expect(state.iterations[0]?.searches).toEqual([
+      { callId: 'ts', query: 'account invoices', execution: 'client', matches: ['crm.lookup_account', 'billing.list_invoices'], at: 30 },
+    ]);
+    expect(state.calls.ts).toMatchObject({ name: 'tool_search', phase: 'done', output: { status: 'success' } });
+    expect(state.iterations[1]?.searches).toMatchObject([{ callId: 'h', execution: 'server', matches: [] }]);
+  });
+
+  it('leaves the context meter empty when requests carry no token counts', () => {
+    const state = reduceRuntimeEvents(
+      stampEvents([turnStart, { type: 'model-request', iteration: 1, offeredTools: ['a'], deferredCount: 0, inputItemCount: 1 }]),
+    );
+    expect(state.toolTokens).toEqual({ sent: 0, allLoaded: 0, requests: 0 });
+    expect(state.iterations[0]?.request).not.toHaveProperty('toolTokens');
+    expect(state.iterations[0]?.request?.newlyOffered).toEqual([]);
+  });
+
   it('ignores re-delivered events and events of another turn, without mutating', () => {
     const events = stampEvents([
       turnStart,
