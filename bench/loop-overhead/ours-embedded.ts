@@ -1,0 +1,36 @@
+import { createModelClient } from '@/lib/models/create-model-client';
+import { defineTool } from '@/lib/runtime/define-tool';
+import { runTurn } from '@/lib/runtime/run-turn';
+import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';
+
+let executed = 0;
+const noop = defineTool({
+  name: NOOP_TOOL.name,
+  description: NOOP_TOOL.description,
+  schema: NOOP_TOOL.schema,
+  isReadOnly: true,
+  execute: () => {
+    executed += 1;
+    return 'ok';
+  },
+});
+
+// The same script served in-process to the openai SDK: includes its request building and parsing.
+const script = [
+  ...Array.from({ length: WORKLOAD.iterations }, (_, iteration) => ({
+    calls: Array.from({ length: WORKLOAD.callsPerIteration }, (_, position) => ({ name: NOOP_TOOL.name, arguments: formatNoopArguments(iteration, position) })),
+  })),
+  { text: FINAL_TEXT },
+];
+
+await measureLoop('ours-embedded', async () => {
+  executed = 0;
+  const outcome = await runTurn({
+    tools: [noop],
+    model: createModelClient({ provider: 'scripted', script }),
+    input: [{ type: 'message', role: 'user', content: USER_MESSAGE }],
+    maxIterations: WORKLOAD.iterations + 1,
+  });
+  if (outcome.reason !== 'completed') throw new Error(`Turn ended with ${outcome.reason}: ${outcome.error ?? ''}`);
+  return executed;
+});

@@ -1,0 +1,108 @@
+import { chromium, type Page } from '@playwright/test';
+import { emitFigure } from './support/figure';
+import { startProductionServer } from './support/production-server';
+import { median, quantile } from './support/statistics';
+
+/**
+ * Preview latency in Chromium: in a 20-tool module, from a keystroke that changes a schema to
+ * the schema panel showing it (editor debounce + compile request + render), against `next start`.
+ */
+const TOOL_COUNT = 20;
+const WARM_UP_EDITS = 2;
+const MEASURED_EDITS = 12;
+const UPDATE_TIMEOUT_MS = 20_000;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const EDITOR_LINES = '[data-testid="code-editor"] .monaco-editor .view-lines';
+const LAST_TOOL = `tool_${String(TOOL_COUNT - 1).padStart(2, '0')}`;
+
+const MARKER_TAIL = "'; }";
+
+/**
+ * A 20-tool module whose last tool describes its `id` with `marker()`, declared (hoisted) on
+ * the module's last line, so a keystroke at the end of the document changes a sent schema.
+ */
+function buildModule(): string {
+  const tools = Array.from({ length: TOOL_COUNT }, (_, index) => {
+    const name = `tool_${String(index).padStart(2, '0')}`;
+    const description = index === TOOL_COUNT - 1 ? 'marker()' : `'field ${index}'`;
+    return `  defineTool({
+    name: '${name}',
+    description: 'Benchmark tool ${index}.',
+    schema: z.object({
+      id: z.string().describe(${description}),
+      count: z.number().int().min(0),
+      mode: z.enum(['fast', 'slow']),
+      tags: z.array(z.string()),
+    }),
+    isReadOnly: true,
+    execute: async (args) => args.id,
+  }),`;
+  });
+  return `import { z } from 'zod';\nimport { defineTool } from 'playground';\n\nexport default [\n${tools.join('\n')}\n];\n\nfunction marker() { return 'rev${MARKER_TAIL}`;
+}
+
+async function waitForMarker(page: Page, marker: string): Promise<void> {
+  await page.waitForFunction(
+    ({ tool, token }) => document.querySelector(`[data-testid="tool-card-${tool}"] [data-testid="sent-schema"]`)?.textContent?.includes(token) ?? false,
+    { tool: LAST_TOOL, token: JSON.stringify(marker) },
+    { timeout: UPDATE_TIMEOUT_MS, polling: 'raf' },
+  );
+}
+
+/** Pastes the module once and leaves the cursor inside the marker string, after `rev`. */
+async function loadModule(page: Page): Promise<void> {
+  await page.locator(EDITOR_LINES).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(buildModule());
+  await waitForMarker(page, 'rev');
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let step = 0; step < MARKER_TAIL.length; step += 1) await page.keyboard.press('ArrowLeft');
+}
+
+/** One keystroke (a digit appended to the marker), then the time until the panel shows it. */
+async function measureKeystroke(page: Page, marker: string): Promise<number> {
+  await page.keyboard.press(marker.slice(-1));
+  const started = performance.now();
+  await waitForMarker(page, marker);
+  return performance.now() - started;
+}
+
+async function measurePreview(baseUrl: string): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(baseUrl);
+    await page.locator(EDITOR_LINES).waitFor({ state: 'visible', timeout: 90_000 });
+    await loadModule(page);
+    const samples: number[] = [];
+    let marker = 'rev';
+    for (let edit = 0; edit < WARM_UP_EDITS + MEASURED_EDITS; edit += 1) {
+      marker += String(edit % 10);
+      const elapsed = await measureKeystroke(page, marker);
+      if (edit >= WARM_UP_EDITS) samples.push(elapsed);
+    }
+    return samples;
+  } finally {
+    await browser.close();
+  }
+}
+
+const started = await startProductionServer();
+if (!started.ok) {
+  console.log(`Preview latency: ${started.reason}`);
+  emitFigure({ bench: 'preview.20-tools.p50', value: null, unit: 'ms', note: started.reason });
+} else {
+  try {
+    const samples = await measurePreview(started.server.baseUrl);
+    console.log(`Preview latency (${TOOL_COUNT}-tool module, Chromium, ${samples.length} keystrokes): keystroke → schema panel updated.`);
+    emitFigure({ bench: 'preview.20-tools.p50', value: median(samples), unit: 'ms', note: 'keystroke → schema panel updated, includes the editor debounce' });
+    emitFigure({ bench: 'preview.20-tools.p95', value: quantile(samples, 0.95), unit: 'ms' });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    console.log(`Preview latency could not be measured: ${reason}`);
+    emitFigure({ bench: 'preview.20-tools.p50', value: null, unit: 'ms', note: `could not run: ${reason?.slice(0, 160)}` });
+  } finally {
+    await started.server.stop();
+  }
+}

@@ -1,0 +1,132 @@
+import { createSseParser } from '@/lib/client/sse-parser';
+import { emitFigure } from './support/figure';
+import { startProductionServer } from './support/production-server';
+import { median, quantile } from './support/statistics';
+
+/**
+ * N concurrent turns against the production server on loopback (SSE): turns/s, time to
+ * first event, and a check that every stream ended with turn-end and dense seq.
+ */
+const CONCURRENCY = 8;
+const TOTAL_TURNS = 48;
+const ITERATIONS = 3;
+const CALLS_PER_ITERATION = 3;
+const TOOL_SLEEP_MS = 10;
+const TURN_TIMEOUT_MS = 30_000;
+const BENCH_BUDGET_MS = 120_000;
+
+const source = `import { z } from 'zod';
+import { defineTool } from 'playground';
+
+export default [
+  defineTool({
+    name: 'lookup',
+    description: 'Look a key up (sleeps briefly to stand for I/O).',
+    schema: z.object({ key: z.string() }),
+    isReadOnly: true,
+    execute: async (args, ctx) => {
+      await ctx.sleep(${TOOL_SLEEP_MS});
+      return 'value of ' + args.key;
+    },
+  }),
+];
+`;
+
+// Scripted with the exact shape (3 iterations × 3 calls); the auto model makes one round of calls.
+const script = [
+  ...Array.from({ length: ITERATIONS }, (_, iteration) => ({
+    calls: Array.from({ length: CALLS_PER_ITERATION }, (_, position) => ({ name: 'lookup', arguments: JSON.stringify({ key: `k${iteration}-${position}` }) })),
+  })),
+  { text: 'All keys looked up.' },
+];
+
+type TurnSample = { ok: true; firstEventMs: number; totalMs: number } | { ok: false; problem: string };
+
+async function runOneTurn(baseUrl: string, clientId: string): Promise<TurnSample> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/turns`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-playground-client': clientId },
+    body: JSON.stringify({ source, messages: [{ role: 'user', content: 'Look up the keys.' }], model: { provider: 'scripted', script }, maxIterations: ITERATIONS + 1 }),
+    signal: AbortSignal.timeout(TURN_TIMEOUT_MS),
+  });
+  if (!response.ok || !response.body) return { ok: false, problem: `HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
+  const parser = createSseParser();
+  const decoder = new TextDecoder();
+  const events: { type: string; seq: number }[] = [];
+  let firstEventMs: number | undefined;
+  const reader = response.body.getReader();
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    for (const data of parser.push(decoder.decode(value, { stream: true }))) {
+      firstEventMs ??= performance.now() - started;
+      events.push(JSON.parse(data) as { type: string; seq: number });
+    }
+  }
+  for (const data of parser.flush()) events.push(JSON.parse(data) as { type: string; seq: number });
+  const totalMs = performance.now() - started;
+  const problem = findStreamProblem(events);
+  if (problem) return { ok: false, problem };
+  return { ok: true, firstEventMs: firstEventMs ?? totalMs, totalMs };
+}
+
+/** A complete stream: seq 0..n-1 with no gap, nine tool outputs, and turn-end (completed) last. */
+function findStreamProblem(events: readonly { type: string; seq: number }[]): string | undefined {
+  const gap = events.findIndex((event, index) => event.seq !== index);
+  if (gap !== -1) return `seq not dense at position ${gap} (got ${events[gap]?.seq})`;
+  const last = events.at(-1) as { type: string; reason?: string } | undefined;
+  if (last?.type !== 'turn-end') return `stream ended with ${last?.type ?? 'no event'}, not turn-end`;
+  if (last.reason !== 'completed') return `turn ended with ${last.reason}`;
+  const outputs = events.filter((event) => event.type === 'tool-output').length;
+  if (outputs !== ITERATIONS * CALLS_PER_ITERATION) return `${outputs} tool outputs, expected ${ITERATIONS * CALLS_PER_ITERATION}`;
+  return undefined;
+}
+
+async function runLoad(baseUrl: string): Promise<{ samples: TurnSample[]; wallMs: number }> {
+  const samples: TurnSample[] = [];
+  const deadline = Date.now() + BENCH_BUDGET_MS;
+  let issued = 0;
+  const started = performance.now();
+  const worker = async (workerIndex: number) => {
+    while (issued < TOTAL_TURNS && Date.now() < deadline) {
+      issued += 1;
+      try {
+        samples.push(await runOneTurn(baseUrl, `bench-${workerIndex}`));
+      } catch (error) {
+        samples.push({ ok: false, problem: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => worker(index)));
+  return { samples, wallMs: performance.now() - started };
+}
+
+const started = await startProductionServer();
+if (!started.ok) {
+  console.log(`Turn throughput: ${started.reason}`);
+  emitFigure({ bench: 'throughput.turns-per-second', value: null, unit: 'turns/s', note: started.reason });
+} else {
+  try {
+    const { baseUrl } = started.server;
+    await runOneTurn(baseUrl, 'bench-warm-up');
+    const { samples, wallMs } = await runLoad(baseUrl);
+    const good = samples.filter((sample): sample is Extract<TurnSample, { ok: true }> => sample.ok);
+    const broken = samples.filter((sample): sample is Extract<TurnSample, { ok: false }> => !sample.ok);
+    const firstEvents = good.map((sample) => sample.firstEventMs);
+    console.log(`Turn throughput: ${samples.length} turns (${ITERATIONS} iterations × ${CALLS_PER_ITERATION} calls, tools sleep ${TOOL_SLEEP_MS} ms), ${CONCURRENCY} concurrent, ${(wallMs / 1000).toFixed(1)} s.`);
+    for (const sample of broken.slice(0, 5)) console.log(`  broken stream: ${sample.problem}`);
+    emitFigure({ bench: 'throughput.turns-per-second', value: (good.length * 1000) / wallMs, unit: 'turns/s', note: `${CONCURRENCY} concurrent, ${good.length} turns` });
+    emitFigure({ bench: 'throughput.first-event.p50', value: median(firstEvents), unit: 'ms' });
+    emitFigure({ bench: 'throughput.first-event.p95', value: quantile(firstEvents, 0.95), unit: 'ms' });
+    emitFigure({ bench: 'throughput.turn-duration.p50', value: median(good.map((sample) => sample.totalMs)), unit: 'ms' });
+    emitFigure({
+      bench: 'throughput.complete-streams',
+      value: good.length,
+      unit: `of ${samples.length}`,
+      note: broken.length === 0 ? 'every stream ended with turn-end, seq dense' : `${broken.length} broken: ${broken[0]?.problem ?? ''}`,
+    });
+  } finally {
+    await started.server.stop();
+  }
+}
