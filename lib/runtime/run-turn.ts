@@ -110,7 +110,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       inputItemCount: conversation.length,
       ...(options.countTokens ? { toolTokens: measureToolTokens(toolSet, loaded, options.countTokens) } : {}),
     });
-    const response = await options.model.createResponse(request, { signal });
+    const response = await requestResponse(options.model, request, signal);
     if (!response.ok) {
       if (signal.aborted || response.error.code === 'aborted') return end('aborted');
       const message = redact(response.error.message);
@@ -175,6 +175,19 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       if (outcome.endedBy.entry.qualifiedName === SUBMIT_RESULT_TOOL_NAME && mode === 'task') return end('completed', { result: outcome.endedBy.args });
       return end('tool-ended', text ? { finalText: redact(text) } : {});
     }
+  }
+}
+
+/** One abort listener per request on a child signal, so long turns do not pile listeners on the turn's. */
+async function requestResponse(model: ModelClient, request: ModelRequest, signal: AbortSignal) {
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal.reason);
+  if (signal.aborted) forward();
+  else signal.addEventListener('abort', forward, { once: true });
+  try {
+    return await model.createResponse(request, { signal: controller.signal });
+  } finally {
+    signal.removeEventListener('abort', forward);
   }
 }
 

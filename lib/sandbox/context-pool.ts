@@ -31,7 +31,27 @@ export async function acquireSandboxContext(): Promise<SandboxContext> {
   const [quickjs, zodBundle] = await Promise.all([loadQuickJs(), loadZodBundle()]);
   const context = warmContexts.pop() ?? createSandboxContext(quickjs, zodBundle);
   scheduleRefill();
-  return context;
+  return guardDisposal(context);
+}
+
+/**
+ * QuickJS can abort while freeing a runtime that hit its memory cap (an internal assertion on
+ * leaked GC objects). The WASM module is then suspect, so it is discarded with its warm
+ * contexts, and later contexts come from a fresh module; the failing turn still ends cleanly.
+ */
+function guardDisposal(context: SandboxContext): SandboxContext {
+  const dispose = context.dispose.bind(context);
+  return Object.assign(context, {
+    dispose() {
+      try {
+        dispose();
+      } catch (error) {
+        console.warn('Discarding the QuickJS module after a failed dispose:', error instanceof Error ? error.message : error);
+        quickjsPromise = undefined;
+        warmContexts.length = 0;
+      }
+    },
+  });
 }
 
 /** Fills the pool now (at server start, before a benchmark); later refills happen in the background. */

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 
 export const MAX_BODY_BYTES = 1_000_000;
+/** Recursive schemas parse nested values recursively; a bound keeps them off the stack limit. */
+export const MAX_JSON_DEPTH = 128;
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 413 | 415; error: string };
 
@@ -19,12 +21,28 @@ export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>, ma
   } catch (error) {
     return { ok: false, status: 400, error: `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
+  const depth = measureDepth(json, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) return { ok: false, status: 400, error: `The body nests deeper than ${MAX_JSON_DEPTH} levels.` };
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
     return { ok: false, status: 400, error: `Invalid request: ${problems.join('; ')}` };
   }
   return { ok: true, value: parsed.data };
+}
+
+/** Nesting depth of a parsed JSON value, computed without recursion; stops counting past `limit`. */
+function measureDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return deepest;
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
