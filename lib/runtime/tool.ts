@@ -31,12 +31,8 @@ export type ToolFailure = {
 /** The structured form a tool may return instead of a bare string or JSON value. */
 export type ToolReturn = { content: JsonValue; details?: JsonValue; endTurn?: boolean };
 
-/**
- * The executable contract the runtime drives. `defineTool` builds one in the host realm;
- * the sandbox builds one whose methods call into QuickJS. Every method may be async so that
- * either can implement it.
- */
-export type Tool = {
+/** Everything about a tool that is plain data: what the model is offered and how the runtime treats it. */
+export type ToolMetadata = {
   name: string;
   namespace?: string;
   namespaceDescription?: string;
@@ -55,6 +51,14 @@ export type Tool = {
   needsApproval: boolean | 'dynamic';
   timeoutMs?: number;
   hasOutputSchema: boolean;
+};
+
+/**
+ * The executable contract the runtime drives. `defineTool` builds one in the host realm;
+ * the sandbox builds one whose methods call into QuickJS. Every method may be async so that
+ * either can implement it.
+ */
+export type Tool = ToolMetadata & {
   validateArguments(args: unknown): Promise<Result<JsonValue, ValidationIssue[]>>;
   /** Evaluated only when `needsApproval` is `'dynamic'`. */
   evaluateNeedsApproval(args: JsonValue): Promise<boolean>;

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledModule, Diagnostic } from './compiled-module';
 import { acquireSandboxContext } from './context-pool';
-import type { HostBindings } from './sandbox-context';
+import { createInertBindings } from './sandbox-context';
 import { evaluateToolModule, MODULE_EVALUATION_LIMIT_MS } from './evaluate-tool-module';
 
 const MAX_CACHED_MODULES = 200;
@@ -45,16 +45,7 @@ async function compileUncached(source: string): Promise<CompiledModule> {
 }
 
 /** Compiling runs no tool, so only the deadline matters; it starts when evaluation starts. */
-const compileBindings: HostBindings = {
-  sleep: () => undefined,
-  log: () => undefined,
-  settle: () => undefined,
-  readFile: () => undefined,
-  writeFile: () => undefined,
-  listFiles: () => [],
-  deleteFile: () => false,
-  nextDeadline: () => Date.now() + MODULE_EVALUATION_LIMIT_MS,
-};
+const compileBindings = createInertBindings(() => Date.now() + MODULE_EVALUATION_LIMIT_MS);
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
-import type { ExecutionMode } from '@/lib/runtime/tool';
+import type { ToolMetadata } from '@/lib/runtime/tool';
 
 /** A problem in the user's module, positioned in the TypeScript source the user typed (1-based). */
 export type Diagnostic = {
@@ -10,22 +9,7 @@ export type Diagnostic = {
 };
 
 /** The plain-data description of one compiled tool: everything but its behaviour. */
-export type ToolSpec = {
-  name: string;
-  namespace?: string;
-  namespaceDescription?: string;
-  description: string;
-  /** Converted inside the sandbox with `z.toJSONSchema`, or the `jsonSchema` verbatim. */
-  parameters: JsonSchema;
-  schemaSource: 'zod' | 'json-schema';
-  strict: boolean;
-  deferLoading: boolean;
-  executionMode?: ExecutionMode;
-  isReadOnly: boolean;
-  isDestructive: boolean;
-  needsApproval: boolean | 'dynamic';
-  timeoutMs?: number;
-  hasOutputSchema: boolean;
+export type ToolSpec = ToolMetadata & {
   /** The line of the tool's `defineTool(` call. */
   line: number;
 };

@@ -47,16 +47,21 @@ export type SandboxContext = {
   dispose(): void;
 };
 
-const detachedBindings: HostBindings = {
-  sleep: () => undefined,
-  log: () => undefined,
-  settle: () => undefined,
-  readFile: () => undefined,
-  writeFile: () => undefined,
-  listFiles: () => [],
-  deleteFile: () => false,
-  nextDeadline: () => Date.now() + 1000,
-};
+/** Bindings that do nothing but give a deadline: for compiling, and for a disposed context. */
+export function createInertBindings(nextDeadline: () => number): HostBindings {
+  return {
+    sleep: () => undefined,
+    log: () => undefined,
+    settle: () => undefined,
+    readFile: () => undefined,
+    writeFile: () => undefined,
+    listFiles: () => [],
+    deleteFile: () => false,
+    nextDeadline,
+  };
+}
+
+const detachedBindings = createInertBindings(() => Date.now() + 1000);
 
 export function createSandboxContext(quickjs: QuickJSWASMModule, zodBundle: string): SandboxContext {
   const runtime = quickjs.newRuntime();
