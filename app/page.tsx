@@ -1,6 +1,11 @@
 import { Playground } from '@/components/playground/playground';
 import { PRESETS } from '@/lib/presets';
 
-export default function HomePage() {
-  return <Playground presets={PRESETS} />;
+type HomePageProps = { searchParams: Promise<{ fork?: string | string[] }> };
+
+/** The playground; `/?fork=<id>` opens an editable copy of a shared session. */
+export default async function HomePage({ searchParams }: HomePageProps) {
+  const { fork } = await searchParams;
+  const forkId = typeof fork === 'string' && fork !== '' ? fork : undefined;
+  return <Playground key={forkId ?? 'new'} presets={PRESETS} forkId={forkId} />;
 }

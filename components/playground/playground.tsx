@@ -5,26 +5,45 @@ import { buildTurnRequest } from '@/lib/client/build-turn-request';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createInitialState, isRunActive, playgroundReducer } from '@/lib/client/playground-state';
 import { selectEditorDiagnostics } from '@/lib/client/select-schema-view';
+import type { SessionRecord } from '@/lib/sessions/session-record';
 import { CodeEditor } from '@/components/editor/code-editor';
 import { AppHeader } from '@/components/header/app-header';
 import { useTheme } from '@/components/header/use-theme';
 import { RunPanel } from '@/components/run/run-panel';
 import { SchemaPanel } from '@/components/schema/schema-panel';
+import { SessionBanner } from '@/components/session/session-banner';
+import { SessionImport } from '@/components/session/session-import';
+import { ShareButton } from '@/components/session/share-button';
 import { Timeline } from '@/components/timeline/timeline';
 import { useCompileOnChange } from './use-compile-on-change';
+import { useForkAction } from './use-fork-action';
+import { useForkLoader } from './use-fork-loader';
 import { useRunShortcut } from './use-run-shortcut';
 import { useSessionApiKeys } from './use-session-api-keys';
 import { useTurnRunner } from './use-turn-runner';
 
-export type PlaygroundProps = { presets: readonly PlaygroundPreset[] };
+export type PlaygroundProps = {
+  presets: readonly PlaygroundPreset[];
+  /** `/s/<id>`: the shared session to show, its recorded timeline rendered at once (no model call). */
+  shared?: SessionRecord;
+  /** `/?fork=<id>`: the session to load into an editable playground. */
+  forkId?: string;
+};
+
+function createPlaygroundState({ presets, shared, forkId }: PlaygroundProps): PlaygroundState {
+  if (shared) return playgroundReducer(createInitialState(), { type: 'session-loaded', record: shared, origin: 'shared' });
+  return forkId ? createInitialState() : createInitialState(presets[0]);
+}
 
 /** The whole playground: editor, schema panel, run panel and timeline around one reducer. */
-export function Playground({ presets }: PlaygroundProps) {
-  const [state, dispatch] = useReducer(playgroundReducer, presets[0], createInitialState);
+export function Playground(props: PlaygroundProps) {
+  const { presets, shared, forkId } = props;
+  const [state, dispatch] = useReducer(playgroundReducer, props, createPlaygroundState);
   const stateRef = useRef(state);
   useEffect(() => {
     stateRef.current = state;
   }, [state]);
+  const readState = useCallback(() => stateRef.current, []);
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
   useCompileOnChange(state.documents.tools, dispatch);
@@ -39,9 +58,14 @@ export function Playground({ presets }: PlaygroundProps) {
     },
     [start],
   );
+  const fork = useForkAction(readState, dispatch);
+  useForkLoader(forkId, { dispatch, readState, startRun });
   const run = useCallback(() => {
-    if (!isRunActive(stateRef.current.run)) startRun(stateRef.current);
-  }, [startRun]);
+    const current = stateRef.current;
+    // A shared session is a record: running it means running a fork of it.
+    if (current.origin.kind === 'shared') fork(true);
+    else if (!isRunActive(current.run)) startRun(current);
+  }, [startRun, fork]);
   const selectPreset = useCallback(
     (preset: PlaygroundPreset) => {
       const action = { type: 'preset-loaded', preset } as const;
@@ -60,7 +84,17 @@ export function Playground({ presets }: PlaygroundProps) {
 
   return (
     <div className="flex h-dvh min-h-[560px] flex-col">
-      <AppHeader presets={presets} currentPresetId={state.presetId} onSelectPreset={selectPreset} theme={theme} onToggleTheme={toggleTheme} />
+      <AppHeader
+        presets={shared ? [] : presets}
+        currentPresetId={state.presetId}
+        onSelectPreset={selectPreset}
+        theme={theme}
+        onToggleTheme={toggleTheme}
+      >
+        {!shared && <ShareButton key={state.run.turnId ?? 'no-turn'} state={state} />}
+        <SessionImport />
+      </AppHeader>
+      <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} />
       <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
         <div className="min-h-0 border-r border-border">
           <CodeEditor
@@ -75,7 +109,11 @@ export function Playground({ presets }: PlaygroundProps) {
           />
         </div>
         <div className="min-h-0 border-r border-border bg-bg">
-          <SchemaPanel compile={state.compile} permissionMode={state.permissionMode} />
+          <SchemaPanel
+            compile={state.compile}
+            permissionMode={state.permissionMode}
+            onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
+          />
         </div>
         <div className="flex min-h-0 flex-col bg-bg">
           {preset && (
@@ -83,7 +121,7 @@ export function Playground({ presets }: PlaygroundProps) {
               <span className="font-semibold text-fg">{preset.title}.</span> {preset.summary}
             </p>
           )}
-          <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} />
+          <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
           <div data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2">
             <Timeline events={state.run.events} running={isRunActive(state.run)} onDecide={runner.decide} />
           </div>

@@ -28,10 +28,12 @@ export type RunPanelProps = {
   dispatch: Dispatch<PlaygroundAction>;
   onRun: () => void;
   onStop: () => void;
+  /** The Run button's text when running means something else than running here (a shared session forks). */
+  runLabel?: string;
 };
 
 /** The turn's inputs (message, model, permissions, limits) and its Run/Stop controls. */
-export function RunPanel({ state, dispatch, onRun, onStop }: RunPanelProps) {
+export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' }: RunPanelProps) {
   const active = isRunActive(state.run);
   const changeModel = (change: Partial<ModelSettings>) => {
     dispatch({ type: 'model-changed', model: change });
@@ -129,7 +131,7 @@ export function RunPanel({ state, dispatch, onRun, onStop }: RunPanelProps) {
           title="Ctrl/Cmd+Enter"
           className="h-7 rounded-md bg-accent px-4 text-xs font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
         >
-          {active ? 'Running…' : 'Run ▶'}
+          {active ? 'Running…' : runLabel}
         </button>
       </div>
       <RunStatus run={state.run} />

@@ -1,13 +1,20 @@
+import { ExportButton } from '@/components/interop/export-button';
+import { ImportButton } from '@/components/interop/import-button';
 import type { CompileState } from '@/lib/client/playground-state';
 import { selectSchemaView } from '@/lib/client/select-schema-view';
 import type { PermissionMode } from '@/lib/runtime/runtime-event';
 import { DiagnosticsList } from './diagnostics-list';
 import { ToolCard } from './tool-card';
 
-export type SchemaPanelProps = { compile: CompileState; permissionMode: PermissionMode };
+export type SchemaPanelProps = {
+  compile: CompileState;
+  permissionMode: PermissionMode;
+  /** Receives a tool module generated from imported definitions; it replaces the editor's module. */
+  onImportTools: (source: string) => void;
+};
 
 /** What each tool turns into, kept in step with the editor. */
-export function SchemaPanel({ compile, permissionMode }: SchemaPanelProps) {
+export function SchemaPanel({ compile, permissionMode, onImportTools }: SchemaPanelProps) {
   const view = selectSchemaView(compile);
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
@@ -15,14 +22,18 @@ export function SchemaPanel({ compile, permissionMode }: SchemaPanelProps) {
         <h2 className="text-xs font-semibold">
           Schemas <span className="font-normal text-fg-muted">· {view.tools.length} tool{view.tools.length === 1 ? '' : 's'}</span>
         </h2>
-        <span
-          data-testid="compile-status"
-          data-pending={compile.pending}
-          className={`text-[11px] text-fg-muted transition-opacity ${compile.pending ? 'opacity-100' : 'opacity-0'}`}
-          aria-live="polite"
-        >
-          compiling…
-        </span>
+        <div className="flex items-center gap-1.5">
+          <span
+            data-testid="compile-status"
+            data-pending={compile.pending}
+            className={`mr-1 text-[11px] text-fg-muted transition-opacity ${compile.pending ? 'opacity-100' : 'opacity-0'}`}
+            aria-live="polite"
+          >
+            compiling…
+          </span>
+          <ImportButton onImport={onImportTools} />
+          <ExportButton tools={view.tools} />
+        </div>
       </div>
       <div className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto p-3">
         <DiagnosticsList diagnostics={view.diagnostics} failure={view.failure} />

@@ -1,5 +1,7 @@
 import type { CompiledToolView } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
+import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { SchemaDiff } from './schema-diff';
 import { ToolBadges } from './tool-badges';
@@ -22,7 +24,10 @@ export function ToolCard({ tool, permissionMode }: ToolCardProps) {
         <h3 className="truncate font-mono text-[13px] font-semibold" data-testid="tool-name">
           {tool.qualifiedName}
         </h3>
-        <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+        <span className="flex shrink-0 items-center gap-2">
+          <span className="font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+          <ExportButton tools={[tool]} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
+        </span>
       </header>
       <p className="mt-0.5 text-xs leading-snug text-fg-muted">{tool.description}</p>
       <div className="mt-2">
@@ -71,6 +76,13 @@ export function ToolCard({ tool, permissionMode }: ToolCardProps) {
           <SchemaDiff authored={tool.jsonSchema} strictified={tool.strictified.schema} changes={tool.strictified.changes} />
         </div>
       )}
+      <details className="group/compat mt-2">
+        <summary data-testid="compat-toggle" className="flex cursor-pointer items-center gap-1 text-[11px] font-medium text-fg-muted select-none hover:text-fg">
+          <span aria-hidden className="inline-block transition-transform group-open/compat:rotate-90">▸</span>
+          Provider compatibility
+        </summary>
+        <CompatibilityMatrix tool={tool} />
+      </details>
     </article>
   );
 }

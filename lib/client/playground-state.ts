@@ -1,7 +1,10 @@
 import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
 import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/runtime-event';
+import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { CompileResponse } from './compile-view';
 import { hasCompileErrors } from './compile-view';
+import { applyForkHandoff, type ForkHandoff } from './fork-handoff';
+import { createRecordedRun, createSessionPreset, selectSessionSeed } from './session-playground';
 
 /** The editor's documents: the tool module and three JSON side files. */
 export type EditorTab = 'tools' | 'script' | 'result-schema' | 'files';
@@ -67,7 +70,14 @@ export type PlaygroundPreset = {
   maxIterations?: number;
 };
 
+/** Where the playground's content came from: typed here, a shared session on view, or a fork of one. */
+export type PlaygroundOrigin =
+  | { kind: 'local' }
+  | { kind: 'shared'; sessionId: string; createdAt: string; title?: string }
+  | { kind: 'forked'; sessionId: string };
+
 export type PlaygroundState = {
+  origin: PlaygroundOrigin;
   documents: Record<EditorTab, string>;
   activeTab: EditorTab;
   message: string;
@@ -90,6 +100,10 @@ export type PlaygroundAction =
   | { type: 'max-iterations-changed'; maxIterations: number }
   | { type: 'turn-mode-changed'; mode: TurnMode }
   | { type: 'preset-loaded'; preset: PlaygroundPreset }
+  /** A stored session: its playground and its recorded turns, shown as an ended run. */
+  | { type: 'session-loaded'; record: SessionRecord; origin: 'shared' | 'forked' }
+  /** A fork handed over from `/s/<id>`, with the edits made there. */
+  | { type: 'fork-restored'; handoff: ForkHandoff }
   | { type: 'compile-started' }
   | { type: 'compile-succeeded'; source: string; response: CompileResponse }
   | { type: 'compile-failed'; source: string; message: string }
@@ -109,6 +123,7 @@ const EMPTY_RESULT_SCHEMA = '{\n  "type": "object",\n  "properties": {},\n  "req
 
 export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
   const blank: PlaygroundState = {
+    origin: { kind: 'local' },
     documents: { tools: '', script: EMPTY_SCRIPT, 'result-schema': EMPTY_RESULT_SCHEMA, files: EMPTY_FILES },
     activeTab: 'tools',
     message: '',
@@ -159,7 +174,11 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case 'turn-mode-changed':
       return { ...state, mode: action.mode };
     case 'preset-loaded':
-      return applyPreset(state, action.preset);
+      return { ...applyPreset(state, action.preset), origin: { kind: 'local' } };
+    case 'session-loaded':
+      return applySessionRecord(state, action.record, action.origin);
+    case 'fork-restored':
+      return applyForkHandoff(state, action.handoff);
     case 'compile-started':
       return { ...state, compile: { ...state.compile, pending: true } };
     case 'compile-succeeded':
@@ -207,6 +226,20 @@ function reduceRunAction(state: PlaygroundState, action: PlaygroundAction): Play
     default:
       return state;
   }
+}
+
+function applySessionRecord(state: PlaygroundState, record: SessionRecord, origin: 'shared' | 'forked'): PlaygroundState {
+  const loaded = applyPreset(state, createSessionPreset(record));
+  return {
+    ...loaded,
+    presetId: null,
+    model: { ...loaded.model, seed: selectSessionSeed(record) ?? loaded.model.seed },
+    origin:
+      origin === 'shared'
+        ? { kind: 'shared', sessionId: record.id, createdAt: record.createdAt, ...(record.title ? { title: record.title } : {}) }
+        : { kind: 'forked', sessionId: record.id },
+    run: createRecordedRun(record),
+  };
 }
 
 function applyPreset(state: PlaygroundState, preset: PlaygroundPreset): PlaygroundState {

@@ -15,6 +15,14 @@ import { expect, type Page } from '@playwright/test';
  *          model-name, model-api-key, model-base-url, permission-mode, max-iterations, task-mode,
  *          run-button, stop-button, run-status [data-phase="idle|starting|streaming|stopping|ended"],
  *          run-errors, run-error, timeline-region (wraps <Timeline/>)
+ * Interop: import-button, export-button (schema panel header), export-tool-button, compat-toggle
+ *          and compatibility-matrix (each tool card); the dialogs' own ids are in components/interop
+ * Session: share-button, share-popover, share-link, share-error, export-session-button,
+ *          export-session-error, import-session-button, import-session-file, session-drop-zone,
+ *          session-import-error; on /s/<id>: shared-session-banner, shared-session-date,
+ *          replay-button, replay-result [data-identical], replay-difference, replay-error,
+ *          fork-button, copy-session-link; on /?fork=<id>: forked-session-notice;
+ *          session-unavailable (unknown id or database down)
  */
 export const TEST_IDS = {
   presetsButton: 'presets-button',

@@ -3,8 +3,8 @@ import { openPlayground, replaceEditorText, TEST_IDS } from './helpers';
 
 /**
  * Export, import and the compatibility matrix (components/interop). Needs the page to mount
- * <ExportButton tools={…}/>, <ImportButton onImport={…}/> and <CompatibilityMatrix tool={…}/>
- * inside each tool card.
+ * <ExportButton tools={…}/>, <ImportButton onImport={…}/> in the schema panel header and
+ * <CompatibilityMatrix tool={…}/> inside each tool card, under a collapsed "Provider compatibility".
  */
 const MODULE = `import { z } from 'zod';
 import { defineTool } from 'playground';
@@ -50,16 +50,25 @@ test('exports the tool set in each format and downloads it', async ({ page }) =>
   const downloading = page.waitForEvent('download');
   await dialog.getByTestId('export-download').click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('mcp-tools-list.json');
+  // A set of one tool is named after it.
+  expect(download.suggestedFilename()).toBe('get_pet-mcp-tools-list.json');
 
   await dialog.getByTestId('export-dialog-close').click();
   await expect(dialog).toBeHidden();
+
+  // One tool from its card.
+  await page.getByTestId(TEST_IDS.toolCard('get_pet')).getByTestId('export-tool-button').click();
+  await expect(page.getByTestId('export-dialog').getByTestId('export-text')).toContainText('"name": "get_pet"');
+  await page.getByTestId('export-dialog').getByTestId('export-dialog-close').click();
 });
 
 test('shows per-provider verdicts for a tool', async ({ page }) => {
   await openPlayground(page);
   await replaceEditorText(page, MODULE);
   const card = page.getByTestId(TEST_IDS.toolCard('get_pet'));
+  // Collapsed by default under "Provider compatibility".
+  await expect(card.getByTestId('compat-cell-openai')).toBeHidden();
+  await card.getByTestId('compat-toggle').click();
   await expect(card.getByTestId('compat-cell-openai')).toHaveAttribute('data-accepted', 'true');
   await expect(card.getByTestId('compat-cell-anthropic-strict')).toHaveAttribute('data-accepted', 'false');
   await card.getByTestId('compat-cell-anthropic-strict').click();

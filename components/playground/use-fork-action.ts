@@ -1,0 +1,29 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { Dispatch } from 'react';
+import { useCallback } from 'react';
+import { createForkHandoff, writeForkHandoff } from '@/lib/client/fork-handoff';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+
+/**
+ * On `/s/<id>`: hands the playground (with any edits) to `/?fork=<id>` and goes there, running at
+ * once when `autoRun`. The shared session itself is never written to.
+ */
+export function useForkAction(readState: () => PlaygroundState, dispatch: Dispatch<PlaygroundAction>): (autoRun: boolean) => void {
+  const router = useRouter();
+  return useCallback(
+    (autoRun: boolean) => {
+      const state = readState();
+      if (state.origin.kind !== 'shared') return;
+      const { sessionId } = state.origin;
+      const written = writeForkHandoff(window.sessionStorage, createForkHandoff(state, { sessionId, autoRun }));
+      if (!written.ok) {
+        dispatch({ type: 'problem-reported', message: `${written.error} Open /?fork=${sessionId} to fork the stored session without these edits.` });
+        return;
+      }
+      router.push(`/?fork=${encodeURIComponent(sessionId)}`);
+    },
+    [readState, dispatch, router],
+  );
+}

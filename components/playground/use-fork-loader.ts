@@ -1,0 +1,47 @@
+'use client';
+
+import type { Dispatch } from 'react';
+import { useEffect } from 'react';
+import { markForkHandoffRun, readForkHandoff } from '@/lib/client/fork-handoff';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import { playgroundReducer } from '@/lib/client/playground-state';
+import { fetchSession } from '@/lib/sessions/session-api';
+
+export type ForkLoaderOptions = {
+  dispatch: Dispatch<PlaygroundAction>;
+  readState: () => PlaygroundState;
+  startRun: (state: PlaygroundState) => void;
+};
+
+/**
+ * `/?fork=<id>`: loads the edits handed over from `/s/<id>` in this tab (and runs them when the
+ * user pressed Run there), or else the stored session itself.
+ */
+export function useForkLoader(forkId: string | undefined, { dispatch, readState, startRun }: ForkLoaderOptions): void {
+  useEffect(() => {
+    if (!forkId) return;
+    let cancelled = false;
+    // Deferred so that a mount immediately undone (React's development double mount) neither runs nor loads twice.
+    const timer = setTimeout(() => {
+      const handoff = readForkHandoff(window.sessionStorage, forkId);
+      if (handoff) {
+        const action = { type: 'fork-restored', handoff } as const;
+        dispatch(action);
+        if (!handoff.autoRun) return;
+        const marked = markForkHandoffRun(window.sessionStorage, handoff);
+        if (!marked.ok) dispatch({ type: 'problem-reported', message: marked.error });
+        startRun(playgroundReducer(readState(), action));
+        return;
+      }
+      void fetchSession(forkId).then((result) => {
+        if (cancelled) return;
+        if (result.ok) dispatch({ type: 'session-loaded', record: result.value, origin: 'forked' });
+        else dispatch({ type: 'problem-reported', message: `Could not load session ${forkId} to fork it: ${result.error.message}` });
+      });
+    }, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [forkId, dispatch, readState, startRun]);
+}

@@ -1,0 +1,51 @@
+import type { ReplayResponse } from '@/lib/sessions/session-api';
+
+const MAX_VALUE_CHARS = 160;
+
+function formatValue(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
+}
+
+/** "Replay identical ✓", or each event field the replay produced differently. */
+export function ReplayReport({ report }: { report: ReplayResponse }) {
+  if (report.identical) {
+    return (
+      <p data-testid="replay-result" data-identical="true" className="text-xs font-semibold text-emerald-700 dark:text-emerald-400">
+        Replay identical ✓ <span className="font-normal text-fg-muted">— every event matches the recording, timings aside.</span>
+      </p>
+    );
+  }
+  return (
+    <div data-testid="replay-result" data-identical="false" className="space-y-1">
+      <p className="text-xs font-semibold text-red-700 dark:text-red-400">
+        Replay differs: {report.differences.length} difference{report.differences.length === 1 ? '' : 's'}
+      </p>
+      <div className="max-h-48 overflow-auto rounded border border-border">
+        <table className="w-full text-left font-mono text-[11px]">
+          <thead className="sticky top-0 bg-panel-muted text-fg-muted">
+            <tr>
+              <th className="px-2 py-1 font-medium">turn</th>
+              <th className="px-2 py-1 font-medium">seq</th>
+              <th className="px-2 py-1 font-medium">field</th>
+              <th className="px-2 py-1 font-medium">recorded</th>
+              <th className="px-2 py-1 font-medium">replayed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.differences.map((difference, index) => (
+              <tr key={index} data-testid="replay-difference" className="border-t border-border align-top">
+                <td className="px-2 py-1">{difference.turn + 1}</td>
+                <td className="px-2 py-1">{difference.seq}</td>
+                <td className="px-2 py-1">{difference.field}</td>
+                <td className="px-2 py-1 break-all">{formatValue(difference.recorded)}</td>
+                <td className="px-2 py-1 break-all">{formatValue(difference.replayed)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

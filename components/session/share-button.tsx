@@ -1,0 +1,100 @@
+'use client';
+
+import { useState } from 'react';
+import { CopyButton } from '@/components/ui/copy-button';
+import type { PlaygroundState } from '@/lib/client/playground-state';
+import { buildSessionPlayground, selectShareableTurnId, toAbsoluteUrl } from '@/lib/client/session-playground';
+import { shareSession } from '@/lib/sessions/session-api';
+import { ExportSessionButton } from './export-session-button';
+
+type ShareStatus =
+  | { kind: 'idle' }
+  | { kind: 'sharing' }
+  | { kind: 'shared'; sessionId: string; link: string; copied: boolean }
+  | { kind: 'failed'; message: string };
+
+export type ShareButtonProps = { state: PlaygroundState };
+
+/** Stores the finished turn with the playground as a session, copies its link and shows it. */
+export function ShareButton({ state }: ShareButtonProps) {
+  const [status, setStatus] = useState<ShareStatus>({ kind: 'idle' });
+  const turnId = selectShareableTurnId(state);
+  const share = async () => {
+    if (!turnId) return;
+    const playground = buildSessionPlayground(state);
+    if (!playground.ok) {
+      setStatus({ kind: 'failed', message: `Cannot share: ${playground.error}` });
+      return;
+    }
+    setStatus({ kind: 'sharing' });
+    const result = await shareSession({ playground: playground.value, turnIds: [turnId] });
+    if (!result.ok) {
+      setStatus({ kind: 'failed', message: `Share failed: ${result.error.message}` });
+      return;
+    }
+    const link = toAbsoluteUrl(result.value.url, window.location.origin);
+    // Outside a secure context there is no clipboard; the link is still shown to copy by hand.
+    const copied = navigator.clipboard
+      ? await navigator.clipboard.writeText(link).then(
+          () => true,
+          (error: unknown) => {
+            console.warn('Clipboard write failed:', error);
+            return false;
+          },
+        )
+      : false;
+    setStatus({ kind: 'shared', sessionId: result.value.id, link, copied });
+  };
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        data-testid="share-button"
+        disabled={!turnId || status.kind === 'sharing'}
+        onClick={() => void share()}
+        title={turnId ? 'Store this turn and the playground as a session and copy its link' : 'Run a turn here first; Share links the turn that just ended.'}
+        className="rounded-md border border-border px-2 py-1 text-xs font-medium text-fg hover:bg-panel-muted disabled:opacity-45"
+      >
+        {status.kind === 'sharing' ? 'Sharing…' : 'Share'}
+      </button>
+      {(status.kind === 'shared' || status.kind === 'failed') && (
+        <div
+          data-testid="share-popover"
+          role={status.kind === 'failed' ? 'alert' : 'status'}
+          className="absolute right-0 top-full z-30 mt-1.5 w-96 space-y-2 rounded-lg border border-border bg-panel p-3 text-xs shadow-lg"
+        >
+          <div className="flex items-center justify-between">
+            <span className="font-semibold">{status.kind === 'shared' ? (status.copied ? 'Link copied' : 'Session link') : 'Not shared'}</span>
+            <button type="button" aria-label="Close" onClick={() => setStatus({ kind: 'idle' })} className="px-1 text-fg-muted hover:text-fg">
+              ×
+            </button>
+          </div>
+          {status.kind === 'failed' ? (
+            <p data-testid="share-error" className="leading-snug text-red-700 dark:text-red-400">
+              {status.message}
+            </p>
+          ) : (
+            <>
+              <div className="flex items-center gap-1.5">
+                <input
+                  data-testid="share-link"
+                  readOnly
+                  value={status.link}
+                  onFocus={(event) => event.target.select()}
+                  className="h-7 min-w-0 flex-1 rounded-md border border-border bg-panel-muted px-2 font-mono text-[11px]"
+                />
+                <CopyButton text={status.link} />
+              </div>
+              <div className="flex items-center gap-3">
+                <a href={status.link} target="_blank" rel="noreferrer" className="text-[11px] font-medium text-accent hover:underline">
+                  Open ↗
+                </a>
+                <ExportSessionButton sessionId={status.sessionId} />
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
