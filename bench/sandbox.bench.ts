@@ -3,9 +3,11 @@ import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
 import type { ToolContext } from '@/lib/runtime/tool';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { createSandboxContext } from '@/lib/sandbox/sandbox-context';
+import { acquireSandboxContext, drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { createInertBindings, createSandboxContext } from '@/lib/sandbox/sandbox-context';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { evaluateToolModule } from '@/lib/sandbox/evaluate-tool-module';
+import { transpileModule } from '@/lib/sandbox/transpile-module';
 import { loadZodBundle } from '@/lib/sandbox/zod-bundle';
 
 type Figure = { bench: string; value: number; unit: 'ms'; note: string };
@@ -41,6 +43,34 @@ async function time<T>(run: () => Promise<T>): Promise<number> {
   return performance.now() - startedAt;
 }
 
+/** Where a warm compile's time goes, phase by phase (what `compileToolModule` does, unrolled). */
+async function recordCompilePhases(): Promise<void> {
+  const phases = { transpile: [] as number[], acquire: [] as number[], evaluate: [] as number[], dispose: [] as number[] };
+  const bindings = createInertBindings(() => Date.now() + 1000);
+  for (let i = 0; i < 9; i += 1) {
+    await prewarmSandboxPool();
+    const source = moduleWithTools(20, `phase${i}`);
+    let startedAt = performance.now();
+    const transpiled = await transpileModule(source);
+    phases.transpile.push(performance.now() - startedAt);
+    if (!transpiled.ok) throw new Error('The benchmark module does not transpile.');
+    startedAt = performance.now();
+    const context = await acquireSandboxContext();
+    phases.acquire.push(performance.now() - startedAt);
+    context.bind(bindings);
+    startedAt = performance.now();
+    evaluateToolModule(context, source, transpiled.value);
+    phases.evaluate.push(performance.now() - startedAt);
+    startedAt = performance.now();
+    context.dispose();
+    phases.dispose.push(performance.now() - startedAt);
+  }
+  record('sandbox.compile20.phase.transpile', median(phases.transpile), 'median of 9: esbuild transform (child process) + source-map decoding');
+  record('sandbox.compile20.phase.acquire', median(phases.acquire), 'median of 9: take a warm context from the pool');
+  record('sandbox.compile20.phase.evaluate', median(phases.evaluate), 'median of 9: run the module, z.toJSONSchema x20 and JSON out of QuickJS, host checks');
+  record('sandbox.compile20.phase.dispose', median(phases.dispose), 'median of 9: free the runtime; done in the background after a compile');
+}
+
 async function main(): Promise<void> {
   record('sandbox.compile20.cold', await time(() => compileToolModule(moduleWithTools(20, 'cold'))), 'first compile in the process: WASM load, Zod bundle (disk cache if present), context warm-up');
 
@@ -55,12 +85,16 @@ async function main(): Promise<void> {
   record('sandbox.context-with-zod', median(warmups), 'median of 5: fresh runtime + context + Zod + prelude (what the pool hides)');
 
   const warm: number[] = [];
-  for (let i = 0; i < 7; i += 1) {
+  for (let i = 0; i < 9; i += 1) {
     await prewarmSandboxPool();
     warm.push(await time(() => compileToolModule(moduleWithTools(20, `warm${i}`))));
   }
-  record('sandbox.compile20.warm', median(warm), 'median of 7: new source, context taken from the pool');
+  record('sandbox.compile20.warm', median(warm), 'median of 9: new source, context taken from the pool (server time of a preview)');
   record('sandbox.compile20.cached', await time(() => compileToolModule(moduleWithTools(20, 'warm0'))), 'same source again: SHA-256 cache hit');
+  const broken: number[] = [];
+  for (let i = 0; i < 9; i += 1) broken.push(await time(() => compileToolModule(`${moduleWithTools(20, `broken${i}`)}const = ;\n`)));
+  record('sandbox.compile20.syntax-error', median(broken), 'median of 9: a syntax error is reported by esbuild alone, no context used');
+  await recordCompilePhases();
 
   await prewarmSandboxPool();
   const turn = await createSandboxTurn({ source: `import { z } from 'zod';\nimport { defineTool } from 'playground';\nexport default [\n  defineTool({ name: 'noop', description: 'Nothing.', schema: z.object({}), execute: () => null }),\n  defineTool({ name: 'nap', description: 'Sleep.', schema: z.object({}), execute: async (_args, ctx) => { await ctx.sleep(50); return ctx.callId; } }),\n];\n` });

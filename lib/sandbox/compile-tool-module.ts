@@ -1,16 +1,17 @@
 // Server-only: compiles user tool modules in the QuickJS sandbox.
 import { createHash } from 'node:crypto';
 import type { CompiledModule, Diagnostic } from './compiled-module';
-import { acquireSandboxContext } from './context-pool';
+import { acquireSandboxContext, retireSandboxContext, trackSandboxCall } from './context-pool';
 import { createInertBindings } from './sandbox-context';
 import { evaluateToolModule, MODULE_EVALUATION_LIMIT_MS } from './evaluate-tool-module';
+import { transpileModule } from './transpile-module';
 
 const MAX_CACHED_MODULES = 200;
 const cache = new Map<string, Promise<CompiledModule>>();
 
 /**
  * The tool specs and diagnostics of a module: evaluated in a fresh, pre-warmed QuickJS context
- * that is disposed afterwards. Results are cached by the SHA-256 of the source, so re-rendering
+ * that is disposed afterwards (in the background: the answer does not wait for it). Results are cached by the SHA-256 of the source, so re-rendering
  * the schema preview for unchanged text costs nothing. Never rejects for bad user code.
  */
 export function compileToolModule(source: string): Promise<CompiledModule> {
@@ -34,13 +35,21 @@ export function hashSource(source: string): string {
 }
 
 async function compileUncached(source: string): Promise<CompiledModule> {
-  const context = await acquireSandboxContext();
+  // Counted as work in flight from the start: a pool refill must not run in the esbuild await.
+  trackSandboxCall(1);
   try {
-    context.bind(compileBindings);
-    const { compiled } = await evaluateToolModule(context, source);
-    return { tools: compiled.tools, diagnostics: sortDiagnostics(compiled.diagnostics) };
+    const transpiled = await transpileModule(source);
+    if (!transpiled.ok) return { tools: [], diagnostics: sortDiagnostics(transpiled.error) };
+    const context = await acquireSandboxContext();
+    try {
+      context.bind(compileBindings);
+      const { compiled } = evaluateToolModule(context, source, transpiled.value);
+      return { tools: compiled.tools, diagnostics: sortDiagnostics(compiled.diagnostics) };
+    } finally {
+      retireSandboxContext(context);
+    }
   } finally {
-    context.dispose();
+    trackSandboxCall(-1);
   }
 }
 

@@ -10,10 +10,13 @@ import { loadZodBundle } from './zod-bundle';
  * compile or turn disposes its own, which is what gives every turn fresh global state.
  */
 const POOL_SIZE = 2;
-/** Warming blocks the event loop for ~110 ms, so it waits until no sandboxed call is in flight. */
+/** Warming blocks the event loop for ~110 ms, so it waits until no sandboxed work is in flight. */
 const REFILL_RETRY_MS = 25;
+/** Retired contexts wait for an idle moment to be freed, but never pile up beyond this. */
+const MAX_RETIRED = 4;
 
 const warmContexts: SandboxContext[] = [];
+const retiredContexts: SandboxContext[] = [];
 let quickjsPromise: Promise<QuickJSWASMModule> | undefined;
 let callsInFlight = 0;
 let refillTimer: ReturnType<typeof setTimeout> | undefined;
@@ -60,20 +63,40 @@ export async function prewarmSandboxPool(): Promise<void> {
   while (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(quickjs, zodBundle));
 }
 
-/** Turns report calls that are running so a refill never stalls their timers. */
+/**
+ * Compiles, turn set-ups and running calls report themselves so background work (a ~110 ms
+ * refill, a ~10 ms disposal) never lands inside them: a compile awaits esbuild, and a refill
+ * firing in that gap used to add its whole warm-up to the compile.
+ */
 export function trackSandboxCall(delta: 1 | -1): void {
   callsInFlight = Math.max(0, callsInFlight + delta);
 }
 
-/** Disposes the warm contexts (tests and benchmarks that want a cold start or a clean exit). */
+/**
+ * Hands a used context back for disposal in the background. Freeing a runtime that holds Zod
+ * takes ~10 ms; a compile's answer does not need to wait for it. The context is never used
+ * again, so this changes nothing about isolation.
+ */
+export function retireSandboxContext(context: SandboxContext): void {
+  retiredContexts.push(context);
+  if (retiredContexts.length > MAX_RETIRED) disposeRetired();
+  scheduleRefill();
+}
+
+/** Disposes the warm and retired contexts (tests and benchmarks that want a cold start or a clean exit). */
 export function drainSandboxPool(): void {
   if (refillTimer) clearTimeout(refillTimer);
   refillTimer = undefined;
+  disposeRetired();
   for (const context of warmContexts.splice(0)) context.dispose();
 }
 
+function disposeRetired(): void {
+  for (const context of retiredContexts.splice(0)) context.dispose();
+}
+
 function scheduleRefill(): void {
-  if (refillTimer || warmContexts.length >= POOL_SIZE) return;
+  if (refillTimer || (warmContexts.length >= POOL_SIZE && retiredContexts.length === 0)) return;
   refillTimer = setTimeout(refillOne, REFILL_RETRY_MS);
   refillTimer.unref?.();
 }
@@ -84,6 +107,8 @@ function refillOne(): void {
     scheduleRefill();
     return;
   }
+  disposeRetired();
+  if (warmContexts.length >= POOL_SIZE) return;
   void Promise.all([loadQuickJs(), loadZodBundle()]).then(([quickjs, zodBundle]) => {
     if (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(quickjs, zodBundle));
     scheduleRefill();

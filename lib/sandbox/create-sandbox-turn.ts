@@ -10,6 +10,7 @@ import type { JsonSchemaValidator } from './json-schema-validator';
 import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from './sandbox-context';
 import { readEnvelope } from './sandbox-envelope';
 import { createSandboxTool, type ToolEngine } from './sandbox-tool';
+import { transpileModule } from './transpile-module';
 
 export type SandboxTurnOptions = {
   source: string;
@@ -55,6 +56,18 @@ type PendingCall = {
  * error diagnostic is refused as a whole: a turn never runs with tools silently missing.
  */
 export async function createSandboxTurn(options: SandboxTurnOptions): Promise<Result<SandboxTurn, SandboxTurnError>> {
+  // Set-up counts as work in flight so a pool refill never lands in the esbuild await.
+  trackSandboxCall(1);
+  try {
+    return await setUpSandboxTurn(options);
+  } finally {
+    trackSandboxCall(-1);
+  }
+}
+
+async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<SandboxTurn, SandboxTurnError>> {
+  const transpiled = await transpileModule(options.source);
+  if (!transpiled.ok) return { ok: false, error: describeErrors(transpiled.error) };
   const vm = await acquireSandboxContext();
   const engine = createTurnEngine(vm, options.files ?? {});
   const configured = engine.callHook('configure', [options.seed ?? 0, options.clockStart ?? 0]);
@@ -62,12 +75,11 @@ export async function createSandboxTurn(options: SandboxTurnOptions): Promise<Re
     engine.dispose();
     return { ok: false, error: { message: `The sandbox could not start: ${configured.error.message}`, diagnostics: [] } };
   }
-  const evaluated = await evaluateToolModule(vm, options.source);
+  const evaluated = evaluateToolModule(vm, options.source, transpiled.value);
   const { diagnostics } = evaluated.compiled;
   if (hasErrors(diagnostics)) {
     engine.dispose();
-    const count = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-    return { ok: false, error: { message: `The tool module has ${count} error${count === 1 ? '' : 's'}; fix them to run a turn.`, diagnostics: sortDiagnostics(diagnostics) } };
+    return { ok: false, error: describeErrors(diagnostics) };
   }
   return {
     ok: true,
@@ -77,6 +89,11 @@ export async function createSandboxTurn(options: SandboxTurnOptions): Promise<Re
       dispose: engine.dispose,
     },
   };
+}
+
+function describeErrors(diagnostics: Diagnostic[]): SandboxTurnError {
+  const count = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return { message: `The tool module has ${count} error${count === 1 ? '' : 's'}; fix them to run a turn.`, diagnostics: sortDiagnostics(diagnostics) };
 }
 
 type TurnEngine = ToolEngine & { snapshotFiles(): Record<string, string>; dispose(): void };

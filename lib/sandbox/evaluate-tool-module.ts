@@ -6,7 +6,7 @@ import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
 import { compileJsonSchemaValidator } from './json-schema-validator';
 import type { SandboxContext } from './sandbox-context';
 import type { SourcePosition } from './source-map';
-import { transpileModule, type TranspiledModule } from './transpile-module';
+import type { TranspiledModule } from './transpile-module';
 
 /** How long a module's top-level code may run. */
 export const MODULE_EVALUATION_LIMIT_MS = 1000;
@@ -50,15 +50,14 @@ const evaluationResult = z.object({
 type ToolDescription = z.infer<typeof toolDescription>;
 
 /**
- * Transpiles and evaluates `source` in `context` (deadline set by the context's bindings), then
+ * Evaluates the transpiled `source` in `context` (deadline set by the context's bindings), then
  * checks every tool. A broken tool becomes diagnostics at its `defineTool(` call and is left out;
- * the others still compile.
+ * the others still compile. Callers transpile first (`transpileModule`), so a syntax error never
+ * costs a pooled context.
  */
-export async function evaluateToolModule(context: SandboxContext, source: string): Promise<EvaluatedModule> {
-  const transpiled = await transpileModule(source);
-  if (!transpiled.ok) return { compiled: { tools: [], diagnostics: transpiled.error }, tools: [] };
-  const locate = createLocator(source, transpiled.value);
-  const evaluated = context.evaluateModule(transpiled.value.code);
+export function evaluateToolModule(context: SandboxContext, source: string, transpiled: TranspiledModule): EvaluatedModule {
+  const locate = createLocator(source, transpiled);
+  const evaluated = context.evaluateModule(transpiled.code);
   if (!evaluated.ok) {
     const { kind, message, stack } = evaluated.error;
     if (kind === 'interrupted') {
@@ -67,10 +66,10 @@ export async function evaluateToolModule(context: SandboxContext, source: string
     }
     return failed([{ message, ...locate(stack), severity: 'error' }]);
   }
-  const parsed = evaluationResult.safeParse(JSON.parse(evaluated.value));
-  if (!parsed.success) return failed([{ message: 'The sandbox returned an unreadable module description.', line: 1, column: 1, severity: 'error' }]);
+  const description: unknown = JSON.parse(evaluated.value);
+  if (!evaluationResult.safeParse(description).success) return failed([{ message: 'The sandbox returned an unreadable module description.', line: 1, column: 1, severity: 'error' }]);
   // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
-  const result = JSON.parse(evaluated.value) as z.infer<typeof evaluationResult>;
+  const result = description as z.infer<typeof evaluationResult>;
   const diagnostics: Diagnostic[] = result.problems.map(({ message, stack }) => ({ message, ...locate(stack), severity: 'error' }));
   if (result.thrown) {
     diagnostics.push({ message: `Module evaluation threw: ${result.thrown.message}`, ...locate(result.thrown.stack), severity: 'error' });
