@@ -1,12 +1,12 @@
 /**
- * The tool module of the Tool Search presets: 42 tools in six namespaces, most of them
+ * The tool module of the Tool Search presets: 41 tools in six namespaces, most of them
  * deferred. Kept apart from the preset so the catalog can be read (and edited) as one piece.
  */
 export const toolSearchCatalogSource = `import { z } from 'zod';
 import { defineTool } from 'playground';
 import type { JsonValue, ToolContext } from 'playground';
 
-// 42 tools in six namespaces. Most set deferLoading: the model first sees only their names
+// 41 tools in six namespaces. Most set deferLoading: the model first sees only their names
 // and descriptions; their parameter schemas stay behind tool_search until a search loads
 // them. Calling a deferred tool before that is a model-visible "not loaded" error, not a
 // crash. The context meter above the timeline shows the tool tokens this saves per request.
