@@ -1,5 +1,6 @@
-import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime/json';
 import type { ExecutionMode, Risk } from '@/lib/runtime/tool';
+import type { CompiledToolView } from '@/lib/server/describe-compiled-tools';
 
 /**
  * One tool as the exporters and the compatibility matrix read it: the fields of the compile
@@ -23,23 +24,11 @@ export type InteropTool = {
   strictSendable: boolean;
 };
 
-/** The structural subset of `CompiledToolView` (server or client copy) this module needs. */
-export type CompiledToolLike = {
-  name: string;
-  namespace?: string;
-  namespaceDescription?: string;
-  qualifiedName: string;
-  description: string;
-  strict: boolean;
-  deferLoading: boolean;
-  executionMode: ExecutionMode;
-  risk: Risk;
-  needsApproval: boolean | 'dynamic';
-  jsonSchema: object;
-  sentSchema: object;
-  strictReport: { ok: boolean };
-  strictified: null | { schema: object };
-};
+/** The compile API's view of a tool (plus the namespace description when known): what exporters start from. */
+export type CompiledToolLike = Pick<
+  CompiledToolView,
+  'name' | 'namespace' | 'qualifiedName' | 'description' | 'strict' | 'deferLoading' | 'executionMode' | 'risk' | 'needsApproval' | 'jsonSchema' | 'sentSchema' | 'strictReport' | 'strictified'
+> & { namespaceDescription?: string };
 
 export function toInteropTool(view: CompiledToolLike): InteropTool {
   return {
@@ -53,13 +42,8 @@ export function toInteropTool(view: CompiledToolLike): InteropTool {
     executionMode: view.executionMode,
     risk: view.risk,
     needsApproval: view.needsApproval,
-    jsonSchema: asJsonSchema(view.jsonSchema),
-    sentSchema: asJsonSchema(view.sentSchema),
+    jsonSchema: view.jsonSchema,
+    sentSchema: view.sentSchema,
     strictSendable: !view.strict || view.strictReport.ok || view.strictified !== null,
   };
-}
-
-/** The compile API sends schemas as parsed JSON, so every object it holds is a JSON Schema object. */
-function asJsonSchema(value: object): JsonSchema {
-  return isPlainObject(value) ? (value as JsonSchema) : {};
 }

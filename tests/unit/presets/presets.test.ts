@@ -3,9 +3,7 @@ import { modelConfigSchema, scriptStepSchema } from '@/lib/models/model-config';
 import { PRESETS, findPreset } from '@/lib/presets';
 import type { Preset } from '@/lib/presets/preset';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/reduce-runtime-events';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
-import { streamTurn } from '@/lib/server/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { runPresetTurn } from '../support/run-preset-turn';
 
 /** The tool names a preset module defines, read from its `name: '…'` fields. */
 function definedToolNames(source: string): string[] {
@@ -17,38 +15,7 @@ function definedToolNames(source: string): string[] {
  * reduces its events. `approve` answers approval requests by tool name.
  */
 async function runPreset(preset: Preset, approve: (name: string) => boolean = () => false): Promise<TimelineState> {
-  const model = preset.model.provider === 'scripted' ? { provider: 'scripted' as const, script: parseScript(preset) } : preset.model;
-  const started = await streamTurn({
-    request: {
-      source: preset.source,
-      messages: [{ role: 'user', content: preset.message }],
-      model,
-      permissions: { mode: preset.permissionMode },
-      mode: preset.mode,
-      resultSchema: preset.resultSchema === undefined ? undefined : (JSON.parse(preset.resultSchema) as Record<string, unknown>),
-      maxIterations: preset.maxIterations,
-      files: preset.files,
-    },
-    clientId: `presets-test-${preset.id}`,
-    env: {},
-  });
-  if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
-  const events: RuntimeEvent[] = [];
-  const reader = started.stream.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    buffer += decoder.decode(chunk.value, { stream: true });
-    const messages = buffer.split('\n\n');
-    buffer = messages.pop() ?? '';
-    for (const message of messages) {
-      const event = runtimeEventSchema.parse(JSON.parse(message.replace(/^data: /, '')));
-      events.push(event);
-      if (event.type === 'tool-approval-request') {
-        getTurnRegistry().deliverApproval(started.turnId, event.callId, { approved: approve(event.name) });
-      }
-    }
-  }
+  const events = await runPresetTurn(preset, { clientId: `presets-test-${preset.id}`, decide: (name) => ({ approved: approve(name) }) });
   return reduceRuntimeEvents(events);
 }
 

@@ -1,14 +1,13 @@
-import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
+import type { ModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
-import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
-import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import type { FinishedTurn } from '@/lib/server/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';
 import type { SessionPlayground } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
+import { presetModel, runPresetTurn } from '../support/run-preset-turn';
 
 /** Set by `.ci/run` (Debian's postgresql); without it the PostgreSQL variants are skipped. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -47,9 +46,7 @@ export async function openTestStore(open: () => Promise<SqlClient>, options: Sql
 }
 
 /** The model a preset runs on, with its script parsed. */
-export function presetModel(preset: Preset): ModelConfig {
-  return preset.model.provider === 'scripted' ? { provider: 'scripted', script: scriptStepSchema.array().parse(JSON.parse(preset.script ?? 'null')) } : preset.model;
-}
+export { presetModel };
 
 /** The playground fields a Share of this preset sends. */
 export function presetPlayground(preset: Preset, model: ModelConfig = presetModel(preset)): SessionPlayground & { model: ModelConfig } {
@@ -69,36 +66,13 @@ export function presetPlayground(preset: Preset, model: ModelConfig = presetMode
 /** Runs a preset through the server's turn stream, approving every approval request, and returns what it leaves behind. */
 export async function recordPresetTurn(preset: Preset): Promise<FinishedTurn> {
   let finished: FinishedTurn | undefined;
-  const started = await streamTurn({
-    request: {
-      source: preset.source,
-      messages: [{ role: 'user', content: preset.message }],
-      model: presetModel(preset),
-      permissions: { mode: preset.permissionMode },
-      mode: preset.mode,
-      resultSchema: preset.resultSchema === undefined ? undefined : (JSON.parse(preset.resultSchema) as Record<string, unknown>),
-      maxIterations: preset.maxIterations,
-      files: preset.files,
-    },
+  await runPresetTurn(preset, {
     clientId: `sessions-test-${preset.id}`,
-    env: {},
+    decide: () => ({ approved: true, reason: 'looks fine' }),
     onFinished: (turn) => {
       finished = turn;
     },
   });
-  if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
-  const reader = started.stream.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    buffer += decoder.decode(chunk.value, { stream: true });
-    const messages = buffer.split('\n\n');
-    buffer = messages.pop() ?? '';
-    for (const message of messages) {
-      const event = runtimeEventSchema.parse(JSON.parse(message.replace(/^data: /, '')));
-      if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, { approved: true, reason: 'looks fine' });
-    }
-  }
   if (!finished) throw new Error(`${preset.id} ended without a finished turn.`);
   return finished;
 }

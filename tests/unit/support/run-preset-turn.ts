@@ -1,0 +1,50 @@
+import { createSseParser } from '@/lib/client/sse-parser';
+import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
+import type { Preset } from '@/lib/presets/preset';
+import type { ApprovalDecision } from '@/lib/runtime/gate-tool-call';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
+import { getTurnRegistry } from '@/lib/server/turn-registry';
+
+/** The model config a preset runs with: its scripted steps parsed, or its auto settings. */
+export function presetModel(preset: Preset): ModelConfig {
+  return preset.model.provider === 'scripted' ? { provider: 'scripted', script: scriptStepSchema.array().parse(JSON.parse(preset.script ?? 'null')) } : preset.model;
+}
+
+/**
+ * Runs a preset exactly as the run panel sends it, through the server's turn stream, answering
+ * approval requests with `decide`. Returns every event, parsed with the wire schema.
+ */
+export async function runPresetTurn(
+  preset: Preset,
+  options: { clientId: string; decide: (toolName: string) => ApprovalDecision; onFinished?: (turn: FinishedTurn) => void },
+): Promise<RuntimeEvent[]> {
+  const started = await streamTurn({
+    request: {
+      source: preset.source,
+      messages: [{ role: 'user', content: preset.message }],
+      model: presetModel(preset),
+      permissions: { mode: preset.permissionMode },
+      mode: preset.mode,
+      resultSchema: preset.resultSchema === undefined ? undefined : (JSON.parse(preset.resultSchema) as Record<string, unknown>),
+      maxIterations: preset.maxIterations,
+      files: preset.files,
+    },
+    clientId: options.clientId,
+    env: {},
+    onFinished: options.onFinished,
+  });
+  if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
+  const events: RuntimeEvent[] = [];
+  const parser = createSseParser();
+  const decoder = new TextDecoder();
+  const reader = started.stream.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    for (const data of parser.push(decoder.decode(chunk.value, { stream: true }))) {
+      const event = runtimeEventSchema.parse(JSON.parse(data));
+      events.push(event);
+      if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, options.decide(event.name));
+    }
+  }
+  return events;
+}
