@@ -66,7 +66,9 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
     start(sink) {
+      let last: RuntimeEvent | undefined;
       const send = (event: RuntimeEvent) => {
+        last = event;
         if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
       };
       void runTurn({
@@ -101,7 +103,8 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
         })
         .catch((error: unknown) => {
           // runTurn reports failures as events; reaching here is a bug, still shown to the user.
-          send({ type: 'turn-end', turnId, seq: Number.MAX_SAFE_INTEGER, at: 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
+          const seq = (last?.seq ?? -1) + 1;
+          send({ type: 'turn-end', turnId, seq, at: last?.at ?? 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
         })
         .finally(() => {
           registry.unregister(turnId);
