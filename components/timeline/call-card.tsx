@@ -51,7 +51,7 @@ export function CallCard({ call, position, onDecide }: CallCardProps) {
         <span className="w-5 shrink-0 text-right font-mono text-fg-muted">{position}</span>
         {call.activity ? (
           <>
-            <span className="min-w-0 truncate font-medium" title={call.activity}>
+            <span className="min-w-0 flex-1 break-words font-medium leading-snug" title={call.activity}>
               {call.activity}
             </span>
             <ToolName name={call.name} className="shrink-0 text-[11px] text-fg-muted" />
@@ -59,7 +59,7 @@ export function CallCard({ call, position, onDecide }: CallCardProps) {
         ) : (
           <ToolName name={call.name} className="min-w-0 truncate font-medium" />
         )}
-        <span className="ml-auto flex shrink-0 items-center gap-1.5">
+        <span className="ml-auto flex shrink-0 items-center gap-1.5 self-start">
           {call.batch !== undefined && <span className="text-[11px] text-fg-muted">batch {call.batch + 1}</span>}
           {call.output && call.startedAt !== undefined && (
             <span className="font-mono text-[11px] text-fg-muted">{formatDuration(call.output.durationMs)}</span>
