@@ -52,10 +52,23 @@ export async function replaceEditorText(page: Page, text: string): Promise<void>
   await page.keyboard.insertText(text);
 }
 
-/** Chooses a preset from the header menu; the page loads it and starts a run. */
+/**
+ * Chooses a preset from the header menu; the page loads it and starts a run. The menu is retried
+ * until it opens, because a click before hydration does nothing.
+ */
 export async function choosePreset(page: Page, presetId: string): Promise<void> {
-  await page.getByTestId(TEST_IDS.presetsButton).click();
-  await page.getByTestId(TEST_IDS.presetItem(presetId)).click();
+  const item = page.getByTestId(TEST_IDS.presetItem(presetId));
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId(TEST_IDS.presetsButton).click();
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await item.click();
+}
+
+/** Opens the playground and runs a preset; the editor need not have loaded. */
+export async function openPreset(page: Page, presetId: string): Promise<void> {
+  await page.goto('/');
+  await choosePreset(page, presetId);
 }
 
 /** Waits until the current run has ended (turn-end received or the stream closed). */

@@ -1,23 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TEST_IDS } from './helpers';
+import { openPreset, TEST_IDS } from './helpers';
 
 /** Turns run on the embedded model; the slowest preset needs a few seconds, a cold dev server more. */
 const TURN_TIMEOUT = 45_000;
 const FINAL_STATUS = /^(success|error|timeout|aborted|denied|rejected)$/;
-
-/**
- * Opens the page and chooses a preset, which loads and runs it. The menu is retried until it
- * opens, because a click before hydration does nothing; the editor need not have loaded.
- */
-async function choosePreset(page: Page, id: string): Promise<void> {
-  await page.goto('/');
-  const item = page.getByTestId(TEST_IDS.presetItem(id));
-  await expect(async () => {
-    if (!(await item.isVisible())) await page.getByTestId(TEST_IDS.presetsButton).click();
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await item.click();
-}
 
 async function expectTurnEnd(page: Page, reason: string | RegExp): Promise<void> {
   const end = page.getByTestId('turn-end');
@@ -39,7 +25,7 @@ async function attributesOf(cards: Locator, attribute: string): Promise<(string 
 
 test.describe('presets', () => {
   test('parallel vs sequential: reads overlap, the write is a barrier, the later read sees it', async ({ page }) => {
-    await choosePreset(page, 'parallel-and-sequential');
+    await openPreset(page, 'parallel-and-sequential');
     await expectTurnEnd(page, 'completed');
     const iteration = page.getByTestId('iteration-1');
     const cards = callCards(iteration);
@@ -65,7 +51,7 @@ test.describe('presets', () => {
   });
 
   test('repair ladder: every rung repairs one call, two concatenated objects are refused', async ({ page }) => {
-    await choosePreset(page, 'repair-ladder');
+    await openPreset(page, 'repair-ladder');
     await expectTurnEnd(page, 'completed');
     const cards = callCards(page.getByTestId('iteration-1'));
     await expect(cards).toHaveCount(9);
@@ -94,7 +80,7 @@ test.describe('presets', () => {
   });
 
   test('strict-mode pitfalls: strictified schemas run, a null optional is dropped before execute', async ({ page }) => {
-    await choosePreset(page, 'strict-mode-pitfalls');
+    await openPreset(page, 'strict-mode-pitfalls');
     await expectTurnEnd(page, 'completed');
     const cards = callCards(page.getByTestId('iteration-1'));
     expect(await attributesOf(cards, 'data-name')).toEqual(['create_reminder', 'notify', 'set_priority', 'tag_item']);
@@ -106,7 +92,7 @@ test.describe('presets', () => {
   });
 
   test('approval gate: approve the delete, deny the external email', async ({ page }) => {
-    await choosePreset(page, 'approval-gate');
+    await openPreset(page, 'approval-gate');
     const remove = cardNamed(page, 'delete_file');
     await expect(remove).toHaveAttribute('data-status', 'awaiting-approval', { timeout: TURN_TIMEOUT });
     await expect(cardNamed(page, 'list_files')).toHaveAttribute('data-status', 'success');
@@ -126,7 +112,7 @@ test.describe('presets', () => {
   });
 
   test('stop: a turn waiting for approval ends as aborted', async ({ page }) => {
-    await choosePreset(page, 'approval-gate');
+    await openPreset(page, 'approval-gate');
     const remove = cardNamed(page, 'delete_file');
     await expect(remove).toHaveAttribute('data-status', 'awaiting-approval', { timeout: TURN_TIMEOUT });
     await page.getByTestId(TEST_IDS.stopButton).click();
@@ -136,7 +122,7 @@ test.describe('presets', () => {
   });
 
   test('task mode: an invalid submit_result is rejected, the valid one ends the turn', async ({ page }) => {
-    await choosePreset(page, 'task-submit-result');
+    await openPreset(page, 'task-submit-result');
     await expectTurnEnd(page, /^(completed|tool-ended)$/);
     await expect(cardNamed(page.getByTestId('iteration-1'), 'lookup_order')).toHaveAttribute('data-status', 'success');
     const rejected = cardNamed(page.getByTestId('iteration-2'), 'submit_result');
@@ -148,7 +134,7 @@ test.describe('presets', () => {
   });
 
   test('auto model with faults: every call ends with a final status', async ({ page }) => {
-    await choosePreset(page, 'auto-model-faults');
+    await openPreset(page, 'auto-model-faults');
     await expectTurnEnd(page, /^(completed|max-iterations)$/);
     const cards = callCards(page);
     expect(await cards.count()).toBeGreaterThan(0);

@@ -1,19 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TEST_IDS } from './helpers';
+import { openPreset } from './helpers';
 
 /** A cold dev server compiles the page and the sandbox on first use. */
 const TURN_TIMEOUT = 45_000;
-
-/** Opens the page and chooses a preset, retrying the menu until hydration makes it open. */
-async function choosePreset(page: Page, id: string): Promise<void> {
-  await page.goto('/');
-  const item = page.getByTestId(TEST_IDS.presetItem(id));
-  await expect(async () => {
-    if (!(await item.isVisible())) await page.getByTestId(TEST_IDS.presetsButton).click();
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await item.click();
-}
 
 function cardNamed(scope: Page | Locator, name: string): Locator {
   return scope.locator(`[data-testid^="call-card-"][data-name="${name}"]`);
@@ -28,7 +17,7 @@ test.describe('tool search', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('the catalog preset: not loaded, search, two namespaced calls, and the tokens saved', async ({ page }) => {
-    await choosePreset(page, 'tool-search-catalog');
+    await openPreset(page, 'tool-search-catalog');
     const end = page.getByTestId('turn-end');
     await expect(end).toBeVisible({ timeout: TURN_TIMEOUT });
     await expect(end).toHaveAttribute('data-reason', 'completed');
@@ -70,7 +59,7 @@ test.describe('tool search', () => {
   });
 
   test('the auto model searches on its own before calling deferred tools', async ({ page }) => {
-    await choosePreset(page, 'tool-search-auto');
+    await openPreset(page, 'tool-search-auto');
     const end = page.getByTestId('turn-end');
     await expect(end).toBeVisible({ timeout: TURN_TIMEOUT });
     await expect(end).toHaveAttribute('data-reason', 'completed');
