@@ -6,11 +6,11 @@ import type {
   RepairStep,
   RuntimeEventOf,
   ToolInputErrorCode,
-  ToolOutputStatus,
   TurnEndReason,
   TurnMode,
 } from './runtime-event';
 import type { ExecutionMode, Risk, ToolLogLevel, ValidationIssue } from './tool';
+import type { ToolResult } from './tool-result';
 
 /**
  * Where a proposed call stands. `rejected` means the runtime decided it will not run (input
@@ -41,18 +41,8 @@ export type CallApprovalResponse = {
 
 export type CallLog = { level: ToolLogLevel; message: string; at: number };
 
-/** The normalized result the model received for a call. */
-export type CallOutput = {
-  status: ToolOutputStatus;
-  /** Exactly the model-visible `function_call_output` text. */
-  output: string;
-  summary: string;
-  audit: string;
-  durationMs: number;
-  details?: JsonValue;
-  endTurn?: boolean;
-  at: number;
-};
+/** The normalized result the model received for a call, and when it arrived. */
+export type CallOutput = Omit<ToolResult, 'callId' | 'name'> & { at: number };
 
 /** Everything the events said about one proposed call. */
 export type CallState = {
