@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { FetchFunction } from '@/lib/models/record-exchanges';
 import { runTurn, type TurnOutcome } from '@/lib/runtime/run-turn';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { userMessage } from '../support/scripted-test-model';
 import { createWorkspaceTools } from '../support/sample-tools';
-import { countActiveTimers, settleMicrotasks } from './count-active-timers';
+import { expectNoLeakedTimers } from './count-active-timers';
 
 /** A model endpoint that misbehaves: each test hands the openai SDK a fetch with one fault. */
 function createFaultyClient(fetch: FetchFunction, timeoutMs = 5_000) {
@@ -47,14 +47,7 @@ function modelError(outcome: TurnOutcome) {
 }
 
 describe('model endpoint faults end as visible events', () => {
-  let timersBefore = 0;
-  beforeEach(() => {
-    timersBefore = countActiveTimers();
-  });
-  afterEach(async () => {
-    await settleMicrotasks();
-    expect(countActiveTimers()).toBeLessThanOrEqual(timersBefore);
-  });
+  expectNoLeakedTimers();
 
   it('a 500 becomes model-error with the status and the provider message', async () => {
     const outcome = await runAgainst(async () => jsonResponse({ error: { message: 'The server had an error while processing your request.', type: 'server_error' } }, 500));

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '@/lib/runtime/define-tool';
 import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/run-turn';
@@ -6,7 +6,7 @@ import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { drainSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
-import { countActiveTimers, settleMicrotasks } from './count-active-timers';
+import { countActiveTimers, expectNoLeakedTimers, settleMicrotasks } from './count-active-timers';
 
 type ToolOutput = Extract<RuntimeEvent, { type: 'tool-output' }>;
 
@@ -26,14 +26,7 @@ async function runOneCall(options: Omit<RunTurnOptions, 'model' | 'input'> & { n
 const empty = z.object({});
 
 describe('host tool faults end as visible events', () => {
-  let timersBefore = 0;
-  beforeEach(() => {
-    timersBefore = countActiveTimers();
-  });
-  afterEach(async () => {
-    await settleMicrotasks();
-    expect(countActiveTimers()).toBeLessThanOrEqual(timersBefore);
-  });
+  expectNoLeakedTimers();
 
   it('a tool that hangs times out at its deadline', async () => {
     const hang = defineTool({ name: 'hang', description: 'Never returns.', schema: empty, timeoutMs: 50, execute: () => new Promise(() => undefined) });
