@@ -1,19 +1,9 @@
 import { createModelClient } from '@/lib/models/create-model-client';
-import { defineTool } from '@/lib/runtime/define-tool';
 import { runTurn } from '@/lib/runtime/run-turn';
+import { createOurNoopTool } from './our-noop-tool';
 import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';
 
-let executed = 0;
-const noop = defineTool({
-  name: NOOP_TOOL.name,
-  description: NOOP_TOOL.description,
-  schema: NOOP_TOOL.schema,
-  isReadOnly: true,
-  execute: () => {
-    executed += 1;
-    return 'ok';
-  },
-});
+const { tool: noop, counter } = createOurNoopTool();
 
 // The same script served in-process to the openai SDK: includes its request building and parsing.
 const script = [
@@ -24,7 +14,7 @@ const script = [
 ];
 
 await measureLoop('ours-embedded', async () => {
-  executed = 0;
+  counter.executed = 0;
   const outcome = await runTurn({
     tools: [noop],
     model: createModelClient({ provider: 'scripted', script }),
@@ -32,5 +22,5 @@ await measureLoop('ours-embedded', async () => {
     maxIterations: WORKLOAD.iterations + 1,
   });
   if (outcome.reason !== 'completed') throw new Error(`Turn ended with ${outcome.reason}: ${outcome.error ?? ''}`);
-  return executed;
+  return counter.executed;
 });

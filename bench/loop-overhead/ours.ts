@@ -1,20 +1,10 @@
-import { defineTool } from '@/lib/runtime/define-tool';
 import type { ConversationItem, ModelClient } from '@/lib/runtime/model-client';
 import { ok } from '@/lib/runtime/result';
 import { runTurn } from '@/lib/runtime/run-turn';
+import { createOurNoopTool } from './our-noop-tool';
 import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';
 
-let executed = 0;
-const noop = defineTool({
-  name: NOOP_TOOL.name,
-  description: NOOP_TOOL.description,
-  schema: NOOP_TOOL.schema,
-  isReadOnly: true,
-  execute: () => {
-    executed += 1;
-    return 'ok';
-  },
-});
+const { tool: noop, counter } = createOurNoopTool();
 
 /** An in-memory ModelClient: no HTTP, no SDK, answers step i of the script at once. */
 function createScriptedClient(): ModelClient {
@@ -39,7 +29,7 @@ function createScriptedClient(): ModelClient {
 }
 
 await measureLoop('ours', async () => {
-  executed = 0;
+  counter.executed = 0;
   const outcome = await runTurn({
     tools: [noop],
     model: createScriptedClient(),
@@ -47,5 +37,5 @@ await measureLoop('ours', async () => {
     maxIterations: WORKLOAD.iterations + 1,
   });
   if (outcome.reason !== 'completed') throw new Error(`Turn ended with ${outcome.reason}: ${outcome.error ?? ''}`);
-  return executed;
+  return counter.executed;
 });
