@@ -8,5 +8,6 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     pool: 'forks',
+    globalSetup: ['tests/unit/support/build-sandbox-worker.ts'],
   },
 });

@@ -1,14 +1,18 @@
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from './json';
 import type { ValidationIssue } from './tool';
 
+import { createRegExpEngine } from './create-regexp-engine';
+
 const DRAFT_07 = /draft-0[4-7]/;
+/** This validator may run on the thread that serves HTTP, so no pattern may backtrack there. */
+const regExp = createRegExpEngine({ backtrackingFallback: false });
 
 function createAjv(schema: JsonSchema) {
-  const options = { allErrors: true, strict: false, validateFormats: true } as const;
+  const options = { allErrors: true, strict: false, validateFormats: true, code: { regExp } } as const;
   const ajv = typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema) ? new AjvDraft07(options) : new Ajv2020(options);
   addFormats(ajv);
   return ajv;

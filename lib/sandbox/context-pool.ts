@@ -1,13 +1,19 @@
-// Server-only: keeps a few pre-warmed QuickJS contexts (Zod already evaluated) ready.
-import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+// Server-only (runs inside a sandbox worker): keeps a few pre-warmed QuickJS contexts ready.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
 import { createSandboxContext, type SandboxContext } from './sandbox-context';
+import { SANDBOX_LIMITS } from './sandbox-limits';
 import { loadZodBundle } from './zod-bundle';
 
 /**
  * Evaluating Zod in a fresh context costs ~110 ms (see docs/decisions/0001-sandbox-isolation.md),
  * so compiles and turns take a context that was warmed earlier. Contexts are never reused: each
  * compile or turn disposes its own, which is what gives every turn fresh global state.
+ *
+ * Every context lives in its own WebAssembly instance with its own capped memory: a turn that
+ * allocates typed arrays or huge strings exhausts only its own instance, never a neighbour's.
  */
 const POOL_SIZE = 2;
 /** Warming blocks the event loop for ~110 ms, so it waits until no sandboxed work is in flight. */
@@ -17,30 +23,44 @@ const MAX_RETIRED = 4;
 
 const warmContexts: SandboxContext[] = [];
 const retiredContexts: SandboxContext[] = [];
-let quickjsPromise: Promise<QuickJSWASMModule> | undefined;
+let wasmModulePromise: Promise<WebAssembly.Module> | undefined;
 let callsInFlight = 0;
 let refillTimer: ReturnType<typeof setTimeout> | undefined;
 
-function loadQuickJs(): Promise<QuickJSWASMModule> {
-  quickjsPromise ??= newQuickJSWASMModuleFromVariant(releaseSyncVariant).catch((error: unknown) => {
-    quickjsPromise = undefined;
-    throw error;
-  });
-  return quickjsPromise;
+/** WebAssembly pages are 64 KiB; QuickJS's build starts with 16 MB. */
+const PAGES_PER_MEGABYTE = 16;
+const INITIAL_MEGABYTES = 16;
+
+/** The compiled QuickJS code, shared by every instance (compiling it is the slow part). */
+function loadWasmModule(): Promise<WebAssembly.Module> {
+  wasmModulePromise ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch((error: unknown) => {
+      wasmModulePromise = undefined;
+      throw error;
+    });
+  return wasmModulePromise;
+}
+
+/** A fresh QuickJS instance (~2 ms) whose memory can never grow past the sandbox's cap. */
+async function loadQuickJs(): Promise<QuickJSWASMModule> {
+  const wasmModule = await loadWasmModule();
+  const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_MEGABYTES * PAGES_PER_MEGABYTE, maximum: SANDBOX_LIMITS.wasmMemoryMegabytes * PAGES_PER_MEGABYTE });
+  return newQuickJSWASMModuleFromVariant(newVariant(releaseSyncVariant, { wasmModule, wasmMemory }));
 }
 
 /** A fresh context for one compile or one turn; the caller disposes it. */
 export async function acquireSandboxContext(): Promise<SandboxContext> {
-  const [quickjs, zodBundle] = await Promise.all([loadQuickJs(), loadZodBundle()]);
-  const context = warmContexts.pop() ?? createSandboxContext(quickjs, zodBundle);
+  const warm = warmContexts.pop();
+  const context = warm ?? createSandboxContext(...(await Promise.all([loadQuickJs(), loadZodBundle()])));
   scheduleRefill();
   return guardDisposal(context);
 }
 
 /**
  * QuickJS can abort while freeing a runtime that hit its memory cap (an internal assertion on
- * leaked GC objects). The WASM module is then suspect, so it is discarded with its warm
- * contexts, and later contexts come from a fresh module; the failing turn still ends cleanly.
+ * leaked GC objects). The context owns its WASM instance, so dropping it discards the suspect
+ * instance alone; the failing turn still ends cleanly.
  */
 function guardDisposal(context: SandboxContext): SandboxContext {
   const dispose = context.dispose.bind(context);
@@ -49,9 +69,7 @@ function guardDisposal(context: SandboxContext): SandboxContext {
       try {
         dispose();
       } catch (error) {
-        console.warn('Discarding the QuickJS module after a failed dispose:', error instanceof Error ? error.message : error);
-        quickjsPromise = undefined;
-        warmContexts.length = 0;
+        console.warn('Dropping a QuickJS instance after a failed dispose:', error instanceof Error ? error.message : error);
       }
     },
   });
@@ -59,8 +77,8 @@ function guardDisposal(context: SandboxContext): SandboxContext {
 
 /** Fills the pool now (at server start, before a benchmark); later refills happen in the background. */
 export async function prewarmSandboxPool(): Promise<void> {
-  const [quickjs, zodBundle] = await Promise.all([loadQuickJs(), loadZodBundle()]);
-  while (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(quickjs, zodBundle));
+  const zodBundle = await loadZodBundle();
+  while (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(await loadQuickJs(), zodBundle));
 }
 
 /**
@@ -88,11 +106,11 @@ export function drainSandboxPool(): void {
   if (refillTimer) clearTimeout(refillTimer);
   refillTimer = undefined;
   disposeRetired();
-  for (const context of warmContexts.splice(0)) context.dispose();
+  for (const context of warmContexts.splice(0)) guardDisposal(context).dispose();
 }
 
 function disposeRetired(): void {
-  for (const context of retiredContexts.splice(0)) context.dispose();
+  for (const context of retiredContexts.splice(0)) guardDisposal(context).dispose();
 }
 
 function scheduleRefill(): void {

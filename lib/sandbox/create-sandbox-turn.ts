@@ -9,6 +9,9 @@ import { evaluateToolModule } from './evaluate-tool-module';
 import type { JsonSchemaValidator } from './json-schema-validator';
 import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from './sandbox-context';
 import { readEnvelope } from './sandbox-envelope';
+import { createFileStore } from './file-store';
+import { createLogQuota } from './log-quota';
+import { SANDBOX_LIMITS } from './sandbox-limits';
 import { createSandboxTool, type ToolEngine } from './sandbox-tool';
 import { transpileModule } from './transpile-module';
 
@@ -27,16 +30,18 @@ export type SandboxTurn = {
   tools: Tool[];
   /** The virtual file store as the turn's tools left it. */
   files(): Record<string, string>;
+  /** Grows whenever a tool changes the file store, so a copy elsewhere knows when to refresh. */
+  filesVersion(): number;
   dispose(): void;
 };
 
 export type SandboxTurnError = { message: string; diagnostics: Diagnostic[] };
 
-/** Budget of hooks (validation, labels, approval) and module evaluation when no call is running. */
-const IDLE_DEADLINE_MS = 1000;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_LOG_CHARACTERS = 10_000;
+const CPU_BUDGET_MS = SANDBOX_LIMITS.cpuBudgetMs;
+const DEFAULT_TIMEOUT_MS = SANDBOX_LIMITS.defaultWallDeadlineMs;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The interrupt handler is polled, so a call stopped at its budget may have run a little less. */
+const CPU_SLACK_MS = 20;
 
 const toolReturn = z.object({ content: z.json().optional(), details: z.json().optional(), endTurn: z.boolean().optional() });
 
@@ -44,6 +49,9 @@ type PendingCall = {
   token: number;
   deadline: number;
   timeoutMs: number;
+  /** Time spent running this call's code inside the VM, summed over every entry made for it. */
+  cpuMs: number;
+  log: (text: string) => void;
   context: ToolContext;
   timers: Set<ReturnType<typeof setTimeout>>;
   outputValidator?: JsonSchemaValidator;
@@ -76,6 +84,7 @@ async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<San
     return { ok: false, error: { message: `The sandbox could not start: ${configured.error.message}`, diagnostics: [] } };
   }
   const evaluated = evaluateToolModule(vm, options.source, transpiled.value);
+  engine.finishEvaluation();
   const { diagnostics } = evaluated.compiled;
   if (hasErrors(diagnostics)) {
     engine.dispose();
@@ -86,6 +95,7 @@ async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<San
     value: {
       tools: evaluated.tools.map((tool) => createSandboxTool(tool, engine)),
       files: engine.snapshotFiles,
+      filesVersion: engine.filesVersion,
       dispose: engine.dispose,
     },
   };
@@ -96,13 +106,34 @@ function describeErrors(diagnostics: Diagnostic[]): SandboxTurnError {
   return { message: `The tool module has ${count} error${count === 1 ? '' : 's'}; fix them to run a turn.`, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-type TurnEngine = ToolEngine & { snapshotFiles(): Record<string, string>; dispose(): void };
+type TurnEngine = ToolEngine & { snapshotFiles(): Record<string, string>; filesVersion(): number; finishEvaluation(): void; dispose(): void };
 
 function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, string>): TurnEngine {
-  const files = new Map(Object.entries(initialFiles));
+  const files = createFileStore(initialFiles);
+  const turnLog = createLogQuota(SANDBOX_LIMITS.log.linesPerTurn, SANDBOX_LIMITS.log.bytesPerTurn, 'turn');
   const calls = new Map<number, PendingCall>();
   let nextToken = 1;
   let disposed = false;
+  /** Module evaluation gets its own, shorter budget; hooks get a call's. */
+  let unownedBudgetMs: number = SANDBOX_LIMITS.moduleEvaluationMs;
+  /** The call whose code the current VM entry runs (a start, or a wake-up of its sleep). */
+  let owner: PendingCall | undefined;
+  let entryStart = 0;
+
+  /** Runs one VM entry on behalf of `call`, charging the time it takes to that call's CPU budget. */
+  function enterFor<T>(call: PendingCall | undefined, run: () => T): T {
+    const previous = owner;
+    const previousStart = entryStart;
+    owner = call;
+    entryStart = Date.now();
+    try {
+      return run();
+    } finally {
+      if (call) call.cpuMs += Date.now() - entryStart;
+      owner = previous;
+      entryStart = previousStart;
+    }
+  }
 
   const bindings: HostBindings = {
     sleep(token, ms, wake) {
@@ -112,27 +143,31 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
       const timer = setTimeout(() => {
         call.timers.delete(timer);
         wake();
-        drain();
+        enterFor(call, drain);
+        enforceBudgets();
       }, Math.min(Math.max(0, ms), MAX_TIMER_MS));
       call.timers.add(timer);
     },
     log(token, text) {
-      const truncated = text.length > MAX_LOG_CHARACTERS ? `${text.slice(0, MAX_LOG_CHARACTERS)}… (${text.length - MAX_LOG_CHARACTERS} more characters)` : text;
-      calls.get(token)?.context.log('info', truncated);
+      calls.get(token)?.log(text);
     },
     settle(token, json) {
       const call = calls.get(token);
       if (call) finish(call, readOutput(call, json));
     },
-    readFile: (path) => files.get(path),
-    writeFile: (path, text) => void files.set(path, text),
-    listFiles: () => [...files.keys()].sort(),
-    deleteFile: (path) => files.delete(path),
+    readFile: (path) => files.read(path),
+    writeFile: (path, text) => files.write(path, text),
+    listFiles: () => files.list(),
+    deleteFile: (path) => files.remove(path),
     nextDeadline() {
+      // The earliest of: any call's wall deadline, and the end of this entry's CPU budget.
       const now = Date.now();
-      let earliest = Number.POSITIVE_INFINITY;
+      // A call already ended for overspending no longer owns the entry: its leftovers get a fresh budget.
+      const running = owner && calls.has(owner.token) ? owner : undefined;
+      // An entry made for no call (module evaluation, a hook) gets a fresh budget each time it is armed.
+      let earliest = running ? now + Math.max(0, CPU_BUDGET_MS - running.cpuMs - (now - entryStart)) : now + unownedBudgetMs;
       for (const call of calls.values()) if (call.deadline > now) earliest = Math.min(earliest, call.deadline);
-      return Number.isFinite(earliest) ? earliest : now + IDLE_DEADLINE_MS;
+      return earliest;
     },
   };
   vm.bind(bindings);
@@ -163,8 +198,22 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     }
   }
 
-  function afterEntry(): void {
+  /** Ends every call past its wall deadline or its CPU budget (the one that was running included). */
+  function enforceBudgets(): void {
     if (vm.wasInterrupted()) timeOutOverdue();
+    for (const call of [...calls.values()]) {
+      if (call.cpuMs >= CPU_BUDGET_MS) cancel(call, cpuExhausted());
+    }
+  }
+
+  /** Which budget an interrupt inside a call's code enforced: its CPU budget, or its wall deadline. */
+  function interruption(call: PendingCall): ToolFailure {
+    const spent = call.cpuMs + (owner === call ? Date.now() - entryStart : 0);
+    return spent >= CPU_BUDGET_MS - CPU_SLACK_MS ? cpuExhausted() : overdue(call);
+  }
+
+  function afterEntry(): void {
+    enforceBudgets();
   }
 
   function drain(): void {
@@ -172,13 +221,15 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     for (let round = 0; round < 8 && !disposed; round += 1) {
       vm.drainJobs();
       if (!vm.wasInterrupted()) return;
-      timeOutOverdue();
+      if (owner) owner.cpuMs += Date.now() - entryStart;
+      entryStart = Date.now();
+      enforceBudgets();
     }
   }
 
   function readOutput(call: PendingCall, json: string): Result<ToolReturn, ToolFailure> {
     const envelope = readEnvelope(json);
-    if (!envelope.ok) return envelope.error.code === 'timeout' ? { ok: false, error: overdue(call) } : envelope;
+    if (!envelope.ok) return envelope.error.code === 'timeout' ? { ok: false, error: interruption(call) } : envelope;
     const parsed = toolReturn.safeParse(envelope.value);
     if (!parsed.success) return { ok: false, error: { code: 'output-invalid', message: 'The tool returned something that is not JSON data.' } };
     const bytes = Buffer.byteLength(json, 'utf8');
@@ -199,7 +250,7 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
       if (disposed) return { ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } };
       const answer = vm.call(method, args);
       afterEntry();
-      const result = answer.ok ? readEnvelope(answer.value) : { ok: false as const, error: failureFromVm(answer.error) };
+      const result = answer.ok ? readEnvelope(answer.value) : { ok: false as const, error: failureFromVm(answer.error, CPU_BUDGET_MS) };
       drain();
       return result;
     },
@@ -209,10 +260,15 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
       const timeoutMs = Number.isFinite(context.timeoutMs) && context.timeoutMs > 0 ? context.timeoutMs : DEFAULT_TIMEOUT_MS;
       const token = nextToken++;
       return new Promise((resolve) => {
+        const callLog = createLogQuota(SANDBOX_LIMITS.log.linesPerCall, SANDBOX_LIMITS.log.bytesPerCall, 'call');
         const call: PendingCall = {
           token,
           deadline: Date.now() + timeoutMs,
           timeoutMs,
+          cpuMs: 0,
+          log: (text) => {
+            for (const line of turnLog.admit(callLog.admit([text]))) context.log('info', line);
+          },
           context,
           timers: new Set(),
           outputValidator,
@@ -223,17 +279,22 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
         trackSandboxCall(1);
         call.timers.add(setTimeout(() => cancel(call, { code: 'timeout', message: `The tool did not finish within ${timeoutMs} ms.` }), Math.min(timeoutMs, MAX_TIMER_MS)));
         context.signal.addEventListener('abort', call.onAbort, { once: true });
-        const started = vm.call('startCall', [index, token, JSON.stringify(args ?? null), context.callId, timeoutMs]);
+        const started = enterFor(call, () => vm.call('startCall', [index, token, JSON.stringify(args ?? null), context.callId, timeoutMs]));
         afterEntry();
-        if (!started.ok) finish(call, { ok: false, error: failureFromVm(started.error) });
+        if (!started.ok) finish(call, { ok: false, error: failureFromVm(started.error, CPU_BUDGET_MS) });
         else {
           const envelope = readEnvelope(started.value);
           if (!envelope.ok) finish(call, envelope);
         }
-        drain();
+        enterFor(call, drain);
+        enforceBudgets();
       });
     },
-    snapshotFiles: () => Object.fromEntries([...files.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    finishEvaluation() {
+      unownedBudgetMs = CPU_BUDGET_MS;
+    },
+    snapshotFiles: () => files.snapshot(),
+    filesVersion: () => files.version(),
     dispose() {
       if (disposed) return;
       for (const call of [...calls.values()]) finish(call, { ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } });
@@ -243,13 +304,17 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
   };
 }
 
+function cpuExhausted(): ToolFailure {
+  return { code: 'timeout', message: `The tool used more than its CPU budget of ${CPU_BUDGET_MS} ms and was stopped: is there an endless loop?` };
+}
+
 function overdue(call: PendingCall): ToolFailure {
   return { code: 'timeout', message: `The tool exceeded its ${call.timeoutMs} ms deadline while running.` };
 }
 
-function failureFromVm(failure: VmFailure): ToolFailure {
-  if (failure.kind === 'interrupted') return { code: 'timeout', message: 'The tool was interrupted at its deadline.' };
-  if (/out of memory/.test(failure.message)) return { code: 'limit-exceeded', message: 'The tool exceeded the sandbox memory limit.' };
+function failureFromVm(failure: VmFailure, cpuBudgetMs: number): ToolFailure {
+  if (failure.kind === 'interrupted') return { code: 'timeout', message: `The tool was interrupted at its deadline or its CPU budget of ${cpuBudgetMs} ms.` };
+  if (/out of memory/.test(failure.message)) return { code: 'limit-exceeded', message: `The tool exceeded the sandbox memory limit of ${SANDBOX_LIMITS.quickjsMemoryMegabytes} MB.` };
   if (/string too long/.test(failure.message)) return { code: 'limit-exceeded', message: 'The tool built a string longer than the sandbox allows.' };
   if (/stack overflow/.test(failure.message)) return { code: 'limit-exceeded', message: 'Maximum call stack size exceeded: is there unbounded recursion?' };
   return { code: 'threw', message: failure.message };

@@ -5,11 +5,12 @@ import type { JsonSchema } from '@/lib/runtime/json';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
 import { compileJsonSchemaValidator } from './json-schema-validator';
 import type { SandboxContext } from './sandbox-context';
+import { SANDBOX_LIMITS } from './sandbox-limits';
 import type { SourcePosition } from './source-map';
 import type { TranspiledModule } from './transpile-module';
 
 /** How long a module's top-level code may run. */
-export const MODULE_EVALUATION_LIMIT_MS = 1000;
+export const MODULE_EVALUATION_LIMIT_MS = SANDBOX_LIMITS.moduleEvaluationMs;
 
 /** A usable tool: its spec plus what the host needs to drive it inside the context. */
 export type EvaluatedTool = { index: number; spec: ToolSpec; outputJsonSchema?: JsonSchema };
@@ -66,10 +67,17 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
     }
     return failed([{ message, ...locate(stack), severity: 'error' }]);
   }
+  if (evaluated.value.length > SANDBOX_LIMITS.describedModuleBytes) {
+    const megabytes = (evaluated.value.length / 2 ** 20).toFixed(1);
+    return failed([{ message: `The module's tools and schemas come to ${megabytes} MB as JSON; the limit is ${SANDBOX_LIMITS.describedModuleBytes / 2 ** 20} MB.`, line: 1, column: 1, severity: 'error' }]);
+  }
   const description: unknown = JSON.parse(evaluated.value);
   if (!evaluationResult.safeParse(description).success) return failed([{ message: 'The sandbox returned an unreadable module description.', line: 1, column: 1, severity: 'error' }]);
   // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
   const result = description as z.infer<typeof evaluationResult>;
+  if (result.tools.length > SANDBOX_LIMITS.toolsPerModule) {
+    return failed([{ message: `The module defines ${result.tools.length} tools; the limit is ${SANDBOX_LIMITS.toolsPerModule}.`, ...findExportDefault(source), severity: 'error' }]);
+  }
   const diagnostics: Diagnostic[] = result.problems.map(({ message, stack }) => ({ message, ...locate(stack), severity: 'error' }));
   if (result.thrown) {
     diagnostics.push({ message: `Module evaluation threw: ${result.thrown.message}`, ...locate(result.thrown.stack), severity: 'error' });

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { createRegExpEngine } from '@/lib/runtime/create-regexp-engine';
 import type { JsonSchema } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
 import type { ValidationIssue } from '@/lib/runtime/tool';
@@ -13,6 +14,8 @@ const MAX_CACHED_VALIDATORS = 500;
 const validators = new Map<string, ValidateFunction>();
 let draft2020: Ajv2020 | undefined;
 let draft07: Ajv | undefined;
+/** Runs in a sandbox worker, whose watchdog ends a pattern that backtracks without end. */
+const regExp = createRegExpEngine({ backtrackingFallback: true });
 
 /**
  * Compiles a `jsonSchema` (or JSON `outputSchema`) with Ajv on the host: these schemas are plain
@@ -39,10 +42,10 @@ export function compileJsonSchemaValidator(schema: JsonSchema): Result<JsonSchem
 function ajvFor(schema: JsonSchema): Ajv {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (declared.includes('draft-07')) {
-    draft07 ??= withFormats(new Ajv({ allErrors: true, strict: false }));
+    draft07 ??= withFormats(new Ajv({ allErrors: true, strict: false, code: { regExp } }));
     return draft07;
   }
-  draft2020 ??= withFormats(new Ajv2020({ allErrors: true, strict: false }));
+  draft2020 ??= withFormats(new Ajv2020({ allErrors: true, strict: false, code: { regExp } }));
   return draft2020;
 }
 

@@ -1,13 +1,14 @@
 // Server-only: owns one QuickJS runtime (WASM) with Zod and the prelude evaluated in it.
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { Result } from '@/lib/runtime/result';
+import { SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PRELUDE, type SandboxApiMethod } from './sandbox-prelude';
 import { ZOD_GLOBAL_NAME } from './zod-bundle';
 import { ZOD_JSON_SCHEMA_OPTIONS } from './zod-json-schema-options';
 
-export const MEMORY_LIMIT_MEGABYTES = 64;
+const MEMORY_LIMIT_MEGABYTES = SANDBOX_LIMITS.quickjsMemoryMegabytes;
 /** Tool output above this many characters (after JSON.stringify) is a `limit-exceeded` failure. */
-export const OUTPUT_LIMIT_CHARACTERS = 1024 * 1024;
+export const OUTPUT_LIMIT_CHARACTERS = SANDBOX_LIMITS.outputBytes;
 /**
  * QuickJS's own stack limit. WASM frames also consume the host's native stack, and measured
  * recursion overflowed Node's stack (a host RangeError that would wreck the WASM instance) at

@@ -20,8 +20,12 @@ export type EmbeddedModel = {
   readonly kind: 'scripted' | 'auto';
   /** Seeds the response and call ids, so replays of the same conversation agree. */
   readonly seed: number;
-  respond(request: EmbeddedRequest): EmbeddedOutput[];
+  /** May answer asynchronously: the auto model runs in a sandbox worker on the server. */
+  respond(request: EmbeddedRequest): EmbeddedOutput[] | Promise<EmbeddedOutput[]>;
 };
+
+/** An embedded model that answers in the same tick (the scripted and auto models themselves). */
+export type SynchronousEmbeddedModel = Omit<EmbeddedModel, 'respond'> & { respond(request: EmbeddedRequest): EmbeddedOutput[] };
 
 /**
  * How many model turns the conversation already holds: runs of model-produced items

@@ -1,11 +1,11 @@
 import type { ScriptStep } from '../model-config';
-import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';
+import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput } from './embedded-model';
 
 /**
  * A model that answers iteration i with step i of its script. Arguments are sent exactly as
  * written, so malformed JSON can be staged; past the end it ends the turn with a note.
  */
-export function createScriptedModel(script: readonly ScriptStep[], seed = 0): EmbeddedModel {
+export function createScriptedModel(script: readonly ScriptStep[], seed = 0): SynchronousEmbeddedModel {
   return {
     kind: 'scripted',
     seed,

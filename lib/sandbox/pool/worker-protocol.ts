@@ -1,0 +1,51 @@
+// The messages between the HTTP thread and a sandbox worker. Everything is structured-clone data.
+import type { CompileResponse } from '@/lib/client/compile-view';
+import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
+import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
+import type { JsonValue } from '@/lib/runtime/json';
+import type { Result } from '@/lib/runtime/result';
+import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tool';
+import type { Diagnostic } from '../compiled-module';
+
+/** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
+export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'describeActivity' | 'describeCompletedActivity';
+
+export type OpenTurnBody = { source: string; files: Record<string, string>; seed: number; clockStart: number };
+
+/** What the HTTP thread asks of a worker; `id` pairs the answer with the question. */
+export type WorkerRequest =
+  | { kind: 'compile'; id: number; source: string }
+  | { kind: 'open-turn'; id: number; turnKey: string; turn: OpenTurnBody }
+  | { kind: 'hook'; id: number; turnKey: string; tool: number; method: ToolHookMethod; args: JsonValue[] }
+  | { kind: 'execute'; id: number; turnKey: string; tool: number; callId: string; args: JsonValue; timeoutMs: number }
+  | { kind: 'abort-call'; id: number; callRequest: number }
+  | { kind: 'close-turn'; id: number; turnKey: string }
+  | { kind: 'auto-respond'; id: number; options: AutoModelOptions; request: EmbeddedRequest };
+
+export type WorkerRequestKind = WorkerRequest['kind'];
+
+/** The value of a successful answer, per kind of request. */
+export type WorkerAnswers = {
+  compile: CompileResponse;
+  'open-turn': Result<{ tools: ToolMetadata[] }, { message: string; diagnostics: Diagnostic[] }>;
+  hook:
+    | { method: 'validateArguments'; result: Result<JsonValue, ValidationIssue[]> }
+    | { method: 'evaluateNeedsApproval'; result: boolean }
+    | { method: 'describeActivity' | 'describeCompletedActivity'; result: string | undefined };
+  execute: { result: Result<ToolReturn, ToolFailure>; files?: Record<string, string> };
+  'abort-call': null;
+  'close-turn': { files: Record<string, string> };
+  'auto-respond': EmbeddedOutput[];
+};
+
+/** What a worker sends back. Heartbeats prove its event loop is still turning. */
+export type WorkerMessage =
+  | { kind: 'answer'; id: number; value: WorkerAnswers[WorkerRequestKind] }
+  | { kind: 'failure'; id: number; message: string }
+  | { kind: 'log'; id: number; level: ToolLogLevel; message: string }
+  | { kind: 'heartbeat' }
+  /** Sent once the worker has loaded QuickJS and warmed its first contexts. */
+  | { kind: 'ready' };
+
+/** How often a worker says it is alive. */
+export const HEARTBEAT_INTERVAL_MS = 200;

@@ -1,0 +1,114 @@
+// Entry point of a sandbox worker thread (bundled to .generated/sandbox-worker.mjs). Everything
+// whose cost a visitor controls runs here: compiling modules, every tool hook and execution,
+// validation against user schemas, and the auto model's argument generation.
+import { parentPort } from 'node:worker_threads';
+import { createAutoModel } from '@/lib/models/embedded/auto-model';
+import type { JsonValue } from '@/lib/runtime/json';
+import type { Tool, ToolMetadata } from '@/lib/runtime/tool';
+import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
+import { compileToolModule } from '../compile-tool-module';
+import { prewarmSandboxPool } from '../context-pool';
+import { createSandboxTurn, type SandboxTurn } from '../create-sandbox-turn';
+import { HEARTBEAT_INTERVAL_MS, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('sandbox-worker must run in a worker thread.');
+
+type OpenTurn = { turn: SandboxTurn; syncedVersion: number };
+const turns = new Map<string, OpenTurn>();
+const executions = new Map<number, AbortController>();
+
+const post = (message: WorkerMessage) => port.postMessage(message);
+setInterval(() => post({ kind: 'heartbeat' }), HEARTBEAT_INTERVAL_MS);
+void prewarmSandboxPool()
+  .catch((error: unknown) => console.error('Could not warm the sandbox pool:', error))
+  .finally(() => post({ kind: 'ready' }));
+
+port.on('message', (request: WorkerRequest) => {
+  answer(request).then(
+    (value) => post({ kind: 'answer', id: request.id, value }),
+    (error: unknown) => post({ kind: 'failure', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerRequest['kind']]> {
+  switch (request.kind) {
+    case 'compile': {
+      const compiled = await compileToolModule(request.source);
+      return { tools: describeCompiledTools(compiled.tools), diagnostics: compiled.diagnostics };
+    }
+    case 'open-turn': {
+      const opened = await createSandboxTurn(request.turn);
+      if (!opened.ok) return opened;
+      turns.get(request.turnKey)?.turn.dispose();
+      turns.set(request.turnKey, { turn: opened.value, syncedVersion: opened.value.filesVersion() });
+      return { ok: true, value: { tools: opened.value.tools.map(toMetadata) } };
+    }
+    case 'hook':
+      return runHook(openTurn(request.turnKey), request);
+    case 'execute': {
+      const open = openTurn(request.turnKey);
+      const controller = new AbortController();
+      executions.set(request.id, controller);
+      try {
+        const result = await toolAt(open.turn, request.tool).execute(request.args, {
+          callId: request.callId,
+          signal: controller.signal,
+          timeoutMs: request.timeoutMs,
+          log: (level, message) => post({ kind: 'log', id: request.id, level, message }),
+        });
+        const version = open.turn.filesVersion();
+        if (version === open.syncedVersion) return { result };
+        open.syncedVersion = version;
+        return { result, files: open.turn.files() };
+      } finally {
+        executions.delete(request.id);
+      }
+    }
+    case 'abort-call':
+      executions.get(request.callRequest)?.abort('aborted');
+      return null;
+    case 'close-turn': {
+      const open = turns.get(request.turnKey);
+      turns.delete(request.turnKey);
+      const files = open?.turn.files() ?? {};
+      open?.turn.dispose();
+      return { files };
+    }
+    case 'auto-respond':
+      return createAutoModel(request.options).respond(request.request);
+  }
+}
+
+async function runHook(open: OpenTurn, request: Extract<WorkerRequest, { kind: 'hook' }>): Promise<WorkerAnswers['hook']> {
+  const tool = toolAt(open.turn, request.tool);
+  const [first, second] = request.args as [JsonValue, JsonValue];
+  switch (request.method) {
+    case 'validateArguments':
+      return { method: request.method, result: await tool.validateArguments(first) };
+    case 'evaluateNeedsApproval':
+      return { method: request.method, result: await tool.evaluateNeedsApproval(first) };
+    case 'describeActivity':
+      return { method: request.method, result: await tool.describeActivity(first) };
+    case 'describeCompletedActivity':
+      return { method: request.method, result: await tool.describeCompletedActivity(first, second) };
+  }
+}
+
+function openTurn(turnKey: string): OpenTurn {
+  const open = turns.get(turnKey);
+  if (!open) throw new Error('This sandbox turn is not open in this worker.');
+  return open;
+}
+
+function toolAt(turn: SandboxTurn, index: number): Tool {
+  const tool = turn.tools[index];
+  if (!tool) throw new Error(`The sandbox turn has no tool #${index}.`);
+  return tool;
+}
+
+/** The plain data of a tool: its functions cannot cross to the HTTP thread. */
+function toMetadata(tool: Tool): ToolMetadata {
+  const { validateArguments: _v, evaluateNeedsApproval: _n, describeActivity: _d, describeCompletedActivity: _c, execute: _e, ...metadata } = tool;
+  return metadata;
+}

@@ -1,0 +1,27 @@
+// Bundles the sandbox worker thread's entry (lib/sandbox/worker/sandbox-worker.ts) with our own
+// modules inlined and npm packages left external, so Node resolves them from node_modules at
+// run time. The server spawns its workers from this file.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+export const SANDBOX_WORKER_FILE = path.join(root, '.generated', 'sandbox-worker.mjs');
+
+export async function buildSandboxWorker() {
+  await build({
+    entryPoints: [path.join(root, 'lib/sandbox/worker/sandbox-worker.ts')],
+    outfile: SANDBOX_WORKER_FILE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildSandboxWorker();
