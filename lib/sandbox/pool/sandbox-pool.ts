@@ -33,6 +33,8 @@ type Pending = {
 
 type Slot = WorkerHandle & {
   worker: Worker;
+  /** The worker's own clock, written by its event loop every heartbeat interval. */
+  heartbeat: BigInt64Array;
   pending: Map<number, Pending>;
   /** Turns whose sandbox lives in this worker. */
   turns: number;
@@ -101,7 +103,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   function spawn(): Slot {
+    const heartbeat = new BigInt64Array(new SharedArrayBuffer(8));
+    Atomics.store(heartbeat, 0, BigInt(Date.now()));
     const worker = new Worker(workerFile, {
+      workerData: { heartbeat: heartbeat.buffer },
       // The worker never sees the server's secrets: it gets no environment but a temp directory.
       env: { TMPDIR: tmpdir(), NODE_ENV: process.env.NODE_ENV ?? 'production' },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MEGABYTES },
@@ -109,6 +114,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     const slot: Slot = {
       id: nextWorkerId++,
       worker,
+      heartbeat,
       pending: new Map(),
       turns: 0,
       lastHeard: Date.now(),
@@ -137,7 +143,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   function receive(slot: Slot, message: WorkerMessage): void {
     slot.lastHeard = Date.now();
     if (message.kind === 'ready') slot.ready = true;
-    if (message.kind === 'heartbeat' || message.kind === 'ready') return;
+    if (message.kind === 'ready') return;
     const pending = slot.pending.get(message.id);
     if (!pending) return;
     if (message.kind === 'log') {
@@ -168,8 +174,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const watchdog = setInterval(() => {
     const now = Date.now();
     for (const slot of [...slots]) {
-      if (slot.pending.size > 0 && now - slot.lastHeard > (slot.ready ? unresponsiveAfterMs : BOOT_ALLOWANCE_MS)) {
-        retire(slot, `The sandbox worker stopped answering for ${now - slot.lastHeard} ms (code that could not be interrupted ran past the CPU budget) and was replaced.`);
+      const silentFor = now - Math.max(slot.lastHeard, Number(Atomics.load(slot.heartbeat, 0)));
+      if (slot.pending.size > 0 && silentFor > (slot.ready ? unresponsiveAfterMs : BOOT_ALLOWANCE_MS)) {
+        retire(slot, `The sandbox worker stopped answering for ${silentFor} ms (code that could not be interrupted ran past the CPU budget) and was replaced.`);
         continue;
       }
       for (const [id, pending] of slot.pending) {

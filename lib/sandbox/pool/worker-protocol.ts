@@ -38,14 +38,16 @@ export type WorkerAnswers = {
   'auto-respond': EmbeddedOutput[];
 };
 
-/** What a worker sends back. Heartbeats prove its event loop is still turning. */
+/**
+ * What a worker sends back. Its heartbeat is not a message: it writes the time into a shared
+ * buffer (`workerData.heartbeat`), which proves its event loop is still turning.
+ */
 export type WorkerMessage =
   | { kind: 'answer'; id: number; value: WorkerAnswers[WorkerRequestKind] }
   | { kind: 'failure'; id: number; message: string }
   | { kind: 'log'; id: number; level: ToolLogLevel; message: string }
-  | { kind: 'heartbeat' }
   /** Sent once the worker has loaded QuickJS and warmed its first contexts. */
   | { kind: 'ready' };
 
-/** How often a worker says it is alive. */
+/** How often a worker writes its heartbeat. */
 export const HEARTBEAT_INTERVAL_MS = 200;

@@ -1,7 +1,7 @@
 // Entry point of a sandbox worker thread (bundled to .generated/sandbox-worker.mjs). Everything
 // whose cost a visitor controls runs here: compiling modules, every tool hook and execution,
 // validation against user schemas, and the auto model's argument generation.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
 import type { JsonValue } from '@/lib/runtime/json';
 import type { Tool, ToolMetadata } from '@/lib/runtime/tool';
@@ -19,7 +19,9 @@ const turns = new Map<string, OpenTurn>();
 const executions = new Map<number, AbortController>();
 
 const post = (message: WorkerMessage) => port.postMessage(message);
-setInterval(() => post({ kind: 'heartbeat' }), HEARTBEAT_INTERVAL_MS);
+// The pool reads this clock directly, so a busy HTTP thread never mistakes its own stall for ours.
+const heartbeat = new BigInt64Array((workerData as { heartbeat: SharedArrayBuffer }).heartbeat);
+setInterval(() => Atomics.store(heartbeat, 0, BigInt(Date.now())), HEARTBEAT_INTERVAL_MS);
 void prewarmSandboxPool()
   .catch((error: unknown) => console.error('Could not warm the sandbox pool:', error))
   .finally(() => post({ kind: 'ready' }));
