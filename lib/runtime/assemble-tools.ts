@@ -1,6 +1,6 @@
 import { checkStrictSchema } from './check-strict-schema';
 import { findDuplicateToolNames } from './check-tool-config';
-import { createSubmitResultTool, SUBMIT_RESULT_TOOL_NAME } from './create-submit-result-tool';
+import { createSubmitResultTool, SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import type { JsonSchema } from './json';
 import { err, ok, type Result } from './result';
 import type { AssembledTool, TurnMode } from './runtime-event';
@@ -32,6 +32,7 @@ export type AssembleToolsOptions = {
   moduleTools: readonly Tool[];
   mode: TurnMode;
   resultSchema?: JsonSchema;
+  validateResult?: ResultValidator;
   model: { hostedToolSearch: boolean; supportsDeferredTools: boolean };
 };
 
@@ -46,7 +47,7 @@ export function assembleTools(options: AssembleToolsOptions): Result<TurnToolSet
     .map((tool) => ({ tool, source: 'module' }));
   if (options.mode === 'task') {
     if (!options.resultSchema) return err('Task mode needs a result schema for submit_result.');
-    const submit = createSubmitResultTool(options.resultSchema);
+    const submit = createSubmitResultTool(options.resultSchema, options.validateResult);
     if (!submit.ok) return err(submit.message);
     if (sources.some(({ tool }) => tool.name === SUBMIT_RESULT_TOOL_NAME && !tool.namespace)) {
       return err(`The module defines ${SUBMIT_RESULT_TOOL_NAME}, which task mode reserves for the result.`);

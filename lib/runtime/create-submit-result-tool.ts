@@ -1,16 +1,19 @@
 import type { JsonSchema } from './json';
 import { err, ok } from './result';
-import type { Tool } from './tool';
+import type { Tool, ValidationIssue } from './tool';
 import { createJsonSchemaValidator } from './validate-json-schema';
 
 export const SUBMIT_RESULT_TOOL_NAME = 'submit_result';
+
+/** Checks a submission against the result schema somewhere else (the server: in a sandbox worker). */
+export type ResultValidator = (value: unknown) => Promise<ValidationIssue[]>;
 
 /**
  * The task-mode built-in: its parameters are the user's result schema, sent strict. A submission
  * that does not validate is a model-visible rejection (the turn goes on); an accepted one ends
  * the turn with the submitted value.
  */
-export function createSubmitResultTool(resultSchema: JsonSchema): { ok: true; tool: Tool } | { ok: false; message: string } {
+export function createSubmitResultTool(resultSchema: JsonSchema, validateResult?: ResultValidator): { ok: true; tool: Tool } | { ok: false; message: string } {
   if (resultSchema.type !== 'object') {
     return { ok: false, message: 'The task result schema must have type "object" at its root.' };
   }
@@ -29,7 +32,7 @@ export function createSubmitResultTool(resultSchema: JsonSchema): { ok: true; to
     needsApproval: false,
     hasOutputSchema: false,
     validateArguments: async (args) => {
-      const issues = validator.validate(args);
+      const issues = validateResult ? await validateResult(args) : validator.validate(args);
       return issues.length === 0 ? ok(args as never) : err(issues);
     },
     evaluateNeedsApproval: async () => false,

@@ -150,8 +150,16 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       pending.onLog?.(message.level, message.message);
       return;
     }
-    slot.pending.delete(message.id);
-    pending.resolve(message.kind === 'answer' ? ok(message.value) : err({ code: 'failed', message: message.message }));
+    settle(slot, message.id, message.kind === 'answer' ? ok(message.value) : err({ code: 'failed', message: message.message }));
+  }
+
+  /** An idle worker does not keep the process alive; one with a request in flight does. */
+  function settle(slot: Slot, id: number, answer: Result<unknown, PoolFailure>): void {
+    const pending = slot.pending.get(id);
+    if (!pending) return;
+    slot.pending.delete(id);
+    if (slot.pending.size === 0) slot.worker.unref();
+    pending.resolve(answer);
   }
 
   /** Ends a worker for good: every request on it fails, its turns learn it, and a fresh one takes its place. */
@@ -180,9 +188,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         continue;
       }
       for (const [id, pending] of slot.pending) {
-        if (pending.deadline > now) continue;
-        slot.pending.delete(id);
-        pending.resolve(err({ code: 'timeout', message: `The sandbox did not answer within ${pending.deadline - pending.startedAt} ms.` }));
+        if (pending.deadline <= now) settle(slot, id, err({ code: 'timeout', message: `The sandbox did not answer within ${pending.deadline - pending.startedAt} ms.` }));
       }
     }
   }, WATCHDOG_INTERVAL_MS);
@@ -223,6 +229,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
             resolve(answer as never);
           },
         });
+        slot.worker.ref();
         slot.worker.postMessage({ ...request, id });
         if (signal?.aborted) onAbort();
         else signal?.addEventListener('abort', onAbort, { once: true });

@@ -2,7 +2,7 @@
 import type { CompileResponse } from '@/lib/client/compile-view';
 import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
 import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tool';
 import type { Diagnostic } from '../compiled-module';
@@ -20,7 +20,8 @@ export type WorkerRequest =
   | { kind: 'execute'; id: number; turnKey: string; tool: number; callId: string; args: JsonValue; timeoutMs: number }
   | { kind: 'abort-call'; id: number; callRequest: number }
   | { kind: 'close-turn'; id: number; turnKey: string }
-  | { kind: 'auto-respond'; id: number; options: AutoModelOptions; request: EmbeddedRequest };
+  | { kind: 'auto-respond'; id: number; options: AutoModelOptions; request: EmbeddedRequest }
+  | { kind: 'validate-result'; id: number; schema: JsonSchema; value: JsonValue };
 
 export type WorkerRequestKind = WorkerRequest['kind'];
 
@@ -36,6 +37,7 @@ export type WorkerAnswers = {
   'abort-call': null;
   'close-turn': { files: Record<string, string> };
   'auto-respond': EmbeddedOutput[];
+  'validate-result': ValidationIssue[];
 };
 
 /**

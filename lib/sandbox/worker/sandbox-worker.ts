@@ -3,8 +3,9 @@
 // validation against user schemas, and the auto model's argument generation.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
-import type { JsonValue } from '@/lib/runtime/json';
-import type { Tool, ToolMetadata } from '@/lib/runtime/tool';
+import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
+import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tool';
+import { createJsonSchemaValidator, type JsonSchemaValidator } from '@/lib/runtime/validate-json-schema';
 import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
@@ -79,6 +80,8 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
     }
     case 'auto-respond':
       return createAutoModel(request.options).respond(request.request);
+    case 'validate-result':
+      return validateResult(request.schema, request.value);
   }
 }
 
@@ -95,6 +98,22 @@ async function runHook(open: OpenTurn, request: Extract<WorkerRequest, { kind: '
     case 'describeCompletedActivity':
       return { method: request.method, result: await tool.describeCompletedActivity(first, second) };
   }
+}
+
+const resultValidators = new Map<string, JsonSchemaValidator>();
+const MAX_RESULT_VALIDATORS = 50;
+
+function validateResult(schema: JsonSchema, value: JsonValue): ValidationIssue[] {
+  const key = JSON.stringify(schema);
+  let validate = resultValidators.get(key);
+  if (!validate) {
+    const created = createJsonSchemaValidator(schema);
+    if (!created.ok) return [{ path: '(root)', message: created.message }];
+    if (resultValidators.size >= MAX_RESULT_VALIDATORS) resultValidators.clear();
+    validate = created.validate;
+    resultValidators.set(key, validate);
+  }
+  return validate(value);
 }
 
 function openTurn(turnKey: string): OpenTurn {
