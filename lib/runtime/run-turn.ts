@@ -2,7 +2,7 @@ import { answerToolSearch, describeSearchResult, readSearchQuery } from './answe
 import { assembleTools, describeAssembledTools, type TurnToolSet } from './assemble-tools';
 import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
 import { createEventEmitter, type Clock, type EventEmitter } from './create-event-emitter';
-import { SUBMIT_RESULT_TOOL_NAME } from './create-submit-result-tool';
+import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import type { PermissionSettings } from './decide-permission';
 import { measureToolTokens, type TokenCounter } from './measure-tool-tokens';
 import { runIteration } from './run-iteration';
@@ -22,6 +22,8 @@ export type RunTurnOptions = {
   instructions?: string;
   mode?: TurnMode;
   resultSchema?: JsonSchema;
+  /** Validates `submit_result` arguments against `resultSchema` off this thread; local Ajv when absent. */
+  validateResult?: ResultValidator;
   permissions?: PermissionSettings;
   maxIterations?: number;
   requestApproval?: ApprovalHandler;
@@ -89,7 +91,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     return { turnId, reason, iterations, ...extra, conversation, events };
   };
 
-  const assembled = assembleTools({ moduleTools: options.tools, mode, resultSchema: options.resultSchema, model: options.model });
+  const assembled = assembleTools({ moduleTools: options.tools, mode, resultSchema: options.resultSchema, validateResult: options.validateResult, model: options.model });
   if (!assembled.ok) return end('error', { error: assembled.error });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
@@ -130,7 +132,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       ...(text ? { text: redact(text) } : {}),
       calls: [
         ...searchCalls.map((call) => ({ callId: call.call_id, name: TOOL_SEARCH_NAME, arguments: JSON.stringify(call.arguments) })),
-        ...functionCalls.map((call) => ({ callId: call.callId, name: qualifiedCallName(call), arguments: redact(call.arguments) })),
+        ...functionCalls.map((call) => {
+          const notes = response.value.callNotes?.find((entry) => entry.callId === call.callId)?.notes;
+          return { callId: call.callId, name: qualifiedCallName(call), arguments: redact(call.arguments), ...(notes ? { notes: notes.map(redact) } : {}) };
+        }),
       ],
       ...(response.value.usage ? { usage: response.value.usage } : {}),
     });
