@@ -123,8 +123,14 @@ function checkDescription(description: ToolDescription): string[] {
       hasExecute: description.hasExecute,
     }).map((problem) => problem.message),
   );
-  for (const schema of [description.hasJsonSchema ? description.parameters : undefined, description.outputJsonSchema]) {
+  for (const schema of [description.parameters, description.outputJsonSchema]) {
     if (!schema) continue;
+    const bytes = JSON.stringify(schema).length;
+    if (bytes > SANDBOX_LIMITS.schemaBytesPerTool) {
+      problems.push(`Tool ${String(description.name)}: its schema is ${Math.round(bytes / 1024)} KB as JSON; the limit is ${SANDBOX_LIMITS.schemaBytesPerTool / 1024} KB.`);
+      continue;
+    }
+    if (schema === description.parameters && !description.hasJsonSchema) continue;
     const compiled = compileJsonSchemaValidator(schema);
     if (!compiled.ok) problems.push(`Tool ${String(description.name)}: ${compiled.error}`);
   }

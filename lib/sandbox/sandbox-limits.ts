@@ -30,6 +30,8 @@ export const SANDBOX_LIMITS = {
   },
   /** Tools one module may define. */
   toolsPerModule: 1500,
+  /** One tool's parameter (or output) schema as JSON: what Ajv compiles and the schema panel shows. */
+  schemaBytesPerTool: 512 * 1024,
   /** The module description (specs and schemas as JSON) the sandbox may hand back. */
   describedModuleBytes: 8 * 1024 * 1024,
 } as const;

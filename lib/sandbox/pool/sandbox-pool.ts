@@ -80,7 +80,7 @@ const WATCHDOG_INTERVAL_MS = 250;
 /** A QuickJS entry may run for a whole CPU budget; past that plus this margin the thread is stuck. */
 const UNRESPONSIVE_MARGIN_MS = 1500;
 const WORKER_HEAP_MEGABYTES = 1024;
-const BOOT_ALLOWANCE_MS = 30_000;
+const BOOT_ALLOWANCE_MS = 10_000;
 
 export function defaultWorkerFile(): string {
   return process.env.PLAYGROUND_SANDBOX_WORKER_FILE ?? path.join(process.cwd(), '.generated', 'sandbox-worker.mjs');
