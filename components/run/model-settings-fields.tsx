@@ -54,7 +54,7 @@ export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelS
           settings={settings.openai}
           onChange={(openai) => onChange({ openai })}
           baseUrlLabel="Base URL (optional)"
-          keyPlaceholder="sk-… (or the server's OPENAI_API_KEY)"
+          keyPlaceholder={settings.openai.baseURL ? 'sk-… (required: the server key goes only to its own base URL)' : "sk-… (or the server's OPENAI_API_KEY)"}
         />
       );
     case 'openai-compatible':

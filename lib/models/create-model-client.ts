@@ -1,6 +1,8 @@
 import type { ModelClient } from '@/lib/runtime/model-client';
 import { err } from '@/lib/runtime/result';
-import { createAutoModel } from './embedded/auto-model';
+import { createEgressFetch } from './egress/create-egress-fetch';
+import { ALLOW_PRIVATE_NETWORK_VALUE } from './egress/egress-limits';
+import { createAutoModel, type AutoModelOptions } from './embedded/auto-model';
 import { createEmbeddedFetch, EMBEDDED_BASE_URL } from './embedded/embedded-fetch';
 import type { EmbeddedModel } from './embedded/embedded-model';
 import { createScriptedModel } from './embedded/scripted-model';
@@ -10,37 +12,68 @@ import { createOpenAIResponsesClient, OPENAI_BASE_URL } from './openai-responses
 import { createRecordingFetch, type FetchFunction } from './record-exchanges';
 import { createTapeClient } from './tape-client';
 
+/** What the server's environment says about reaching models; the route reads it from `process.env`. */
+export type ModelEnvironment = {
+  /** The server's key, sent only to the operator's base URL. */
+  OPENAI_API_KEY?: string;
+  /** The operator's base URL for the `openai` provider; `https://api.openai.com/v1` when unset. */
+  OPENAI_BASE_URL?: string;
+  /** `1` lets base URLs from requests reach loopback, private, link-local and metadata addresses. */
+  PLAYGROUND_ALLOW_PRIVATE_NETWORK?: string;
+};
+
 export type CreateModelClientOptions = {
-  env?: { OPENAI_API_KEY?: string };
+  env?: ModelEnvironment;
   /** Receives every raw exchange, secrets removed: the turn's tape. */
   onExchange?: (exchange: TapeEntry) => void;
-  /** The network fetch for remote providers; tests point it at a local server. */
+  /**
+   * Replaces the network for remote providers, egress policy included (see `createEgressFetch`);
+   * tests hand in a stub. The response size cap and failed-body excerpts still apply.
+   */
   fetch?: FetchFunction;
   timeoutMs?: number;
+  /** Builds the auto model; the server passes one that thinks in a sandbox worker. */
+  createAutoModel?: (options: AutoModelOptions) => EmbeddedModel;
 };
 
 /** The ModelClient for a config. Never throws: a missing key becomes an error on the first request. */
 export function createModelClient(config: ModelConfig, options: CreateModelClientOptions = {}): ModelClient {
-  const networkFetch: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
+  const env = options.env ?? {};
+  const operatorBaseURL = env.OPENAI_BASE_URL || OPENAI_BASE_URL;
+  const requestNetwork = (): FetchFunction =>
+    options.fetch ?? createEgressFetch({ allowPrivateNetwork: env.PLAYGROUND_ALLOW_PRIVATE_NETWORK === ALLOW_PRIVATE_NETWORK_VALUE });
   switch (config.provider) {
     case 'scripted':
       return createEmbeddedClient(createScriptedModel(config.script), options);
     case 'auto':
-      return createEmbeddedClient(createAutoModel({ seed: config.seed, faults: config.faults }), options);
+      return createEmbeddedClient((options.createAutoModel ?? createAutoModel)({ seed: config.seed, faults: config.faults }), options);
     case 'openai': {
-      const apiKey = config.apiKey || options.env?.OPENAI_API_KEY || '';
+      const baseURL = config.baseURL ?? operatorBaseURL;
       const label = `openai:${config.model}`;
-      if (!apiKey) return createFailingClient(label, 'No OpenAI API key: set OPENAI_API_KEY on the server or enter a key for this session.');
+      const isOperators = isSameBaseURL(baseURL, operatorBaseURL);
+      // The server's key never travels to a base URL a visitor named.
+      const apiKey = (isOperators ? config.apiKey || env.OPENAI_API_KEY : config.apiKey) || '';
+      if (!apiKey) {
+        return createFailingClient(
+          label,
+          isOperators
+            ? 'No OpenAI API key: set OPENAI_API_KEY on the server or enter a key for this session.'
+            : `No API key for ${baseURL}: the server's key is only sent to the operator's base URL (OPENAI_BASE_URL); enter a key for this server.`,
+        );
+      }
+      const isOpenAI = isSameBaseURL(baseURL, OPENAI_BASE_URL);
+      // The operator's own base URL is trusted, private address or not.
+      const network = isOperators ? (options.fetch ?? createEgressFetch({ allowPrivateNetwork: true })) : requestNetwork();
       return createOpenAIResponsesClient({
         label,
         model: config.model,
         apiKey,
-        baseURL: config.baseURL ?? OPENAI_BASE_URL,
-        fetch: createRecordingFetch({ fetch: networkFetch, onExchange: options.onExchange, secrets: [apiKey] }),
+        baseURL,
+        fetch: createRecordingFetch({ fetch: network, onExchange: options.onExchange, secrets: [apiKey] }),
         timeoutMs: options.timeoutMs,
-        hostedToolSearch: !config.baseURL && supportsHostedToolSearch(config.model),
-        includeEncryptedReasoning: !config.baseURL,
-        providerName: config.baseURL ? `The server at ${config.baseURL}` : 'OpenAI',
+        hostedToolSearch: isOpenAI && supportsHostedToolSearch(config.model),
+        includeEncryptedReasoning: isOpenAI,
+        providerName: isOpenAI ? 'OpenAI' : `The server at ${baseURL}`,
       });
     }
     case 'openai-compatible':
@@ -49,7 +82,7 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
         model: config.model,
         baseURL: config.baseURL,
         apiKey: config.apiKey,
-        fetch: createRecordingFetch({ fetch: networkFetch, onExchange: options.onExchange, secrets: config.apiKey ? [config.apiKey] : [] }),
+        fetch: createRecordingFetch({ fetch: requestNetwork(), onExchange: options.onExchange, secrets: config.apiKey ? [config.apiKey] : [] }),
         timeoutMs: options.timeoutMs,
       });
     case 'tape':
@@ -77,6 +110,12 @@ export function supportsHostedToolSearch(model: string): boolean {
   const major = Number(match[1]);
   const minor = Number(match[2] ?? 0);
   return major > 5 || (major === 5 && minor >= 4);
+}
+
+/** Base URLs compared as the SDK uses them: parsed, without a trailing slash. */
+function isSameBaseURL(left: string, right: string): boolean {
+  const normalize = (value: string) => (URL.canParse(value) ? new URL(value).href.replace(/\/+$/, '') : value);
+  return normalize(left) === normalize(right);
 }
 
 function createFailingClient(label: string, message: string): ModelClient {

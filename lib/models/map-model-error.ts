@@ -1,10 +1,25 @@
 import OpenAI from 'openai';
 import type { ModelError } from '@/lib/runtime/model-client';
+import { describeEgressRefusal } from './egress/describe-egress-refusal';
+import { EGRESS_LIMITS } from './egress/egress-limits';
+import { findEgressRefusal } from './egress/egress-refusal';
+import { excerptText } from './egress/excerpt-text';
 
 export type ErrorContext = { providerName: string; baseURL: string; timeoutMs: number };
 
-/** Anything the SDK call threw → a ModelError carrying the provider's own message. */
+/**
+ * Anything the SDK call threw → a ModelError carrying the provider's own message (an excerpt of
+ * it), or the egress policy's reason for refusing the request.
+ */
 export function mapModelError(error: unknown, context: ErrorContext): ModelError {
+  const refusal = findEgressRefusal(error);
+  if (refusal) {
+    return {
+      code: 'request-failed',
+      message: describeEgressRefusal(refusal, context),
+      ...(refusal.code === 'redirect' ? { status: refusal.status } : {}),
+    };
+  }
   if (error instanceof OpenAI.APIUserAbortError) return { code: 'aborted', message: 'The model request was aborted.' };
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return {
@@ -19,7 +34,7 @@ export function mapModelError(error: unknown, context: ErrorContext): ModelError
   if (error instanceof OpenAI.APIError) {
     return {
       code: 'request-failed',
-      message: readProviderMessage(error),
+      message: excerptText(readProviderMessage(error), EGRESS_LIMITS.failedBodyExcerptLength),
       ...(typeof error.status === 'number' ? { status: error.status } : {}),
     };
   }
@@ -38,7 +53,7 @@ function readProviderMessage(error: InstanceType<typeof OpenAI.APIError>): strin
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) {
     return body.message;
   }
-  return error.message.slice(0, 1_000);
+  return error.message;
 }
 
 function describeCause(cause: Error): string {

@@ -1,5 +1,9 @@
 import type { JsonValue } from '@/lib/runtime/json';
 import { createRedactor, type Redactor } from '@/lib/runtime/redact-secrets';
+import { EGRESS_LIMITS } from './egress/egress-limits';
+import { EgressRefusalError } from './egress/egress-refusal';
+import { excerptFailedBody } from './egress/excerpt-failed-body';
+import { readCappedBody } from './egress/read-capped-body';
 import type { TapeEntry } from './model-config';
 
 /** The fetch signature the openai SDK accepts through its `fetch` option. */
@@ -17,12 +21,18 @@ export type RecordingOptions = {
  * sent and the response body as received. Headers are never recorded, so `Authorization` cannot
  * leak; bodies are scrubbed of the given secrets too. The body is read here once and handed
  * on as a fresh Response, so the SDK's timeout also covers a body that never finishes.
+ *
+ * A body past `EGRESS_LIMITS.responseBytes` is abandoned and nothing is recorded (the request
+ * fails with an `EgressRefusalError`); a failed (non-2xx) body is cut to an excerpt before
+ * anyone, the SDK or the tape, sees it (see `excerptFailedBody`).
  */
 export function createRecordingFetch(options: RecordingOptions): FetchFunction {
   const redact = createRedactor(options.secrets ?? []);
   return async (input, init) => {
     const response = await options.fetch(input, init);
-    const text = await response.text();
+    const read = await readCappedBody(response, EGRESS_LIMITS.responseBytes);
+    if (!read.ok) throw new EgressRefusalError(read.error);
+    const text = response.ok ? read.value : excerptFailedBody(read.value, parseBody(read.value));
     options.onExchange?.({
       request: redactJson(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
       response: redactJson(parseBody(text), redact),

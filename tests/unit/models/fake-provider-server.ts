@@ -8,14 +8,24 @@ export type FakeReply =
   /** Sends headers and part of a body, then drops the connection. */
   | { kind: 'truncated'; body: string }
   /** Never answers. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  | { kind: 'redirect'; status: number; location: string }
+  /** A 200 streamed in 64 KiB chunks of `bytes` bytes in all, without a content-length. */
+  | { kind: 'large'; bytes: number };
 
 export type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
+
+/** The fake server listens on loopback, which base URLs from requests may reach only when allowed. */
+export const LOOPBACK_ALLOWED_ENV = { PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } as const;
+
+const LARGE_CHUNK = Buffer.alloc(64 * 1024, 'a');
 
 /** A local HTTP server that speaks just enough of the Responses and Chat Completions APIs. */
 export async function startFakeProvider(reply: (request: ReceivedRequest) => FakeReply) {
   const received: ReceivedRequest[] = [];
   const hanging: ServerResponse[] = [];
+  /** Bytes the server managed to hand to the socket for `large` replies. */
+  const sent = { bytes: 0 };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +56,14 @@ export async function startFakeProvider(reply: (request: ReceivedRequest) => Fak
         case 'hang':
           hanging.push(response);
           return;
+        case 'redirect':
+          response.writeHead(answer.status, { location: answer.location, 'content-type': 'text/plain' });
+          response.end('moved');
+          return;
+        case 'large':
+          response.writeHead(200, { 'content-type': 'application/json' });
+          writeLarge(response, answer.bytes, sent);
+          return;
       }
     });
   });
@@ -54,12 +72,26 @@ export async function startFakeProvider(reply: (request: ReceivedRequest) => Fak
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     received,
+    sent,
     async close() {
       for (const response of hanging) response.socket?.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function writeLarge(response: ServerResponse, remaining: number, sent: { bytes: number }): void {
+  while (remaining > 0 && !response.destroyed) {
+    const chunk = remaining >= LARGE_CHUNK.length ? LARGE_CHUNK : LARGE_CHUNK.subarray(0, remaining);
+    remaining -= chunk.length;
+    sent.bytes += chunk.length;
+    if (!response.write(chunk)) {
+      response.once('drain', () => writeLarge(response, remaining, sent));
+      return;
+    }
+  }
+  if (!response.destroyed) response.end();
 }
 
 /** A real Responses API body with a namespaced function call, as in OpenAI's API reference. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ModelRequest } from '@/lib/runtime/model-client';
-import { startFakeProvider, type FakeReply } from './fake-provider-server';
+import { LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from './fake-provider-server';
 
 const request: ModelRequest = {
   instructions: 'Be brief.',
@@ -55,7 +55,7 @@ async function run(reply: FakeReply) {
   const tape: TapeEntry[] = [];
   const client = createModelClient(
     { provider: 'openai-compatible', model: 'llama3.1', baseURL: server.baseURL, apiKey: 'local-secret-key-123' },
-    { onExchange: (entry) => tape.push(entry), timeoutMs: 2_000 },
+    { onExchange: (entry) => tape.push(entry), timeoutMs: 2_000, env: LOOPBACK_ALLOWED_ENV },
   );
   const result = await client.createResponse(request, { signal: new AbortController().signal });
   return { result, server, client, tape };

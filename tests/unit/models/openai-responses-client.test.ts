@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ModelRequest } from '@/lib/runtime/model-client';
-import { buildFunctionCallResponse, startFakeProvider, type FakeReply } from './fake-provider-server';
+import { buildFunctionCallResponse, LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from './fake-provider-server';
 
 const API_KEY = 'sk-test-0123456789abcdefghijklmnop';
 const request: ModelRequest = {
@@ -32,7 +32,7 @@ async function run(reply: FakeReply, timeoutMs = 5_000) {
   const tape: TapeEntry[] = [];
   const client = createModelClient(
     { provider: 'openai', model: 'gpt-5.4', apiKey: API_KEY, baseURL: server.baseURL },
-    { onExchange: (entry) => tape.push(entry), timeoutMs },
+    { onExchange: (entry) => tape.push(entry), timeoutMs, env: LOOPBACK_ALLOWED_ENV },
   );
   const result = await client.createResponse(request, { signal: new AbortController().signal });
   return { result, tape, server, client };
@@ -130,7 +130,7 @@ describe('OpenAI Responses client', () => {
   it('maps an abort to aborted', async () => {
     const server = await startFakeProvider(() => ({ kind: 'hang' }));
     close = server.close;
-    const client = createModelClient({ provider: 'openai', model: 'gpt-4.1', apiKey: API_KEY, baseURL: server.baseURL }, {});
+    const client = createModelClient({ provider: 'openai', model: 'gpt-4.1', apiKey: API_KEY, baseURL: server.baseURL }, { env: LOOPBACK_ALLOWED_ENV });
     const controller = new AbortController();
     const pending = client.createResponse(request, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
@@ -138,7 +138,7 @@ describe('OpenAI Responses client', () => {
   });
 
   it('reports an unreachable server with its address', async () => {
-    const client = createModelClient({ provider: 'openai-compatible', model: 'llama3', baseURL: 'http://127.0.0.1:9/v1' }, {});
+    const client = createModelClient({ provider: 'openai-compatible', model: 'llama3', baseURL: 'http://127.0.0.1:9/v1' }, { env: LOOPBACK_ALLOWED_ENV });
     const result = await client.createResponse(request, { signal: new AbortController().signal });
     expect(result).toMatchObject({ ok: false, error: { code: 'request-failed', message: expect.stringContaining('http://127.0.0.1:9/v1') } });
   });
@@ -148,7 +148,10 @@ describe('OpenAI Responses client', () => {
     const server = await startFakeProvider(() => ({ kind: 'json', status: 200, body: { ...buildFunctionCallResponse(), echo: API_KEY } }));
     close = server.close;
     const tape: TapeEntry[] = [];
-    const client = createModelClient({ provider: 'openai', model: 'gpt-5.4', apiKey: API_KEY, baseURL: server.baseURL }, { onExchange: (entry) => tape.push(entry) });
+    const client = createModelClient(
+      { provider: 'openai', model: 'gpt-5.4', apiKey: API_KEY, baseURL: server.baseURL },
+      { onExchange: (entry) => tape.push(entry), env: LOOPBACK_ALLOWED_ENV },
+    );
     await client.createResponse(leaky, { signal: new AbortController().signal });
     expect(tape).toHaveLength(1);
     expect(tape[0]?.status).toBe(200);
