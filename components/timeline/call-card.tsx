@@ -72,6 +72,11 @@ export function CallCard({ call, position, onDecide }: CallCardProps) {
         </span>
       </header>
       <ArgumentsDiff raw={call.rawArguments} repairs={call.repairs} />
+      {call.argumentNotes && (
+        <p data-testid="argument-notes" className="break-words text-[11px] text-amber-600 dark:text-amber-400">
+          arguments clamped: {call.argumentNotes.join('; ')}
+        </p>
+      )}
       {showRestored && (
         <p className="text-[11px] text-fg-muted">
           Restored input (nulls for optional fields dropped):{' '}

@@ -1,5 +1,5 @@
 import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { ConversationItem, ModelError, ModelResponse, OfferedTool } from '@/lib/runtime/model-client';
+import type { CallNotes, ConversationItem, ModelError, ModelResponse, OfferedTool } from '@/lib/runtime/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
 
 /** A Responses API item as JSON on the wire. */
@@ -110,13 +110,33 @@ export function convertResponsesBody(body: unknown): Result<ModelResponse, Model
     return err({ code: 'request-failed', message: String(body.error.message ?? 'The response failed.') });
   }
   const output: ConversationItem[] = [];
+  const callNotes: CallNotes[] = [];
   for (const [index, raw] of body.output.entries()) {
     const converted = convertResponsesItem(raw, `output[${index}]`);
     if (!converted.ok) return malformed(`The provider's response is malformed: ${converted.error}`);
-    output.push(converted.value);
+    const item = converted.value;
+    output.push(item);
+    if (item.type === 'function_call' && isPlainObject(raw)) {
+      const notes = readCallNotes(raw.notes);
+      if (notes.length > 0) callNotes.push({ callId: item.call_id, notes });
+    }
   }
   const usage = readUsage(body.usage);
-  return ok({ id: typeof body.id === 'string' ? body.id : '', output, ...(usage ? { usage } : {}) });
+  return ok({ id: typeof body.id === 'string' ? body.id : '', output, ...(usage ? { usage } : {}), ...(callNotes.length > 0 ? { callNotes } : {}) });
+}
+
+const MAX_CALL_NOTES = 16;
+const MAX_NOTE_LENGTH = 300;
+
+/** The embedded server's `notes` on a `function_call` item; bounded, since any server may send them. */
+function readCallNotes(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  const notes: string[] = [];
+  for (const note of raw) {
+    if (notes.length >= MAX_CALL_NOTES) break;
+    if (typeof note === 'string' && note.length > 0) notes.push(note.length <= MAX_NOTE_LENGTH ? note : `${note.slice(0, MAX_NOTE_LENGTH - 1)}…`);
+  }
+  return notes;
 }
 
 function convertMessage(item: { [key: string]: JsonValue }, where: string): Result<ConversationItem, string> {

@@ -40,11 +40,19 @@ export type ModelRequest = {
 
 export type ModelUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
+/** Caveats a provider attached to one of its function calls. */
+export type CallNotes = { callId: string; notes: string[] };
+
 export type ModelResponse = {
   id: string;
   /** Output items in model order: assistant messages, function calls, search calls, opaque items. */
   output: ConversationItem[];
   usage?: ModelUsage;
+  /**
+   * Caveats about the arguments of some function calls. Not part of the Responses protocol:
+   * only the embedded auto model sends them, saying where it clamped generated arguments.
+   */
+  callNotes?: CallNotes[];
 };
 
 /** A provider failure, mapped to plain data. */

@@ -184,7 +184,12 @@ function applyModelResponse(state: TimelineState, event: RuntimeEventOf<'model-r
   const calls = { ...state.calls };
   for (const proposed of event.calls) {
     const existing = calls[proposed.callId] ?? createCall(proposed.callId, proposed.name, event.iteration);
-    calls[proposed.callId] = { ...existing, name: proposed.name, rawArguments: proposed.arguments };
+    calls[proposed.callId] = {
+      ...existing,
+      name: proposed.name,
+      rawArguments: proposed.arguments,
+      ...(proposed.notes && proposed.notes.length > 0 ? { argumentNotes: proposed.notes } : {}),
+    };
   }
   const withCalls = { ...state, calls };
   return updateIteration(withCalls, event.iteration, (it) => ({

@@ -61,7 +61,13 @@ export const assembledToolSchema = z.object({
   needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
 });
 
-export const proposedCallSchema = z.object({ callId: z.string(), name: z.string(), arguments: z.string() });
+export const proposedCallSchema = z.object({
+  callId: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  /** Caveats the model attached to the arguments (the embedded auto model: where it clamped them). */
+  notes: z.array(z.string()).optional(),
+});
 
 export const runtimeEventSchema = z.discriminatedUnion('type', [
   z.object({

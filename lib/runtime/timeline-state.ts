@@ -51,6 +51,8 @@ export type CallState = {
   iteration: number;
   /** The arguments string exactly as the model sent it; absent if no `model-response` listed the call. */
   rawArguments?: string;
+  /** Caveats the model attached to those arguments, e.g. where the embedded auto model clamped them. */
+  argumentNotes?: string[];
   repairs: RepairStep[];
   inputError?: CallInputError;
   input?: JsonValue;

@@ -1,5 +1,5 @@
 import type { FaultKind } from '../model-config';
-import { countModelTurns, type EmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
+import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
 import { generateArguments } from './generate-arguments';
 import { ALL_FAULT_KINDS, decideFault, injectFault, type ProposedCall } from './inject-fault';
 import { extractKeywords, selectRelevantTools } from './rank-tools';
@@ -26,7 +26,7 @@ const MAX_CALLS = 3;
  * injects faults at a seeded rate, retries once after a rejected fault, and then answers with
  * a short summary citing the tool outputs.
  */
-export function createAutoModel(options: AutoModelOptions = {}): EmbeddedModel {
+export function createAutoModel(options: AutoModelOptions = {}): SynchronousEmbeddedModel {
   const seed = options.seed ?? 0;
   const rate = options.faults?.rate ?? 0;
   const kinds = options.faults?.kinds ?? ALL_FAULT_KINDS;
@@ -78,7 +78,7 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
   const keywords = extractKeywords(message);
   const outputs: EmbeddedOutput[] = [];
   for (const [index, { tool, clause }] of selected.entries()) {
-    const args = generateArguments(tool.parameters, {
+    const { value: args, clamps } = generateArguments(tool.parameters, {
       random: createSeededRandom(options.seed, 'arguments', iteration, index),
       hints: buildArgumentHints(clause, message, extractKeywords(clause) || keywords),
     });
@@ -94,7 +94,7 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
           random: createSeededRandom(options.seed, 'fault-shape', iteration, index),
         })
       : [call];
-    for (const proposed of calls) outputs.push({ type: 'function_call', ...proposed });
+    for (const proposed of calls) outputs.push({ type: 'function_call', ...proposed, ...(clamps.length > 0 ? { notes: clamps } : {}) });
   }
   return outputs;
 }

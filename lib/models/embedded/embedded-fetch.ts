@@ -31,7 +31,7 @@ export function createEmbeddedFetch(model: EmbeddedModel): FetchFunction {
     const checked = checkResponsesRequest(body);
     if (!checked.ok) return replyWithError(checked.error);
     const iteration = countModelTurns(checked.value.input);
-    const outputs = model.respond(checked.value);
+    const outputs = await model.respond(checked.value);
     const idParts = [model.seed, checked.value.input.length, iteration];
     const responseBody = buildResponseBody({
       id: createDeterministicId('resp', idParts),
@@ -65,6 +65,8 @@ function buildOutputItem(output: EmbeddedOutput, idParts: (string | number)[]): 
         name: output.name,
         ...(output.namespace ? { namespace: output.namespace } : {}),
         arguments: output.arguments,
+        // Not a Responses field: the embedded server's own extension, read by `convertResponsesBody`.
+        ...(output.notes && output.notes.length > 0 ? { notes: output.notes } : {}),
         status: 'completed',
       };
     case 'tool_search_call':

@@ -12,7 +12,14 @@ export type EmbeddedRequest = {
 /** One output item before the embedded server gives it ids. */
 export type EmbeddedOutput =
   | { type: 'message'; text: string }
-  | { type: 'function_call'; name: string; namespace?: string; arguments: string }
+  | {
+      type: 'function_call';
+      name: string;
+      namespace?: string;
+      arguments: string;
+      /** Caveats about the arguments (where the auto model clamped them), shown on the call card. */
+      notes?: string[];
+    }
   | { type: 'tool_search_call'; arguments: JsonValue };
 
 /** A deterministic in-process stand-in for an LLM, served to the SDK by `createEmbeddedFetch`. */

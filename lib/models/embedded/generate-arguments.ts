@@ -1,6 +1,21 @@
 import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import { generateFormat } from './generate-format';
-import { generateFromPattern } from './generate-from-pattern';
+import { generateNumber } from './generate-number';
+import { generateString } from './generate-string';
+import {
+  createGenerationContext,
+  enterValue,
+  formatPointer,
+  listClamps,
+  noteClamp,
+  reserveCharacters,
+  setEntry,
+  type GenerationContext,
+  type Place,
+  type Schema,
+} from './generation-context';
+import { mergeAllOf } from './merge-all-of';
+import { readObjectShape } from './read-object-shape';
+import { resolveReference } from './resolve-reference';
 import { pickInteger, pickOne, type Random } from './seeded-random';
 
 /** Values lifted from the user's message, preferred for string fields named like them. */
@@ -13,58 +28,74 @@ export type ArgumentHints = {
 
 export type GenerateArgumentsOptions = { random: Random; hints?: ArgumentHints };
 
-type Schema = { [key: string]: JsonValue };
-type Context = { random: Random; root: Schema; hints: ArgumentHints; usedHints: number };
+/** What the generator produced, and where it clamped to stay within `GENERATOR_LIMITS`. */
+export type GeneratedArguments = {
+  value: JsonValue;
+  /** Short sentences naming the JSON pointer and what was clamped, deduplicated; empty when nothing was. */
+  clamps: string[];
+  /** Schema nodes visited, at most `GENERATOR_LIMITS.nodes`. */
+  nodes: number;
+};
 
-/** Past this depth only required properties and minimum item counts are generated. */
+/** Past this many schema steps only required properties and minimum item counts are generated. */
 const SHALLOW_DEPTH = 4;
-const MAX_DEPTH = 24;
-const HINT_KEY = /(path|file|name|query|city|location|url|dir|folder|term|keyword|search|topic|title|^q$)/i;
-const QUERY_KEY = /(query|search|term|keyword|topic|^q$)/i;
-const WORDS = ['alpha', 'report', 'notes', 'summary', 'draft', 'orbit', 'ledger', 'sample'];
+const TYPES = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'] as const;
+type TypeName = (typeof TYPES)[number];
+/** A `type` list longer than this repeats itself; only its head is read. */
+const MAX_LISTED_TYPES = 16;
 
 /**
  * Generates a value that validates against `schema`: types, enum/const, numeric bounds and
  * multipleOf, string lengths, simple patterns, common formats, required vs optional properties,
  * arrays with item bounds, anyOf/oneOf (one branch), allOf (merged), `$ref` into the schema.
+ * Time and size are bounded by `GENERATOR_LIMITS` whatever the schema; where a limit cut the
+ * value short of the schema, `clamps` says so. The same schema and seed give the same result.
  */
-export function generateArguments(schema: JsonSchema, options: GenerateArgumentsOptions): JsonValue {
-  const context: Context = { random: options.random, root: schema, hints: options.hints ?? { values: [], text: '' }, usedHints: 0 };
-  return generateValue(schema, context, { depth: 0, key: '' });
+export function generateArguments(schema: JsonSchema, options: GenerateArgumentsOptions): GeneratedArguments {
+  const context = createGenerationContext({ random: options.random, root: schema, hints: options.hints });
+  const value = generateValue(schema, context, { depth: 0, level: 0, key: '', path: undefined });
+  return { value: value ?? null, clamps: listClamps(context), nodes: context.nodes };
 }
 
-type Place = { depth: number; key: string };
-
-function generateValue(raw: JsonValue | undefined, context: Context, place: Place): JsonValue {
-  if (raw === true || raw === undefined) return 'value';
-  if (!isPlainObject(raw)) return null;
-  const schema = raw as Schema;
-  if (place.depth > MAX_DEPTH) return null;
-  if (typeof schema.$ref === 'string') {
-    const target = resolveReference(context.root, schema.$ref);
-    const { $ref: _ref, ...siblings } = schema;
-    return generateValue(target ? { ...target, ...siblings } : siblings, context, { ...place, depth: place.depth + 1 });
+/** `undefined` when a limit left nothing to put here; containers then leave the slot out. */
+function generateValue(raw: JsonValue | undefined, context: GenerationContext, place: Place): JsonValue | undefined {
+  if (context.exhausted) return undefined;
+  if (context.nodes >= context.limits.nodes) {
+    context.exhausted = true;
+    noteClamp(context, `node limit ${context.limits.nodes} reached at ${formatPointer(place.path)}`, 'nodes');
+    return undefined;
   }
-  if ('const' in schema) return schema.const ?? null;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return pickOne(context.random, schema.enum);
-  if (Array.isArray(schema.allOf)) return generateValue(mergeAllOf(schema, context.root), context, place);
+  context.nodes += 1;
+  if (raw === true || raw === undefined) return emit('value', context, place);
+  if (!isPlainObject(raw)) return emit(null, context, place);
+  const schema = raw as Schema;
+  if (typeof schema.$ref === 'string') {
+    const target = expandReference(schema.$ref, context, place);
+    if (target === false) return undefined;
+    const { $ref: _ref, ...siblings } = schema;
+    const next = target ? (Object.keys(siblings).length === 0 ? target : { ...target, ...siblings }) : siblings;
+    return generateValue(next, context, { ...place, depth: place.depth + 1 });
+  }
+  if ('const' in schema) return emit(schema.const ?? null, context, place);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return emit(pickOne(context.random, schema.enum), context, place);
+  if (Array.isArray(schema.allOf)) return generateValue(foldAllOf(schema, context, place), context, place);
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (branches && branches.length > 0) {
     const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema;
     const branch = chooseBranch(branches, context, place);
-    return generateValue(isPlainObject(branch) ? { ...siblings, ...branch } : branch, context, { ...place, depth: place.depth + 1 });
+    return generateValue(isPlainObject(branch) ? { ...siblings, ...(branch as Schema) } : branch, context, { ...place, depth: place.depth + 1 });
   }
   const type = chooseType(schema, context, place);
   switch (type) {
     case 'null':
-      return null;
+      return emit(null, context, place);
     case 'boolean':
-      return context.random() < 0.5;
+      return emit(context.random() < 0.5, context, place);
     case 'integer':
     case 'number':
-      return generateNumber(schema, type === 'integer', context.random);
+      return emit(generateNumber(schema, type === 'integer', context.random), context, place);
     case 'string':
-      return generateString(schema, context, place.key);
+      return emit(generateString(schema, context, place), context, place);
     case 'array':
       return generateArray(schema, context, place);
     case 'object':
@@ -72,11 +103,35 @@ function generateValue(raw: JsonValue | undefined, context: Context, place: Plac
   }
 }
 
-function chooseType(schema: Schema, context: Context, place: Place): 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object' {
-  const known = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'] as const;
-  const listed = (Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : []).filter(
-    (type): type is (typeof known)[number] => known.includes(type as (typeof known)[number]),
-  );
+/** A leaf value, if the output budget has room for it. */
+function emit(value: JsonValue, context: GenerationContext, place: Place): JsonValue | undefined {
+  const { outputCharacters } = context.limits;
+  // A string longer than the budget cannot fit, and measuring a huge one from the schema costs its size.
+  const size = typeof value === 'string' && value.length > outputCharacters ? value.length : JSON.stringify(value).length;
+  return reserveCharacters(context, place, size) ? value : undefined;
+}
+
+/** The `$ref` target (undefined when it does not resolve), or `false` once expansions are spent. */
+function expandReference(reference: string, context: GenerationContext, place: Place): Schema | undefined | false {
+  if (context.references >= context.limits.references) {
+    noteClamp(context, `$ref limit ${context.limits.references} reached at ${formatPointer(place.path)}`, 'references');
+    return false;
+  }
+  context.references += 1;
+  return resolveReference(context.root, reference);
+}
+
+function foldAllOf(schema: Schema, context: GenerationContext, place: Place): Schema {
+  const known = context.merged.get(schema);
+  if (known) return known;
+  const merged = mergeAllOf(schema, (reference) => expandReference(reference, context, place) || undefined);
+  context.merged.set(schema, merged);
+  return merged;
+}
+
+function chooseType(schema: Schema, context: GenerationContext, place: Place): TypeName {
+  const declared = Array.isArray(schema.type) ? schema.type.slice(0, MAX_LISTED_TYPES) : typeof schema.type === 'string' ? [schema.type] : [];
+  const listed = declared.filter((type): type is TypeName => TYPES.includes(type as TypeName));
   if (schema.nullable === true && !listed.includes('null')) {
     if (context.random() < 0.2 || place.depth > SHALLOW_DEPTH) return 'null';
   }
@@ -92,165 +147,122 @@ function chooseType(schema: Schema, context: Context, place: Place): 'null' | 'b
   return 'string';
 }
 
-function chooseBranch(branches: JsonValue[], context: Context, place: Place): JsonValue {
+function chooseBranch(branches: JsonValue[], context: GenerationContext, place: Place): JsonValue {
   if (place.depth > SHALLOW_DEPTH) {
-    const simple = branches.find((branch) => isPlainObject(branch) && !JSON.stringify(branch).includes('$ref'));
+    const simple = branches.find((branch) => isPlainObject(branch) && !mentionsReference(branch, context));
     if (simple !== undefined) return simple;
   }
   return pickOne(context.random, branches);
 }
 
-function generateNumber(schema: Schema, integer: boolean, random: Random): number {
-  const bound = (inclusive: JsonValue | undefined, exclusive: JsonValue | undefined, legacyFlag: JsonValue | undefined) => {
-    if (typeof exclusive === 'number') return { value: exclusive, exclusive: true };
-    if (typeof inclusive === 'number') return { value: inclusive, exclusive: legacyFlag === true };
-    return undefined;
-  };
-  const lower = bound(schema.minimum, schema.exclusiveMinimum, schema.exclusiveMinimum);
-  const upper = bound(schema.maximum, schema.exclusiveMaximum, schema.exclusiveMaximum);
-  let low = lower ? lower.value : upper ? Math.min(0, upper.value - 100) : 0;
-  let high = upper ? upper.value : low + 100;
-  const multipleOf = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
-  if (multipleOf !== undefined) {
-    let first = Math.ceil(low / multipleOf);
-    let last = Math.floor(high / multipleOf);
-    if (lower?.exclusive && first * multipleOf <= low) first += 1;
-    if (upper?.exclusive && last * multipleOf >= high) last -= 1;
-    for (let attempt = 0; attempt < 20 && first <= last; attempt += 1) {
-      const value = roundLike(pickInteger(random, first, Math.min(last, first + 1_000)) * multipleOf, multipleOf);
-      if (Number.isInteger(value / multipleOf) && (!integer || Number.isInteger(value))) return value;
-    }
-    return roundLike(first * multipleOf, multipleOf);
-  }
-  if (lower?.exclusive) low += Math.min(0.5, (high - low) / 4);
-  if (upper?.exclusive) high -= Math.min(0.5, (high - low) / 4);
-  const value = Math.round((low + (high - low) * random()) * 100) / 100;
-  return value >= low && value <= high ? value : (low + high) / 2;
-}
-
-function roundLike(value: number, step: number): number {
-  const decimals = (String(step).split('.')[1] ?? '').length;
-  return Number(value.toFixed(Math.min(decimals, 20)));
-}
-
-function generateString(schema: Schema, context: Context, key: string): string {
-  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  const fits = (value: string) => {
-    const length = [...value].length;
-    if (length < minLength || length > maxLength) return false;
-    return typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test(value);
-  };
-  if (typeof schema.format === 'string') {
-    const formatted = generateFormat(schema.format, context.random);
-    if (formatted !== undefined) return formatted;
-  }
-  const hint = takeHint(context, key);
-  if (hint !== undefined && fits(hint)) {
-    context.usedHints += 1;
-    return hint;
-  }
-  if (typeof schema.pattern === 'string') {
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const generated = generateFromPattern(schema.pattern, context.random);
-      if (generated !== undefined && fits(generated)) return generated;
+/** Whether `$ref` appears anywhere in the value (a key or a string); assumed once the scan budget is spent. */
+function mentionsReference(value: JsonValue, context: GenerationContext): boolean {
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop() as JsonValue;
+    context.referenceScans -= 1;
+    if (context.referenceScans < 0) return true;
+    if (typeof next === 'string') {
+      context.referenceScans -= Math.floor(next.length / 64);
+      if (next.includes('$ref')) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) stack.push(item);
+    } else if (isPlainObject(next)) {
+      for (const [key, child] of Object.entries(next)) {
+        if (key.includes('$ref')) return true;
+        stack.push(child as JsonValue);
+      }
     }
   }
-  let value = defaultStringFor(key, context.random);
-  while ([...value].length < minLength) value += pickOne(context.random, 'abcdefghijklmnopqrstuvwxyz');
-  return [...value].slice(0, Math.max(minLength, Math.min(maxLength, [...value].length))).join('');
+  return false;
 }
 
-function takeHint(context: Context, key: string): string | undefined {
-  if (!HINT_KEY.test(key)) return undefined;
-  const quoted = context.hints.values[context.usedHints];
-  if (quoted !== undefined) return quoted;
-  if (QUERY_KEY.test(key) && context.hints.text) return context.hints.text;
-  return undefined;
+function noteDepth(context: GenerationContext, place: Place): void {
+  noteClamp(context, `depth limit ${context.limits.depth} reached at ${formatPointer(place.path)}`, 'depth');
 }
 
-function defaultStringFor(key: string, random: Random): string {
-  if (/path|file/i.test(key)) return 'notes.txt';
-  if (/city|location/i.test(key)) return pickOne(random, ['Paris', 'Lagos', 'Osaka']);
-  if (/name/i.test(key)) return pickOne(random, ['Ada', 'Grace', 'Linus']);
-  return pickOne(random, WORDS);
-}
-
-function generateArray(schema: Schema, context: Context, place: Place): JsonValue[] {
+function generateArray(schema: Schema, context: GenerationContext, place: Place): JsonValue[] | undefined {
+  if (!reserveCharacters(context, place, 2)) return undefined;
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
   const minItems = Math.max(typeof schema.minItems === 'number' ? schema.minItems : 0, 0);
   const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
   const restAllowed = rest !== false;
   const ceiling = restAllowed ? Math.min(maxItems, minItems + 2) : Math.min(maxItems, prefix.length);
-  const count = place.depth > SHALLOW_DEPTH ? minItems : pickInteger(context.random, minItems, Math.max(minItems, ceiling));
+  const drawn = place.depth > SHALLOW_DEPTH ? minItems : pickInteger(context.random, minItems, Math.max(minItems, ceiling));
+  const { arrayItems } = context.limits;
+  if (minItems > arrayItems) noteClamp(context, `${formatPointer(place.path)}: minItems ${minItems} clamped to ${arrayItems}`);
+  const count = Math.min(drawn, arrayItems);
   const items: JsonValue[] = [];
+  if (count > 0 && place.level >= context.limits.depth) {
+    noteDepth(context, place);
+    return items;
+  }
   const seen = new Set<string>();
   for (let attempt = 0; items.length < count && attempt < count * 8 + 8; attempt += 1) {
     const itemSchema = items.length < prefix.length ? prefix[items.length] : rest;
-    const value = generateValue(itemSchema, context, { depth: place.depth + 1, key: place.key });
+    const value = generateValue(itemSchema, context, enterValue(place, String(items.length), place.key));
+    if (value === undefined) {
+      if (context.exhausted) break;
+      continue;
+    }
     if (schema.uniqueItems === true) {
       const fingerprint = JSON.stringify(value);
       if (seen.has(fingerprint)) continue;
       seen.add(fingerprint);
     }
+    if (!reserveCharacters(context, place, 1)) break;
     items.push(value);
   }
   return items;
 }
 
-function generateObject(schema: Schema, context: Context, place: Place): { [key: string]: JsonValue } {
-  const properties = isPlainObject(schema.properties) ? (schema.properties as Schema) : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
+function generateObject(schema: Schema, context: GenerationContext, place: Place): { [key: string]: JsonValue } | undefined {
+  if (!reserveCharacters(context, place, 2)) return undefined;
+  const { limits } = context;
+  const shape = readObjectShape(schema, context.shapes);
   const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
   const maxProperties = typeof schema.maxProperties === 'number' ? schema.maxProperties : Infinity;
-  const keys = Object.keys(properties).filter(
-    (key) => required.includes(key) || (place.depth <= SHALLOW_DEPTH && context.random() < 0.6),
-  );
-  for (const key of required) if (!keys.includes(key)) keys.push(key);
-  for (const key of Object.keys(properties)) {
-    if (keys.length >= minProperties) break;
-    if (!keys.includes(key)) keys.push(key);
-  }
-  const chosen = keys.filter((key) => required.includes(key)).concat(keys.filter((key) => !required.includes(key)));
+  const allowed = shape.required.length + limits.extraProperties;
+  const target = Math.min(minProperties, allowed);
+  if (minProperties > allowed) noteClamp(context, `${formatPointer(place.path)}: minProperties ${minProperties} clamped to ${allowed}`);
   const value: { [key: string]: JsonValue } = {};
-  for (const key of chosen.slice(0, Math.max(required.length, maxProperties))) {
-    const propertySchema = properties[key] ?? additionalSchema(schema);
-    value[key] = generateValue(propertySchema, context, { depth: place.depth + 1, key });
+  if (place.level >= limits.depth) {
+    if (shape.required.length > 0 || target > 0) noteDepth(context, place);
+    return value;
   }
-  for (let index = 1; Object.keys(value).length < minProperties && schema.additionalProperties !== false; index += 1) {
-    value[`extra_${index}`] = generateValue(additionalSchema(schema), context, { depth: place.depth + 1, key: `extra_${index}` });
+  const optional: string[] = [];
+  if (place.depth <= SHALLOW_DEPTH) {
+    for (const key of shape.keys) {
+      if (optional.length >= limits.extraProperties) break;
+      if (!shape.requiredSet.has(key) && context.random() < 0.6) optional.push(key);
+    }
+  }
+  const chosen = new Set([...shape.required, ...optional]);
+  for (const key of shape.keys) {
+    if (chosen.size >= target) break;
+    chosen.add(key);
+  }
+  let size = 0;
+  const addEntry = (key: string, propertySchema: JsonValue | undefined): boolean => {
+    if (!reserveCharacters(context, place, JSON.stringify(key).length + 2)) return false;
+    const child = generateValue(propertySchema, context, enterValue(place, key));
+    if (child === undefined) return !context.exhausted;
+    setEntry(value, key, child);
+    size += 1;
+    return true;
+  };
+  for (const key of [...chosen].slice(0, Math.max(shape.required.length, maxProperties))) {
+    const declared = Object.hasOwn(shape.properties, key) ? shape.properties[key] : undefined;
+    if (!addEntry(key, declared ?? additionalSchema(schema))) break;
+  }
+  for (let index = 1; size < target && schema.additionalProperties !== false && !context.exhausted; index += 1) {
+    const key = `extra_${index}`;
+    if (!Object.hasOwn(value, key) && !addEntry(key, additionalSchema(schema))) break;
   }
   return value;
 }
 
 function additionalSchema(schema: Schema): JsonValue {
   return isPlainObject(schema.additionalProperties) ? schema.additionalProperties : {};
-}
-
-function mergeAllOf(schema: Schema, root: Schema): Schema {
-  const { allOf, ...base } = schema;
-  const merged: Schema = { ...base };
-  for (const part of Array.isArray(allOf) ? allOf : []) {
-    if (!isPlainObject(part)) continue;
-    const resolved = typeof part.$ref === 'string' ? (resolveReference(root, part.$ref) ?? {}) : (part as Schema);
-    for (const [key, value] of Object.entries(resolved)) {
-      if (key === 'properties' && isPlainObject(value)) merged.properties = { ...(isPlainObject(merged.properties) ? merged.properties : {}), ...value };
-      else if (key === 'required' && Array.isArray(value)) merged.required = [...new Set([...(Array.isArray(merged.required) ? merged.required : []), ...value])];
-      else merged[key] = value;
-    }
-  }
-  return merged;
-}
-
-/** Resolves a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`, any JSON pointer). */
-export function resolveReference(root: Schema, reference: string): Schema | undefined {
-  if (!reference.startsWith('#')) return undefined;
-  let node: JsonValue = root;
-  for (const segment of reference.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isPlainObject(node) && !Array.isArray(node)) return undefined;
-    node = (node as { [key: string]: JsonValue })[key] ?? null;
-  }
-  return isPlainObject(node) ? (node as Schema) : undefined;
 }

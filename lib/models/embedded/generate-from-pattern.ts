@@ -1,150 +1,103 @@
-import { pickInteger, pickOne, type Random } from './seeded-random';
+import type { CharacterPool, PatternBudget, PatternNode } from './parse-pattern';
+import { pickInteger, type Random } from './seeded-random';
 
 /**
- * Generates a string matching a simple regular expression: literals, escapes (\d \w \s),
- * `.`, character classes with ranges, groups with alternation, and the quantifiers
- * `? * + {n} {n,} {n,m}`. Returns undefined for anything else (lookarounds, backreferences),
- * so the caller can fall back.
+ * One string generated from a parsed pattern. `clamped` means a quantifier demanded more
+ * repetitions than allowed (the string is then shorter than the pattern needs); `too-long`
+ * and `too-complex` mean generation stopped at the length cap or the work budget.
  */
-export function generateFromPattern(pattern: string, random: Random): string | undefined {
-  const parser = { pattern, position: 0, random };
+export type PatternSample =
+  | { kind: 'exact'; value: string }
+  | { kind: 'clamped'; value: string; demanded: number }
+  | { kind: 'too-long' }
+  | { kind: 'too-complex' };
+
+/** What one sample may spend and how long it may grow. */
+export type GenerateFromPatternOptions = {
+  random: Random;
+  budget: PatternBudget;
+  /** Longest string worth producing, in UTF-16 code units. */
+  maxLength: number;
+  /** Most repetitions any one quantifier gets. */
+  maxRepetitions: number;
+};
+
+/**
+ * Generates a string `node` matches: every alternation branch is produced and one picked, and a
+ * quantifier repeats its atom a count drawn from its `sample` range.
+ */
+export function generateFromPattern(node: PatternNode, options: GenerateFromPatternOptions): PatternSample {
+  const state: State = { ...options, demanded: 0 };
   try {
-    const out = readAlternation(parser);
-    return parser.position === pattern.length ? out : undefined;
+    const value = generateNode(node, state);
+    return state.demanded > 0 ? { kind: 'clamped', value, demanded: state.demanded } : { kind: 'exact', value };
   } catch (error) {
-    if (error instanceof UnsupportedPattern) return undefined;
+    if (error instanceof StoppedGenerating) return { kind: error.reason };
     throw error;
   }
 }
 
-class UnsupportedPattern extends Error {}
-
-type Parser = { pattern: string; position: number; random: Random };
-
-const DIGITS = '0123456789';
-const WORD = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_';
-const PRINTABLE = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).join('');
-
-function readAlternation(parser: Parser): string {
-  const branches: string[] = [readSequence(parser)];
-  while (parser.pattern[parser.position] === '|') {
-    parser.position += 1;
-    branches.push(readSequence(parser));
+/** Generation-internal: unwinds to `generateFromPattern`, which returns the reason as a value. */
+class StoppedGenerating extends Error {
+  constructor(readonly reason: 'too-long' | 'too-complex') {
+    super(reason);
   }
-  return pickOne(parser.random, branches);
 }
 
-function readSequence(parser: Parser): string {
-  let out = '';
-  while (parser.position < parser.pattern.length) {
-    const char = parser.pattern[parser.position];
-    if (char === '|' || char === ')') break;
-    if (char === '^' || char === '$') {
-      parser.position += 1;
-      continue;
-    }
-    const start = parser.position;
-    const atom = readAtom(parser);
-    const end = parser.position;
-    const [min, max] = readQuantifier(parser);
-    const count = pickInteger(parser.random, min, max);
-    for (let index = 0; index < count; index += 1) {
-      if (index === 0) {
-        out += atom;
-        continue;
+type State = GenerateFromPatternOptions & { demanded: number };
+
+function generateNode(node: PatternNode, state: State): string {
+  state.budget.steps -= 1;
+  if (state.budget.steps < 0) throw new StoppedGenerating('too-complex');
+  switch (node.kind) {
+    case 'anchor':
+      return '';
+    case 'literal':
+      return String.fromCharCode(node.code);
+    case 'characters':
+      state.budget.steps -= Math.ceil(node.pool.segments.length / 8);
+      return pickFromPool(state.random, node.pool);
+    case 'sequence': {
+      let out = '';
+      for (const item of node.items) {
+        out = append(out, generateNode(item, state), state);
+        // Every atom draws its count, repeated or not: those draws are part of what a seed produces.
+        if (item.kind !== 'repeat' && item.kind !== 'anchor') pickInteger(state.random, 1, 1);
       }
-      const saved = parser.position;
-      parser.position = start;
-      out += readAtom(parser);
-      if (parser.position !== end) throw new UnsupportedPattern();
-      parser.position = saved;
+      return out;
     }
-  }
-  return out;
-}
-
-function readAtom(parser: Parser): string {
-  const char = parser.pattern[parser.position] ?? '';
-  parser.position += 1;
-  if (char === '(') {
-    if (parser.pattern.startsWith('?:', parser.position)) parser.position += 2;
-    else if (parser.pattern[parser.position] === '?') throw new UnsupportedPattern();
-    const inner = readAlternation(parser);
-    if (parser.pattern[parser.position] !== ')') throw new UnsupportedPattern();
-    parser.position += 1;
-    return inner;
-  }
-  if (char === '[') return pickOne(parser.random, readClass(parser));
-  if (char === '.') return pickOne(parser.random, WORD);
-  if (char === '\\') return pickOne(parser.random, readEscape(parser));
-  if ('*+?{}'.includes(char)) throw new UnsupportedPattern();
-  return char;
-}
-
-function readEscape(parser: Parser): string {
-  const char = parser.pattern[parser.position] ?? '';
-  parser.position += 1;
-  if (char === 'd') return DIGITS;
-  if (char === 'w') return WORD;
-  if (char === 's') return ' ';
-  if (/[1-9bBDWSpPuxck]/.test(char)) throw new UnsupportedPattern();
-  return char;
-}
-
-function readClass(parser: Parser): string {
-  const negated = parser.pattern[parser.position] === '^';
-  if (negated) parser.position += 1;
-  let members = '';
-  let first = true;
-  while (parser.position < parser.pattern.length && (parser.pattern[parser.position] !== ']' || first)) {
-    first = false;
-    let char = parser.pattern[parser.position] ?? '';
-    parser.position += 1;
-    if (char === '\\') {
-      const escaped = readEscape(parser);
-      if (escaped.length > 1) {
-        members += escaped;
-        continue;
+    case 'alternation': {
+      const branches = node.branches.map((branch) => generateNode(branch, state));
+      return branches[Math.floor(state.random() * branches.length)] ?? '';
+    }
+    case 'repeat': {
+      const first = generateNode(node.node, state);
+      let [low, high] = node.sample;
+      if (low > state.maxRepetitions) {
+        state.demanded = Math.max(state.demanded, low);
+        low = state.maxRepetitions;
       }
-      char = escaped;
+      high = Math.max(low, Math.min(high, state.maxRepetitions));
+      const count = pickInteger(state.random, low, high);
+      let out = count > 0 ? first : '';
+      for (let index = 1; index < count; index += 1) out = append(out, generateNode(node.node, state), state);
+      return out;
     }
-    if (parser.pattern[parser.position] === '-' && parser.pattern[parser.position + 1] !== ']' && parser.position + 1 < parser.pattern.length) {
-      parser.position += 1;
-      let last = parser.pattern[parser.position] ?? '';
-      parser.position += 1;
-      if (last === '\\') last = readEscape(parser);
-      for (let code = char.charCodeAt(0); code <= last.charCodeAt(0); code += 1) members += String.fromCharCode(code);
-      continue;
-    }
-    members += char;
   }
-  if (parser.pattern[parser.position] !== ']') throw new UnsupportedPattern();
-  parser.position += 1;
-  const pool = negated ? [...PRINTABLE].filter((candidate) => !members.includes(candidate)).join('') : members;
-  if (pool.length === 0) throw new UnsupportedPattern();
-  return pool;
 }
 
-function readQuantifier(parser: Parser): [number, number] {
-  const char = parser.pattern[parser.position];
-  let range: [number, number] = [1, 1];
-  if (char === '?') range = [0, 1];
-  else if (char === '*') range = [0, 3];
-  else if (char === '+') range = [1, 3];
-  else if (char === '{') {
-    const match = /^\{(\d+)(,(\d*))?\}/.exec(parser.pattern.slice(parser.position));
-    if (!match) throw new UnsupportedPattern();
-    const min = Number(match[1]);
-    const max = match[2] === undefined ? min : match[3] ? Number(match[3]) : min + 2;
-    parser.position += match[0].length;
-    skipLazy(parser);
-    return [min, Math.min(max, min + 4)];
-  } else return range;
-  parser.position += 1;
-  skipLazy(parser);
-  return range;
+function append(out: string, more: string, state: State): string {
+  if (out.length + more.length > state.maxLength) throw new StoppedGenerating('too-long');
+  return out + more;
 }
 
-function skipLazy(parser: Parser): void {
-  if (parser.pattern[parser.position] === '?') parser.position += 1;
+/** The same draw as picking from the pool written out in full, without writing it out. */
+function pickFromPool(random: Random, pool: CharacterPool): string {
+  let index = Math.floor(random() * pool.size);
+  for (const segment of pool.segments) {
+    const size = segment.kind === 'text' ? segment.text.length : segment.to - segment.from + 1;
+    if (index < size) return segment.kind === 'text' ? (segment.text[index] as string) : String.fromCharCode(segment.from + index);
+    index -= size;
+  }
+  return '';
 }

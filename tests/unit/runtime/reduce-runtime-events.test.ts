@@ -323,4 +323,25 @@ describe('reduceRuntimeEvents', () => {
     expect(state.calls.z).toMatchObject({ name: 'late', phase: 'done' });
     expect(state.calls.z?.rawArguments).toBeUndefined();
   });
+
+  it('puts the notes a model attached to a call on that call', () => {
+    const state = reduceRuntimeEvents(
+      stampEvents([
+        turnStart,
+        { type: 'model-request', iteration: 1, offeredTools: ['tag_items'], deferredCount: 0, inputItemCount: 1 },
+        {
+          type: 'model-response',
+          iteration: 1,
+          responseId: 'r1',
+          calls: [
+            { callId: 'c1', name: 'tag_items', arguments: '{"tags":[]}', notes: ['/tags: minItems 5000 clamped to 16'] },
+            { callId: 'c2', name: 'tag_items', arguments: '{"tags":[]}' },
+          ],
+        },
+        { type: 'tool-input-error', ...call('c1', 'tag_items'), code: 'invalid-arguments', message: 'tags: must NOT have fewer than 5000 items' },
+      ]),
+    );
+    expect(state.calls.c1).toMatchObject({ argumentNotes: ['/tags: minItems 5000 clamped to 16'], phase: 'rejected' });
+    expect(state.calls.c2?.argumentNotes).toBeUndefined();
+  });
 });

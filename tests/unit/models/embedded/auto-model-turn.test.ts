@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { ModelConfig } from '@/lib/models/model-config';
 import { defineTool } from '@/lib/runtime/define-tool';
+import { reduceRuntimeEvents } from '@/lib/runtime/reduce-runtime-events';
 import { runTurn } from '@/lib/runtime/run-turn';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { createWorkspaceTools } from '../../support/sample-tools';
@@ -57,5 +58,26 @@ describe('auto model driving a real turn', () => {
     const retried = await runWith({ provider: 'auto', seed: 1, faults: { rate: 1, kinds: ['unknown-tool'] } }, 'Read "a.txt"');
     expect(trace(retried.events).slice(0, 5)).toEqual(['model-request', 'model-response', 'tool-input-error:unknown-tool', 'tool-output:rejected', 'model-request']);
     expect(retried.finalText).toBe('read_file returned: "alpha"');
+  });
+
+  it('says on the call when it clamped the arguments it generated', async () => {
+    const tagItems = defineTool({
+      name: 'tag_items',
+      description: 'Tag the items with labels.',
+      jsonSchema: { type: 'object', properties: { labels: { type: 'array', minItems: 5000, items: { type: 'string' } } }, required: ['labels'] },
+      execute: async () => 'tagged',
+    });
+    const outcome = await runTurn({
+      tools: [tagItems],
+      model: createModelClient({ provider: 'auto', seed: 1 }, {}),
+      input: [{ type: 'message', role: 'user', content: 'Tag the items' }],
+      turnId: 'turn_clamped',
+      permissions: { mode: 'auto' },
+    });
+    const response = outcome.events.find((event) => event.type === 'model-response');
+    const notes = ['/labels: minItems 5000 clamped to 16'];
+    expect(response).toMatchObject({ calls: [{ name: 'tag_items', notes }] });
+    const callId = response?.type === 'model-response' ? (response.calls[0]?.callId ?? '') : '';
+    expect(reduceRuntimeEvents(outcome.events).calls[callId]?.argumentNotes).toEqual(notes);
   });
 });

@@ -12,7 +12,7 @@ addFormats(ajv);
 function expectValid(schema: JsonSchema, seeds = 25) {
   const validate = ajv.compile(schema);
   for (let seed = 0; seed < seeds; seed += 1) {
-    const value = generateArguments(schema, { random: createSeededRandom(seed) });
+    const value = generateArguments(schema, { random: createSeededRandom(seed) }).value;
     const valid = validate(value);
     expect({ seed, value, valid, errors: validate.errors ?? [] }).toMatchObject({ valid: true });
   }
@@ -46,18 +46,18 @@ describe('generateArguments', () => {
 
   it('is deterministic for a seed', () => {
     const schema = table[9]?.[1] ?? {};
-    expect(generateArguments(schema, { random: createSeededRandom(7) })).toEqual(generateArguments(schema, { random: createSeededRandom(7) }));
+    expect(generateArguments(schema, { random: createSeededRandom(7) }).value).toEqual(generateArguments(schema, { random: createSeededRandom(7) }).value);
   });
 
   it('prefers values quoted in the message for path-like and query-like fields', () => {
     const schema: JsonSchema = { type: 'object', properties: { path: { type: 'string' }, query: { type: 'string' }, limit: { type: 'integer' } }, required: ['path', 'query', 'limit'] };
-    const value = generateArguments(schema, { random: createSeededRandom(1), hints: { values: ['docs/plan.md'], text: 'weather paris' } });
+    const value = generateArguments(schema, { random: createSeededRandom(1), hints: { values: ['docs/plan.md'], text: 'weather paris' } }).value;
     expect(value).toMatchObject({ path: 'docs/plan.md', query: 'weather paris' });
   });
 
   it('ignores a hint that would break the schema', () => {
     const schema: JsonSchema = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z]+$' } }, required: ['name'] };
-    const value = generateArguments(schema, { random: createSeededRandom(1), hints: { values: ['Not Valid!'], text: '' } });
+    const value = generateArguments(schema, { random: createSeededRandom(1), hints: { values: ['Not Valid!'], text: '' } }).value;
     expect(value).toEqual({ name: expect.stringMatching(/^[a-z]+$/) });
   });
 
@@ -100,7 +100,7 @@ describe('generateArguments', () => {
       fc.property(schemaArbitrary, fc.integer(), (schema, seed) => {
         const root: JsonSchema = { type: 'object', properties: { value: schema }, required: ['value'] };
         const validate = ajv.compile(root);
-        const value = generateArguments(root, { random: createSeededRandom(seed) });
+        const value = generateArguments(root, { random: createSeededRandom(seed) }).value;
         const valid = validate(value);
         expect({ value, valid, errors: validate.errors ?? [] }).toMatchObject({ valid: true });
       }),
