@@ -1,6 +1,6 @@
 import type { FaultKind } from '../model-config';
 import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
-import { generateArguments } from './generate-arguments';
+import { generateArguments } from './arguments/generate-arguments';
 import { ALL_FAULT_KINDS, decideFault, injectFault, type ProposedCall } from './inject-fault';
 import { extractKeywords, selectRelevantTools } from './rank-tools';
 import {

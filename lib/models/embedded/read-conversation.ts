@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@/lib/runtime/json';
 import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model-client';
-import type { ArgumentHints } from './generate-arguments';
+import type { ArgumentHints } from './arguments/generate-arguments';
 import { countModelTurns } from './embedded-model';
 
 /** A function the auto model may call, flattened out of its namespace. */

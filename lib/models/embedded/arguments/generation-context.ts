@@ -5,7 +5,7 @@ import type { ArgumentHints } from './generate-arguments';
 import { GENERATOR_LIMITS, type GeneratorLimits } from './generator-limits';
 import type { PatternBudget } from './parse-pattern';
 import type { ObjectShapeMemo } from './read-object-shape';
-import type { Random } from './seeded-random';
+import type { Random } from '../seeded-random';
 
 /** Enough to scan the branches of any ordinary schema; past it a branch is assumed to hold a `$ref`. */
 const REFERENCE_SCANS = 100_000;

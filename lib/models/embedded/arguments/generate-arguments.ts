@@ -16,7 +16,7 @@ import {
 import { mergeAllOf } from './merge-all-of';
 import { readObjectShape } from './read-object-shape';
 import { resolveReference } from './resolve-reference';
-import { pickInteger, pickOne, type Random } from './seeded-random';
+import { pickInteger, pickOne, type Random } from '../seeded-random';
 
 /** Values lifted from the user's message, preferred for string fields named like them. */
 export type ArgumentHints = {

@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { generateArguments, type GeneratedArguments } from '@/lib/models/embedded/generate-arguments';
-import { GENERATOR_LIMITS } from '@/lib/models/embedded/generator-limits';
+import { generateArguments, type GeneratedArguments } from '@/lib/models/embedded/arguments/generate-arguments';
+import { GENERATOR_LIMITS } from '@/lib/models/embedded/arguments/generator-limits';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
 import type { JsonSchema } from '@/lib/runtime/json';
 

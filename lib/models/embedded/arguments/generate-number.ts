@@ -1,5 +1,5 @@
 import type { JsonValue } from '@/lib/runtime/json';
-import { pickInteger, type Random } from './seeded-random';
+import { pickInteger, type Random } from '../seeded-random';
 
 /** A number within the schema's bounds (inclusive, exclusive, or the draft-04 boolean flags) and `multipleOf`. */
 export function generateNumber(schema: { [key: string]: JsonValue }, integer: boolean, random: Random): number {

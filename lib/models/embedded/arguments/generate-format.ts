@@ -1,4 +1,4 @@
-import { pickInteger, pickOne, type Random } from './seeded-random';
+import { pickInteger, pickOne, type Random } from '../seeded-random';
 
 const HEX = '0123456789abcdef';
 

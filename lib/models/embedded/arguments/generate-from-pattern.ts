@@ -1,5 +1,5 @@
 import type { CharacterPool, PatternBudget, PatternNode } from './parse-pattern';
-import { pickInteger, type Random } from './seeded-random';
+import { pickInteger, type Random } from '../seeded-random';
 
 /**
  * One string generated from a parsed pattern. `clamped` means a quantifier demanded more

@@ -4,7 +4,7 @@ import { compilePattern } from './compile-pattern';
 import { formatPointer, noteClamp, type GenerationContext, type Place, type Schema } from './generation-context';
 import { matchPattern } from './match-pattern';
 import type { PatternNode } from './parse-pattern';
-import { pickOne, type Random } from './seeded-random';
+import { pickOne, type Random } from '../seeded-random';
 
 const HINT_KEY = /(path|file|name|query|city|location|url|dir|folder|term|keyword|search|topic|title|^q$)/i;
 const QUERY_KEY = /(query|search|term|keyword|topic|^q$)/i;

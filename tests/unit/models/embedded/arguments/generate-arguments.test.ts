@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateArguments } from '@/lib/models/embedded/generate-arguments';
+import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
 import type { JsonSchema } from '@/lib/runtime/json';
 
