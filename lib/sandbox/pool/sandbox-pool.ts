@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { ToolLogLevel } from '@/lib/runtime/tool';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
@@ -82,8 +82,17 @@ const UNRESPONSIVE_MARGIN_MS = 1500;
 const WORKER_HEAP_MEGABYTES = 1024;
 const BOOT_ALLOWANCE_MS = 10_000;
 
+/**
+ * Built outside Next (scripts/build-sandbox-worker.mjs). The path is assembled so that no bundler
+ * mistakes it for a module pattern to trace and bundle.
+ */
 export function defaultWorkerFile(): string {
-  return process.env.PLAYGROUND_SANDBOX_WORKER_FILE ?? path.join(process.cwd(), '.generated', 'sandbox-worker.mjs');
+  return process.env.PLAYGROUND_SANDBOX_WORKER_FILE ?? [process.cwd(), '.generated', 'sandbox-worker.mjs'].join(path.sep);
+}
+
+/** Loaded at run time: Next's bundler treats a static `new Worker(…)` as a browser-style worker entry. */
+function loadWorkerConstructor(): typeof Worker {
+  return process.getBuiltinModule('node:worker_threads').Worker;
 }
 
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
@@ -98,14 +107,15 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   let replaced = 0;
   let closed = false;
 
-  if (!existsSync(workerFile)) {
+  if (!existsSync(/* turbopackIgnore: true */ workerFile)) {
     throw new Error(`The sandbox worker bundle is missing at ${workerFile}; run "node scripts/build-sandbox-worker.mjs" (npm run dev and npm run build do).`);
   }
 
   function spawn(): Slot {
     const heartbeat = new BigInt64Array(new SharedArrayBuffer(8));
     Atomics.store(heartbeat, 0, BigInt(Date.now()));
-    const worker = new Worker(workerFile, {
+    const WorkerThread = loadWorkerConstructor();
+    const worker = new WorkerThread(workerFile, {
       workerData: { heartbeat: heartbeat.buffer },
       // The worker never sees the server's secrets: it gets no environment but a temp directory.
       env: { TMPDIR: tmpdir(), NODE_ENV: process.env.NODE_ENV ?? 'production' },

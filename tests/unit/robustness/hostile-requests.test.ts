@@ -132,6 +132,9 @@ async function describeBadAnswer(answer: () => Promise<Response>, options: { may
   }
 }
 
+/** Routes that read neither body nor parameters; they answer 200 to anything. */
+const INPUT_FREE_ROUTES = new Set(['GET health/route.ts']);
+
 let routes: Route[] = [];
 let dataDirectory = '';
 const previousEnvironment = { PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
@@ -160,6 +163,8 @@ describe('hostile requests to every route', () => {
     for (const route of routes) {
       const params = Object.fromEntries(route.paramNames.map((name) => [name, 'hostile_unknown_id']));
       for (const [method, handler] of Object.entries(route.methods)) {
+        // A probe that reads no input (the health check) has nothing to refuse: it must just answer.
+        if (INPUT_FREE_ROUTES.has(`${method} ${route.file}`)) continue;
         for (const hostile of HOSTILE_BODIES) {
           if (hostile.body instanceof ReadableStream && hostile.body.locked) continue;
           const problem = await describeBadAnswer(() => handler(createRequest(route.url, method, hostile), { params: Promise.resolve(params) }), hostile);
