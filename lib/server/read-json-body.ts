@@ -64,5 +64,9 @@ async function readLimited(request: Request, maxBytes: number): Promise<string |
 }
 
 export function jsonError(status: number, error: string, details?: unknown): Response {
-  return Response.json(details === undefined ? { error } : { error, details }, { status });
+  // A 503 is the sandbox pool at capacity: it usually has room again within seconds.
+  const headers = status === 503 ? { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) } : undefined;
+  return Response.json(details === undefined ? { error } : { error, details }, { status, headers });
 }
+
+const BUSY_RETRY_AFTER_SECONDS = 2;

@@ -1,13 +1,18 @@
 // Server-only: runs one turn for a route handler and streams its events as SSE.
 import { randomBytes } from 'node:crypto';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
 import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
 import type { ConversationItem } from '@/lib/runtime/model-client';
 import { runTurn, type TurnOutcome } from '@/lib/runtime/run-turn';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import type { JsonSchema } from '@/lib/runtime/json';
-import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-model';
+import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
+import { admitTurn } from './admit-turn';
+import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
 
@@ -23,12 +28,15 @@ export type FinishedTurn = {
 
 export type StreamTurnResult =
   | { ok: true; turnId: string; stream: ReadableStream<Uint8Array> }
-  | { ok: false; status: number; error: string; details?: unknown };
+  | { ok: false; status: number; error: string; details?: unknown; refusal?: never }
+  /** Refused by a concurrency limit: answer with `respondTooManyRequests(refusal)`. */
+  | { ok: false; status: 429; error: string; refusal: RateLimitRefusal; details?: never };
 
 export type StreamTurnOptions = {
   request: TurnRequest;
+  /** Whom the turn counts against under the per-address concurrency limit: the requester's address. */
   clientId: string;
-  env: { OPENAI_API_KEY?: string };
+  env: ModelEnvironment;
   /** Approvals recorded in a session, answered without asking (replay). */
   recordedApprovals?: Map<string, { approved: boolean; reason?: string }>;
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
@@ -36,21 +44,43 @@ export type StreamTurnOptions = {
 
 const encoder = new TextEncoder();
 
+/** The end of a turn that was stopped for producing too many events, numbered after the last one sent. */
+function endForOverflow(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined): RuntimeEvent {
+  const error = `The turn produced more than ${TURN_LIMITS.eventsPerTurn} events and was stopped.`;
+  return { ...end, seq: (last?.seq ?? -1) + 1, reason: 'error', error };
+}
+
 export function createTurnId(): string {
   return `turn_${randomBytes(12).toString('base64url')}`;
 }
 
+/**
+ * Starts a turn when the concurrency limits admit it. Its slot is held from admission until the
+ * turn registered or failed to start, so a turn counts while its sandbox opens.
+ */
 export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
+  const admission = admitTurn({ registry: getTurnRegistry(), clientId: options.clientId });
+  if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
+  try {
+    return await startTurn(options);
+  } finally {
+    admission.value();
+  }
+}
+
+async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
   const { request, clientId } = options;
   const registry = getTurnRegistry();
-  if (registry.countForClient(clientId) >= TURN_LIMITS.concurrentTurnsPerClient) {
-    return { ok: false, status: 429, error: `At most ${TURN_LIMITS.concurrentTurnsPerClient} turns may run at once per client; stop one first.` };
-  }
   if (request.mode === 'task' && !request.resultSchema) {
     return { ok: false, status: 400, error: 'Task mode needs a resultSchema.' };
   }
-  const sandbox = await createSandboxTurn({ source: request.source, files: request.files, seed: request.seed ?? 1, clockStart: Date.UTC(2026, 0, 1) });
-  if (!sandbox.ok) return { ok: false, status: 422, error: sandbox.error.message, details: sandbox.error.diagnostics };
+  const pool = getSandboxPool();
+  const sandbox = await openPooledSandboxTurn(pool, { source: request.source, files: request.files, seed: request.seed ?? 1, clockStart: Date.UTC(2026, 0, 1) });
+  if (!sandbox.ok) {
+    const failure = sandbox.error;
+    if (failure.kind === 'module') return { ok: false, status: 422, error: failure.message, details: failure.diagnostics };
+    return { ok: false, status: failure.failure.code === 'busy' ? 503 : 500, error: failure.failure.message };
+  }
 
   const turnId = createTurnId();
   const controller = new AbortController();
@@ -59,7 +89,11 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
   const secrets = [request.model.provider === 'openai' || request.model.provider === 'openai-compatible' ? request.model.apiKey : undefined, options.env.OPENAI_API_KEY].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
-  const model = createModelClient(request.model, { env: options.env, onExchange: (entry) => tape.push(entry) });
+  const model = createModelClient(request.model, {
+    env: options.env,
+    onExchange: (entry) => tape.push(entry),
+    createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions),
+  });
   const input: ConversationItem[] = request.messages.map((message) => ({ type: 'message', role: message.role, content: message.content }));
   registry.register(turnId, clientId, controller);
 
@@ -67,8 +101,18 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
   const stream = new ReadableStream<Uint8Array>({
     start(sink) {
       let last: RuntimeEvent | undefined;
-      const send = (event: RuntimeEvent) => {
+      const sent: RuntimeEvent[] = [];
+      let overflowed = false;
+      const send = (produced: RuntimeEvent) => {
+        // Past the event budget the turn is stopped; only its (rewritten) end still goes out.
+        if (overflowed && produced.type !== 'turn-end') return;
+        const event = overflowed && produced.type === 'turn-end' ? endForOverflow(produced, last) : produced;
+        if (!overflowed && sent.length + 1 >= TURN_LIMITS.eventsPerTurn && event.type !== 'turn-end') {
+          overflowed = true;
+          controller.abort('event-limit');
+        }
         last = event;
+        sent.push(event);
         if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
       };
       void runTurn({
@@ -78,6 +122,7 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
         input,
         mode: request.mode,
         resultSchema: request.resultSchema as JsonSchema | undefined,
+        validateResult: request.resultSchema ? createPooledResultValidator(pool, request.resultSchema as JsonSchema) : undefined,
         permissions: request.permissions,
         maxIterations: request.maxIterations,
         signal: controller.signal,
@@ -97,7 +142,7 @@ export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurn
             request: { ...request, model: removeModelSecrets(request.model) },
             tape,
             approvals,
-            events: outcome.events,
+            events: sent,
             outcome: { reason: outcome.reason, finalText: outcome.finalText, result: outcome.result, error: outcome.error },
           });
         })

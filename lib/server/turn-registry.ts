@@ -29,6 +29,8 @@ export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval
 /** In-memory registry of running turns, keyed by turn id. */
 export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
   const turns = new Map<string, LiveTurn>();
+  // Turns admitted but not yet registered (their sandbox is starting), counted like running ones.
+  const reservations = new Set<{ clientId: string }>();
   const { bus } = options;
   const deliverLocally = (turnId: string, callId: string, decision: ApprovalDecision): DeliverOutcome => {
     const turn = turns.get(turnId);
@@ -57,8 +59,22 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
     unregister(turnId: string): void {
       turns.delete(turnId);
     },
+    /** Counts a turn about to start against `clientId` until the returned release is called. */
+    reserve(clientId: string): () => void {
+      const reservation = { clientId };
+      reservations.add(reservation);
+      return () => {
+        reservations.delete(reservation);
+      };
+    },
+    /** Running and reserved turns of `clientId`. */
     countForClient(clientId: string): number {
-      return [...turns.values()].filter((turn) => turn.clientId === clientId).length;
+      const running = [...turns.values()].filter((turn) => turn.clientId === clientId).length;
+      return running + [...reservations].filter((reservation) => reservation.clientId === clientId).length;
+    },
+    /** Running and reserved turns of this process. */
+    countAll(): number {
+      return turns.size + reservations.size;
     },
     awaitApproval(turnId: string, callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
       return new Promise((resolve) => {

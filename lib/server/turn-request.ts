@@ -10,7 +10,8 @@ export const TURN_LIMITS = {
   maxIterations: 25,
   files: 100,
   fileChars: 200_000,
-  concurrentTurnsPerClient: 4,
+  /** Events one turn may stream; past it the turn is stopped with an error. */
+  eventsPerTurn: 5000,
 } as const;
 
 const jsonObject = z.record(z.string(), z.unknown());

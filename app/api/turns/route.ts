@@ -1,4 +1,6 @@
+import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { streamTurn } from '@/lib/server/stream-turn';
 import { turnRequestSchema } from '@/lib/server/turn-request';
@@ -11,11 +13,15 @@ export async function POST(request: Request): Promise<Response> {
   if (!body.ok) return jsonError(body.status, body.error);
   const result = await streamTurn({
     request: body.value,
-    clientId: request.headers.get('x-playground-client') ?? 'anonymous',
-    env: { OPENAI_API_KEY: process.env.OPENAI_API_KEY },
+    clientId: readClientAddress(request),
+    env: {
+      OPENAI_API_KEY: process.env.OPENAI_API_KEY,
+      OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+      PLAYGROUND_ALLOW_PRIVATE_NETWORK: process.env.PLAYGROUND_ALLOW_PRIVATE_NETWORK,
+    },
     onFinished: saveFinishedTurn,
   });
-  if (!result.ok) return jsonError(result.status, result.error, result.details);
+  if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);
   return new Response(result.stream, {
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': result.turnId },
   });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
@@ -15,5 +18,7 @@ const exportedSessionSchema = z.record(z.string(), z.unknown());
 export async function POST(request: Request): Promise<Response> {
   const body = await readJsonBody(request, exportedSessionSchema, SESSION_LIMITS.recordBytes);
   if (!body.ok) return jsonError(body.status, body.error);
+  const admitted = getRequestRateLimiters().take('session-writes-per-address', readClientAddress(request));
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
   return respondWithSessionResult(await withSessionStore((store) => importSessionRecord(body.value, { store })), 201);
 }

@@ -1,6 +1,9 @@
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
+import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { compileRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';
@@ -8,6 +11,9 @@ export const runtime = 'nodejs';
 export async function POST(request: Request): Promise<Response> {
   const body = await readJsonBody(request, compileRequestSchema);
   if (!body.ok) return jsonError(body.status, body.error);
-  const compiled = await compileToolModule(body.value.source);
-  return Response.json({ tools: describeCompiledTools(compiled.tools), diagnostics: compiled.diagnostics });
+  const admitted = getRequestRateLimiters().take('compiles-per-address', readClientAddress(request));
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
+  const compiled = await compileInPool(getSandboxPool(), body.value.source);
+  if (!compiled.ok) return jsonError(503, compiled.error.message);
+  return Response.json(compiled.value);
 }

@@ -1,3 +1,6 @@
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
 import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
@@ -6,9 +9,12 @@ import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. */
-export async function POST(_request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+/** Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. Its turns count against the requester's address. */
+export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
-  const report = await withSessionStore((store) => replayStoredSession(id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn, `replay:${id}`) }));
+  const admitted = getRequestRateLimiters().take('replays-per-session', id);
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
+  const clientAddress = readClientAddress(request);
+  const report = await withSessionStore((store) => replayStoredSession(id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn, clientAddress) }));
   return respondWithSessionResult(report);
 }

@@ -1,0 +1,44 @@
+// Server-only: every limit on how often and how much at once a visitor may ask for work, and its message.
+import type { TokenBucketRule } from './create-rate-limiter';
+
+/** The request limits, each a token bucket per key. */
+export type RequestLimitName = 'compiles-per-address' | 'session-writes-per-address' | 'replays-per-session';
+
+/** Every limit a request can be refused by with 429. */
+export type RateLimitName = RequestLimitName | 'concurrent-turns-per-address' | 'concurrent-turns-total';
+
+/** A request refused by a limit: which one, the words the user sees, and when a retry can succeed. */
+export type RateLimitRefusal = { limit: RateLimitName; message: string; retryAfterSeconds: number };
+
+type RequestLimit = TokenBucketRule & { describe: string };
+
+/** Compiles are per keystroke pause, so they get a burst; shares and imports store data, replays run turns. */
+export const REQUEST_LIMITS = {
+  'compiles-per-address': { capacity: 20, refillIntervalMs: 100, describe: 'Too many compiles from your address: at most 10 per second (bursts of 20).' },
+  'session-writes-per-address': { capacity: 10, refillIntervalMs: 6_000, describe: 'Too many sessions shared or imported from your address: at most 10 per minute.' },
+  'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
+} as const satisfies Record<RequestLimitName, RequestLimit>;
+
+/** Turns running at once. A slot frees when a turn ends, which no clock predicts: retry after a short wait. */
+export const CONCURRENT_TURN_LIMITS = {
+  perAddress: 4,
+  total: 64,
+  retryAfterSeconds: 5,
+} as const;
+
+/** The refusal for `limit`, its message ending with when to retry. */
+export function describeRateLimitRefusal(limit: RateLimitName, retryAfterMs: number): RateLimitRefusal {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return { limit, retryAfterSeconds, message: `${describeLimit(limit)} Retry in ${retryAfterSeconds} s.` };
+}
+
+function describeLimit(limit: RateLimitName): string {
+  switch (limit) {
+    case 'concurrent-turns-per-address':
+      return `At most ${CONCURRENT_TURN_LIMITS.perAddress} turns may run at once from your address; stop one or wait for one to finish.`;
+    case 'concurrent-turns-total':
+      return `The server is running its maximum of ${CONCURRENT_TURN_LIMITS.total} turns at once.`;
+    default:
+      return REQUEST_LIMITS[limit].describe;
+  }
+}

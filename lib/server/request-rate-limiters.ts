@@ -1,0 +1,34 @@
+// Server-only: one token-bucket limiter per request limit, shared by the route handlers of this process.
+import { err, ok, type Result } from '@/lib/runtime/result';
+import { createRateLimiter, type RateLimiter } from './create-rate-limiter';
+import { describeRateLimitRefusal, REQUEST_LIMITS, type RateLimitRefusal, type RequestLimitName } from './rate-limits';
+
+export type RequestRateLimiters = {
+  /** Spends one of `key`'s tokens under `limit`, or the refusal to answer with. */
+  take(limit: RequestLimitName, key: string): Result<void, RateLimitRefusal>;
+};
+
+/** Limiters for every entry of `REQUEST_LIMITS`, on `now`'s clock. */
+export function createRequestRateLimiters(options: { now?: () => number; maxKeys?: number } = {}): RequestRateLimiters {
+  const build = (name: RequestLimitName) => createRateLimiter({ capacity: REQUEST_LIMITS[name].capacity, refillIntervalMs: REQUEST_LIMITS[name].refillIntervalMs, ...options });
+  const limiters: Record<RequestLimitName, RateLimiter> = {
+    'compiles-per-address': build('compiles-per-address'),
+    'session-writes-per-address': build('session-writes-per-address'),
+    'replays-per-session': build('replays-per-session'),
+  };
+  return {
+    take(limit, key) {
+      const taken = limiters[limit].take(key);
+      return taken.ok ? ok(undefined) : err(describeRateLimitRefusal(limit, taken.error.retryAfterMs));
+    },
+  };
+}
+
+const globalKey = Symbol.for('tool-runtime-playground.request-rate-limiters');
+
+/** One set per server process, surviving hot reloads in development. */
+export function getRequestRateLimiters(): RequestRateLimiters {
+  const holder = globalThis as typeof globalThis & { [globalKey]?: RequestRateLimiters };
+  holder[globalKey] ??= createRequestRateLimiters();
+  return holder[globalKey];
+}

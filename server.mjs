@@ -1,0 +1,34 @@
+// Production entry (`npm start`): serves the built app like `next start`, and first overwrites
+// `x-playground-peer-address` on every request with the connection's remote address. Next keeps a
+// client-supplied X-Forwarded-For as sent, so without this the app cannot tell who connected.
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+
+const PEER_ADDRESS_HEADER = 'x-playground-peer-address';
+
+const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+
+// Set before Next (and with it React) is loaded, as `next start` does.
+process.env.NODE_ENV ??= 'production';
+const { default: next } = await import('next');
+
+// The app reads the header only when this process registered it, so under `next dev` or a bare
+// `next start` a client's own copy of it is never believed.
+globalThis[Symbol.for('tool-runtime-playground.peer-address-header')] = PEER_ADDRESS_HEADER;
+
+const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+createServer((request, response) => {
+  request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+  handle(request, response).catch((error) => {
+    console.error(error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end();
+  });
+}).listen(port, hostname, () => {
+  console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
+});
