@@ -2,7 +2,7 @@ import { RE2JS } from 're2js';
 
 /** The regular-expression engine Ajv compiles `pattern`, `patternProperties` and `propertyNames` with. */
 export type RegExpEngine = {
-  (pattern: string, flags: string): { test: (input: string) => boolean };
+  (pattern: string, flags: string): { test: (input: string) => boolean; toString(): string };
   /** Only read by Ajv's standalone code generation, which this project does not use. */
   code: string;
 };
@@ -22,7 +22,8 @@ export function createRegExpEngine(options: { backtrackingFallback: boolean }): 
       if (options.backtrackingFallback) return new RegExp(pattern, flags);
       throw new Error(`The pattern ${JSON.stringify(pattern)} needs lookaround or backreferences, which are not evaluated here (${error instanceof Error ? error.message : String(error)}).`);
     }
-    return { test: (input: string) => compiled.test(input) };
+    // Ajv caches compiled patterns by their string form, so each must print as itself.
+    return { test: (input: string) => compiled.test(input), toString: () => `/${pattern}/${flags}` };
   };
   return Object.assign(engine, { code: 'createRegExpEngine' });
 }
