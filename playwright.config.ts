@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,6 +7,26 @@ const PORT = 3100;
 /** Set PLAYWRIGHT_BASE_URL to test a server that is already running (then none is started). */
 const externalBaseURL = process.env.PLAYWRIGHT_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
+/** What `npm run build` reads: a change in any of them makes the build stale. */
+const BUILD_INPUTS = ['app', 'components', 'lib', 'public', 'scripts', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'package.json', 'tsconfig.json'];
+
+/** Newest modification time under `path` (a file or a directory tree), in ms. */
+function newestModification(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestModification(join(path, entry))), stat.mtimeMs);
+}
+
+/**
+ * `npm run check` builds right before the e2e and abuse suites, so the build is reused when it
+ * is newer than every source (or PLAYGROUND_SKIP_BUILD is set); a stale or missing one is rebuilt.
+ */
+function hasFreshBuild(): boolean {
+  if (process.env.PLAYGROUND_SKIP_BUILD) return true;
+  const buildId = '.next/BUILD_ID';
+  return existsSync(buildId) && statSync(buildId).mtimeMs > Math.max(...BUILD_INPUTS.map(newestModification));
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,7 +57,7 @@ export default defineConfig({
   webServer: externalBaseURL
     ? undefined
     : {
-        command: `npm run build && npm run start -- -p ${PORT}`,
+        command: hasFreshBuild() ? `npm run start -- -p ${PORT}` : `npm run build && npm run start -- -p ${PORT}`,
         url: baseURL,
         timeout: 600_000,
         reuseExistingServer: !process.env.CI,

@@ -13,9 +13,12 @@ const BENCHES = [
   { name: 'loop-overhead', file: 'loop-overhead.bench.ts', timeoutMs: 600_000 },
   { name: 'parallel-efficiency', file: 'parallel-efficiency.bench.ts', timeoutMs: 300_000 },
   { name: 'sandbox', file: 'sandbox.bench.ts', timeoutMs: 300_000 },
+  { name: 'sandbox-pool', file: 'sandbox-pool.bench.ts', timeoutMs: 300_000 },
   { name: 'turn-throughput', file: 'turn-throughput.bench.ts', timeoutMs: 300_000 },
+  { name: 'turn-throughput-50', file: 'turn-throughput.bench.ts', args: ['--concurrency=50'], timeoutMs: 300_000 },
+  { name: 'attack-latency', file: 'attack-latency.bench.ts', timeoutMs: 600_000 },
   { name: 'preview-latency', file: 'preview-latency.bench.ts', timeoutMs: 300_000 },
-] as const;
+] as const satisfies readonly { name: string; file: string; args?: readonly string[]; timeoutMs: number }[];
 
 const FIGURE_PREFIX = '{"bench":';
 
@@ -29,7 +32,7 @@ async function runBench(bench: (typeof BENCHES)[number]): Promise<Figure[]> {
   if (!existsSync(script)) return [{ bench: bench.name, value: null, unit: '', note: `skipped: bench/${bench.file} is missing` }];
   console.log(`\n▶ ${bench.name}`);
   const started = performance.now();
-  const outcome = await runTypeScriptChild({ script, timeoutMs: bench.timeoutMs });
+  const outcome = await runTypeScriptChild({ script, args: 'args' in bench ? [...bench.args] : [], timeoutMs: bench.timeoutMs });
   for (const line of outcome.stdout.split('\n')) if (line.trim() && !line.startsWith(FIGURE_PREFIX)) console.log(`  ${line}`);
   console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const figures = readFigures(outcome.stdout);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSseParser } from '@/lib/client/sse-parser';
 import { emitFigure } from './support/figure';
 import { startProductionServer } from './support/production-server';
@@ -6,9 +9,15 @@ import { median, quantile } from './support/statistics';
 /**
  * N concurrent turns against the production server on loopback (SSE): turns/s, time to
  * first event, and a check that every stream ended with turn-end and dense seq.
+ * `--concurrency=N` (default 8); figures at another concurrency are named `throughput.cN.*`.
+ *
+ * Turn limits are per client address, so each concurrent worker stands for its own visitor:
+ * the server trusts one proxy hop (PLAYGROUND_TRUST_PROXY=1) and each worker sends its own
+ * X-Forwarded-For from the benchmarking range 198.18.0.0/15.
  */
-const CONCURRENCY = 8;
-const TOTAL_TURNS = 48;
+const CONCURRENCY = readConcurrency(process.argv.slice(2));
+const TOTAL_TURNS = Math.max(48, CONCURRENCY * 3);
+const FIGURE_PREFIX = CONCURRENCY === 8 ? 'throughput' : `throughput.c${CONCURRENCY}`;
 const ITERATIONS = 3;
 const CALLS_PER_ITERATION = 3;
 const TOOL_SLEEP_MS = 10;
@@ -40,17 +49,28 @@ const script = [
   { text: 'All keys looked up.' },
 ];
 
-type TurnSample = { ok: true; firstEventMs: number; totalMs: number } | { ok: false; problem: string };
+function readConcurrency(args: readonly string[]): number {
+  const value = Number(args.find((arg) => arg.startsWith('--concurrency='))?.slice('--concurrency='.length) ?? 8);
+  if (!Number.isInteger(value) || value < 1 || value > 500) throw new Error(`--concurrency must be an integer from 1 to 500, got ${value}`);
+  return value;
+}
 
-async function runOneTurn(baseUrl: string, clientId: string): Promise<TurnSample> {
+type TurnSample = { ok: true; firstEventMs: number; totalMs: number } | { ok: false; problem: string; refused?: boolean };
+
+/** A client address of its own for worker `index` (198.18.0.0/15 is reserved for benchmarks). */
+function workerAddress(index: number): string {
+  return `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+}
+
+async function runOneTurn(baseUrl: string, clientId: string, address: string): Promise<TurnSample> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/turns`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-playground-client': clientId },
+    headers: { 'content-type': 'application/json', 'x-playground-client': clientId, 'x-forwarded-for': address },
     body: JSON.stringify({ source, messages: [{ role: 'user', content: 'Look up the keys.' }], model: { provider: 'scripted', script }, maxIterations: ITERATIONS + 1 }),
     signal: AbortSignal.timeout(TURN_TIMEOUT_MS),
   });
-  if (!response.ok || !response.body) return { ok: false, problem: `HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
+  if (!response.ok || !response.body) return { ok: false, refused: response.status === 429, problem: `HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
   const parser = createSseParser();
   const decoder = new TextDecoder();
   const events: { type: string; seq: number }[] = [];
@@ -92,7 +112,7 @@ async function runLoad(baseUrl: string): Promise<{ samples: TurnSample[]; wallMs
     while (issued < TOTAL_TURNS && Date.now() < deadline) {
       issued += 1;
       try {
-        samples.push(await runOneTurn(baseUrl, `bench-${workerIndex}`));
+        samples.push(await runOneTurn(baseUrl, `bench-${workerIndex}`, workerAddress(workerIndex)));
       } catch (error) {
         samples.push({ ok: false, problem: error instanceof Error ? error.message : String(error) });
       }
@@ -102,31 +122,40 @@ async function runLoad(baseUrl: string): Promise<{ samples: TurnSample[]; wallMs
   return { samples, wallMs: performance.now() - started };
 }
 
+// The server inherits this environment: a throwaway database, and one trusted proxy hop.
+const dataDirectory = mkdtempSync(join(tmpdir(), 'trp-bench-throughput-'));
+process.env.PGLITE_DATA_DIR = dataDirectory;
+process.env.PLAYGROUND_TRUST_PROXY = '1';
 const started = await startProductionServer();
 if (!started.ok) {
   console.log(`Turn throughput: ${started.reason}`);
-  emitFigure({ bench: 'throughput.turns-per-second', value: null, unit: 'turns/s', note: started.reason });
+  emitFigure({ bench: `${FIGURE_PREFIX}.turns-per-second`, value: null, unit: 'turns/s', note: started.reason });
 } else {
   try {
     const { baseUrl } = started.server;
-    await runOneTurn(baseUrl, 'bench-warm-up');
+    await runOneTurn(baseUrl, 'bench-warm-up', workerAddress(CONCURRENCY));
     const { samples, wallMs } = await runLoad(baseUrl);
     const good = samples.filter((sample): sample is Extract<TurnSample, { ok: true }> => sample.ok);
     const broken = samples.filter((sample): sample is Extract<TurnSample, { ok: false }> => !sample.ok);
+    const refused = broken.filter((sample) => sample.refused).length;
     const firstEvents = good.map((sample) => sample.firstEventMs);
     console.log(`Turn throughput: ${samples.length} turns (${ITERATIONS} iterations × ${CALLS_PER_ITERATION} calls, tools sleep ${TOOL_SLEEP_MS} ms), ${CONCURRENCY} concurrent, ${(wallMs / 1000).toFixed(1)} s.`);
     for (const sample of broken.slice(0, 5)) console.log(`  broken stream: ${sample.problem}`);
-    emitFigure({ bench: 'throughput.turns-per-second', value: (good.length * 1000) / wallMs, unit: 'turns/s', note: `${CONCURRENCY} concurrent, ${good.length} turns` });
-    emitFigure({ bench: 'throughput.first-event.p50', value: median(firstEvents), unit: 'ms' });
-    emitFigure({ bench: 'throughput.first-event.p95', value: quantile(firstEvents, 0.95), unit: 'ms' });
-    emitFigure({ bench: 'throughput.turn-duration.p50', value: median(good.map((sample) => sample.totalMs)), unit: 'ms' });
+    emitFigure({ bench: `${FIGURE_PREFIX}.turns-per-second`, value: (good.length * 1000) / wallMs, unit: 'turns/s', note: `${CONCURRENCY} concurrent, ${good.length} turns` });
+    emitFigure({ bench: `${FIGURE_PREFIX}.first-event.p50`, value: median(firstEvents), unit: 'ms' });
+    emitFigure({ bench: `${FIGURE_PREFIX}.first-event.p95`, value: quantile(firstEvents, 0.95), unit: 'ms' });
+    emitFigure({ bench: `${FIGURE_PREFIX}.turn-duration.p50`, value: median(good.map((sample) => sample.totalMs)), unit: 'ms' });
     emitFigure({
-      bench: 'throughput.complete-streams',
+      bench: `${FIGURE_PREFIX}.complete-streams`,
       value: good.length,
       unit: `of ${samples.length}`,
-      note: broken.length === 0 ? 'every stream ended with turn-end, seq dense' : `${broken.length} broken: ${broken[0]?.problem ?? ''}`,
+      note:
+        broken.length === 0
+          ? 'every stream ended with turn-end, seq dense'
+          : `${broken.length} not complete${refused > 0 ? ` (${refused} refused with 429)` : ''}: ${broken[0]?.problem ?? ''}`,
     });
   } finally {
     await started.server.stop();
   }
 }
+rmSync(dataDirectory, { recursive: true, force: true });

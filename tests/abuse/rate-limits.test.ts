@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBigModule, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
+import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
+import { sampleLatency } from './support/sample-latency';
+import { compileModule } from './support/compile-module';
+import { expectResponsive, expectServerStillServes } from './support/server-checks';
+import { startServer, type AbuseServer } from './support/start-server';
+import { reportWarmUp, warmUp } from './support/warm-up';
+
+/** Limits are keyed on the peer address: headers a client picks do not buy it more. */
+let server: AbuseServer | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+  reportWarmUp(await warmUp(server.baseURL));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function baseURL(): string {
+  if (!server) throw new Error('the server did not start');
+  return server.baseURL;
+}
+
+describe('limits keyed on the peer address', () => {
+  it('accepts at most 4 concurrent turns from one address whatever client and forwarded headers say', async () => {
+    const body = turnBody({ source: defineModule([SLEEP_TOOL]), message: 'Nap.', model: scriptedModel([[['nap', '{}']]]) });
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        runTurn(baseURL(), body, { timeoutMs: 30_000, headers: { 'x-playground-client': `spoofed-client-${index}`, 'x-forwarded-for': `203.0.113.${index + 10}` } }),
+      ),
+    );
+    const summary = runs.map((run) => `${run.status} retry-after=${run.headers.get('retry-after')} ${run.refusal ?? ''}`).join('\n');
+    const accepted = runs.filter((run) => run.status === 200);
+    const refused = runs.filter((run) => run.status !== 200);
+    expect(accepted.length, summary).toBeLessThanOrEqual(4);
+    expect(accepted.length, summary).toBeGreaterThan(0);
+    for (const run of refused) {
+      expect(run.status, summary).toBe(429);
+      expect(Number(run.headers.get('retry-after')), summary).toBeGreaterThan(0);
+    }
+    for (const run of accepted) expect(turnEnd(run)?.reason, describeRun(run)).toBe('completed');
+    await expectServerStillServes(baseURL());
+  });
+
+  it('refuses a flood of replays of one shared session with 429 and Retry-After', async () => {
+    const model = scriptedModel([[['echo', JSON.stringify({ text: 'to share' })]]]);
+    const source = defineModule([ECHO_TOOL]);
+    const message = 'Echo to share.';
+    const run = await runTurn(baseURL(), turnBody({ source, message, model }), { timeoutMs: 20_000 });
+    expect(turnEnd(run)?.reason, describeRun(run)).toBe('completed');
+    const turnId = run.headers.get('x-turn-id');
+    const share = await fetch(`${baseURL()}/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'replay flood', playground: { source, message, model, permissions: { mode: 'auto' }, mode: 'chat' }, turnIds: [turnId] }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const shared = (await share.json()) as { id?: string; error?: string };
+    expect(share.status, JSON.stringify(shared)).toBe(201);
+
+    const replays = Promise.all(
+      Array.from({ length: 20 }, async () => {
+        try {
+          const response = await fetch(`${baseURL()}/api/sessions/${shared.id}/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(30_000) });
+          return { status: response.status, retryAfter: response.headers.get('retry-after'), text: (await response.text()).slice(0, 200) };
+        } catch (error) {
+          return { status: 0, retryAfter: null, text: String(error) };
+        }
+      }),
+    );
+    const [latency, answers] = await Promise.all([sampleLatency(baseURL(), replays), replays]);
+    const summary = answers.map((answer) => `${answer.status} retry-after=${answer.retryAfter} ${answer.text}`).join('\n');
+    for (const answer of answers) expect([200, 429], summary).toContain(answer.status);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited.length, summary).toBeGreaterThan(0);
+    for (const answer of limited) expect(Number(answer.retryAfter), summary).toBeGreaterThan(0);
+    expectResponsive(latency, 'replay flood');
+  });
+
+  it('answers many concurrent compiles of distinct big modules, or refuses them with a reason, never hangs', async () => {
+    const compiles = Promise.all(Array.from({ length: 16 }, (_, index) => compileModule(baseURL(), createBigModule(`m${index}_${Date.now()}`), 30_000)));
+    const [latency, answers] = await Promise.all([sampleLatency(baseURL(), compiles), compiles]);
+    const summary = answers.map((answer) => `${answer.status} in ${Math.round(answer.elapsedMs)} ms: ${answer.text.slice(0, 120)}`).join('\n');
+    for (const answer of answers) {
+      expect([200, 429, 503], summary).toContain(answer.status);
+      if (answer.status === 200) expect(Array.isArray((answer.body as { tools?: unknown } | undefined)?.tools), summary).toBe(true);
+      else expect(typeof (answer.body as { error?: unknown } | undefined)?.error, summary).toBe('string');
+    }
+    expect(answers.some((answer) => answer.status === 200), summary).toBe(true);
+    expectResponsive(latency, 'pool saturation');
+    await expectServerStillServes(baseURL());
+  });
+});
