@@ -13,7 +13,7 @@ const runtimeForbiddenPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'public/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'lib/sandbox/generated/**'] },
+  { ignores: ['.next/**', 'node_modules/**', 'public/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'lib/sandbox/generated/**', '.generated/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
