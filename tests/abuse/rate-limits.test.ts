@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBigModule, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
 import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
 import { sampleLatency } from './support/sample-latency';
 import { compileModule } from './support/compile-module';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from './support/start-server';
-import { reportWarmUp, warmUp } from './support/warm-up';
+import { useAbuseServer } from './support/use-abuse-server';
 
 /** Limits are keyed on the peer address: headers a client picks do not buy it more. */
-let server: AbuseServer | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  reportWarmUp(await warmUp(server.baseURL));
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function baseURL(): string {
-  if (!server) throw new Error('the server did not start');
-  return server.baseURL;
-}
+const { baseURL } = useAbuseServer();
 
 describe('limits keyed on the peer address', () => {
   it('accepts at most 4 concurrent turns from one address whatever client and forwarded headers say', async () => {

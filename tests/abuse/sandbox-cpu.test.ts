@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineModule, MANY_TOOLS_MODULE, repeatCall, scriptedModel, SPIN_TOOL, TOP_LEVEL_SPIN_MODULE, WIDE_SCHEMA_MODULE } from './support/attack-modules';
 import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
 import { sampleLatency } from './support/sample-latency';
 import { compileModule } from './support/compile-module';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from './support/start-server';
-import { reportWarmUp, warmUp } from './support/warm-up';
+import { useAbuseServer } from './support/use-abuse-server';
 
 /** CPU a visitor controls: a spinning call or module is stopped by its CPU budget, off the HTTP thread. */
-let server: AbuseServer | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  reportWarmUp(await warmUp(server.baseURL));
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function baseURL(): string {
-  if (!server) throw new Error('the server did not start');
-  return server.baseURL;
-}
+const { baseURL } = useAbuseServer();
 
 describe('CPU spin', () => {
   it('stops two spinning calls of one turn at their CPU budget and ends the turn', async () => {

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineModule, FILE_FLOOD_TOOL, LOG_FLOOD_TOOL, MEMORY_HOG_TOOLS, OK_TOOL, scriptedModel } from './support/attack-modules';
 import { describeRun, eventsOf, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
 import { sampleLatency } from './support/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from './support/start-server';
-import { reportWarmUp, warmUp } from './support/warm-up';
+import { useAbuseServer } from './support/use-abuse-server';
 
 /** Memory, logs and files a visitor's tool consumes are capped; a hog fails alone. */
 const MAX_STREAM_BYTES = 5 * 1024 * 1024;
-let server: AbuseServer | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  reportWarmUp(await warmUp(server.baseURL));
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function baseURL(): string {
-  if (!server) throw new Error('the server did not start');
-  return server.baseURL;
-}
+const { baseURL } = useAbuseServer();
 
 describe('sandbox quotas', () => {
   it('truncates a flood of 100,000 log lines to a bounded stream', async () => {

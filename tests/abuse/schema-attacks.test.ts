@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATASTROPHIC_CASES, defineModule, GENERATOR_CASES, jsonSchemaTool, scriptedModel, UNIQUE_OBJECTS_OUTPUT_TOOL } from './support/attack-modules';
 import { describeRun, eventsOf, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
 import { sampleLatency } from './support/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from './support/start-server';
-import { reportWarmUp, warmUp } from './support/warm-up';
+import { useAbuseServer } from './support/use-abuse-server';
 
 /** Schemas a visitor writes: validating against them and generating from them is bounded work off the HTTP thread. */
 const MAX_STREAM_BYTES = 5 * 1024 * 1024;
-let server: AbuseServer | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  reportWarmUp(await warmUp(server.baseURL));
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function baseURL(): string {
-  if (!server) throw new Error('the server did not start');
-  return server.baseURL;
-}
+const { baseURL } = useAbuseServer();
 
 describe('catastrophic validation', () => {
   it('validates backtracking patterns and quadratic uniqueItems correctly without hanging', async () => {

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type AbuseServer, type StartServerOptions } from './start-server';
+import { reportWarmUp, warmUp } from './warm-up';
+
+/**
+ * One production server for a test file: started and warmed up (first compile and turn, so no
+ * attack is charged with them) before its tests, always stopped after them.
+ */
+export function useAbuseServer(options: StartServerOptions = {}): { baseURL(): string; server(): AbuseServer } {
+  let started: AbuseServer | undefined;
+  beforeAll(async () => {
+    started = await startServer(options);
+    reportWarmUp(await warmUp(started.baseURL));
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const server = () => {
+    if (!started) throw new Error('the server did not start');
+    return started;
+  };
+  return { server, baseURL: () => server().baseURL };
+}
