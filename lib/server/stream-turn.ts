@@ -39,14 +39,16 @@ export type StreamTurnOptions = {
   env: ModelEnvironment;
   /** Approvals recorded in a session, answered without asking (replay). */
   recordedApprovals?: Map<string, { approved: boolean; reason?: string }>;
+  /** Events the turn may stream before it is stopped; `TURN_LIMITS.eventsPerTurn` unless given. */
+  maxEvents?: number;
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
 };
 
 const encoder = new TextEncoder();
 
 /** The end of a turn that was stopped for producing too many events, numbered after the last one sent. */
-function endForOverflow(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined): RuntimeEvent {
-  const error = `The turn produced more than ${TURN_LIMITS.eventsPerTurn} events and was stopped.`;
+function endForOverflow(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined, maxEvents: number): RuntimeEvent {
+  const error = `The turn produced more than ${maxEvents} events and was stopped.`;
   return { ...end, seq: (last?.seq ?? -1) + 1, reason: 'error', error };
 }
 
@@ -103,13 +105,16 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
       let last: RuntimeEvent | undefined;
       const sent: RuntimeEvent[] = [];
       let overflowed = false;
+      const maxEvents = options.maxEvents ?? TURN_LIMITS.eventsPerTurn;
       const send = (produced: RuntimeEvent) => {
         // Past the event budget the turn is stopped; only its (rewritten) end still goes out.
         if (overflowed && produced.type !== 'turn-end') return;
-        const event = overflowed && produced.type === 'turn-end' ? endForOverflow(produced, last) : produced;
-        if (!overflowed && sent.length + 1 >= TURN_LIMITS.eventsPerTurn && event.type !== 'turn-end') {
+        const event = overflowed && produced.type === 'turn-end' ? endForOverflow(produced, last, maxEvents) : produced;
+        // The last slot of the budget is kept for the turn-end.
+        if (!overflowed && sent.length + 1 >= maxEvents && event.type !== 'turn-end') {
           overflowed = true;
           controller.abort('event-limit');
+          return;
         }
         last = event;
         sent.push(event);
