@@ -1,10 +1,13 @@
+import { readEventLoopDelay } from '@/lib/server/read-event-loop-delay';
+
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
  * Liveness probe: answers at once without touching the sandbox, the models or the database, so
- * its latency is the HTTP thread's own (the abuse suite samples it while attacks run).
+ * its latency is the HTTP thread's own. It also reports the event loop's delay since the previous
+ * probe (the abuse suite and the attack bench sample it while attacks run).
  */
 export function GET(): Response {
-  return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json({ ok: true, eventLoopDelay: readEventLoopDelay() }, { headers: { 'cache-control': 'no-store' } });
 }

@@ -8,6 +8,7 @@ export const MAX_HEALTH_LATENCY_MS = 1_000;
 
 export function expectResponsive(report: LatencyReport, attack: string): void {
   expect(report.maxMs, `${attack}: ${formatLatency(report)}`).toBeLessThan(MAX_HEALTH_LATENCY_MS);
+  expect(report.eventLoopMaxMs, `${attack}: ${formatLatency(report)}`).toBeLessThan(MAX_HEALTH_LATENCY_MS);
   expect(report.failures, `${attack}: ${formatLatency(report)}`).toBe(0);
 }
 
