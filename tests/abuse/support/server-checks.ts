@@ -18,7 +18,7 @@ export async function expectServerStillServes(baseURL: string): Promise<void> {
     async (response) => `${response.status} ${await response.text()}`,
     (error: unknown) => `no answer: ${String(error)}`,
   );
-  expect(health, 'GET /api/health after the attack').toBe('200 {"ok":true}');
+  expect(health, 'GET /api/health after the attack').toMatch(/^200 \{"ok":true,/);
   const run = await runTurn(baseURL, turnBody({ ...NORMAL_TURN, message: 'Echo it.' }), { timeoutMs: 20_000 });
   expect(toolOutputs(run).map((output) => [output.status, output.output]), `normal turn after the attack: ${describeRun(run)}`).toEqual([['success', 'still here']]);
   expect(turnEnd(run)?.reason, describeRun(run)).toBe('completed');
