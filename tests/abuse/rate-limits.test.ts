@@ -79,3 +79,35 @@ describe('limits keyed on the peer address', () => {
     await expectServerStillServes(baseURL());
   });
 });
+
+describe('response headers', () => {
+  it('gives every page a fresh nonce-based policy and every answer nosniff and a referrer policy', async () => {
+    const pages = await Promise.all([fetch(`${baseURL()}/`), fetch(`${baseURL()}/`)]);
+    const policies = pages.map((page) => page.headers.get('content-security-policy') ?? '');
+    const nonces = await Promise.all(
+      pages.map(async (page, index) => {
+        const html = await page.text();
+        const nonce = /'nonce-([^']+)'/.exec(policies[index] ?? '')?.[1];
+        expect(nonce, policies[index]).toBeTruthy();
+        // Every script element of the page carries this response's nonce.
+        const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const script of scripts) expect(script, script).toContain(`nonce="${nonce}"`);
+        return nonce;
+      }),
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const policy of policies) {
+      expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(policy).toContain("worker-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+    }
+    const api = await fetch(`${baseURL()}/api/health`);
+    for (const response of [...pages, api]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    expect(api.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
