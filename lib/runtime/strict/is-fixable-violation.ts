@@ -30,6 +30,7 @@ export function isFixableViolation(violation: StrictViolation, schema: unknown):
     case 'missing-items':
     case 'composition':
     case 'invalid-ref':
+    case 'unsupported-pattern':
     case 'max-depth':
     case 'max-properties':
     case 'max-enum-values':

@@ -29,6 +29,8 @@ export type StrictRule =
   | 'composition'
   | 'one-of'
   | 'default'
+  /** A `pattern` that uses lookaround or backreferences. */
+  | 'unsupported-pattern'
   /** A `$ref` that is not a resolvable local reference. */
   | 'invalid-ref'
   | 'max-depth'

@@ -4,6 +4,7 @@ import {
   SUPPORTED_KEYWORDS, SUPPORTED_TYPES,
 } from './strict-limits';
 import { appendLocation, formatPythonString, inContext, type SchemaLocation } from './schema-location';
+import { findUnsupportedRegexSyntax, type UnsupportedRegexSyntax } from './find-unsupported-regex-syntax';
 import { resolveLocalRef } from './resolve-local-ref';
 import type { StrictRule, StrictViolation } from './strict-violation';
 
@@ -88,7 +89,17 @@ function checkKeywords(state: WalkState, node: Record<string, unknown>, location
       reportKeyword(state, location, 'format', { rule: 'unsupported-format', text: `${shown} is not a valid format.` });
     }
   }
+  if (typeof node.pattern === 'string') {
+    for (const syntax of findUnsupportedRegexSyntax(node.pattern)) {
+      reportKeyword(state, location, 'pattern', { rule: 'unsupported-pattern', text: UNSUPPORTED_REGEX_TEXT[syntax] });
+    }
+  }
 }
+
+const UNSUPPORTED_REGEX_TEXT: Record<UnsupportedRegexSyntax, string> = {
+  lookaround: 'regex lookaround is not supported.',
+  backreference: 'regex backreferences are not supported.',
+};
 
 function classifyKeyword(keyword: string): StrictRule {
   if (COMPOSITION_KEYWORDS.has(keyword)) return 'composition';

@@ -145,10 +145,19 @@ describe('PRESETS', () => {
 
     it('auto-model-faults: the seeded faults end as repairs or rejections, and every call has an output', async () => {
       const state = await runPreset(find('auto-model-faults'));
-      expect(state.end?.reason).toMatch(/^(completed|max-iterations)$/);
+      expect(state.end?.reason).toBe('completed');
       const calls = Object.values(state.calls);
       expect(calls.length).toBeGreaterThan(0);
       expect(calls.every((call) => call.phase === 'done')).toBe(true);
+      expect(statusesOf(state, 1)).toEqual(['rejected', 'success', 'success', 'success']);
+      expect(statusesOf(state, 2)).toEqual(['success', 'success', 'success']);
+      const [rejected, , , repaired] = (state.iterations[0]?.callIds ?? []).map((id) => state.calls[id]);
+      expect(rejected).toMatchObject({ name: 'search_docs', inputError: { code: 'invalid-arguments' } });
+      expect(rejected?.output?.output).toMatch(/^Error: invalid arguments for search_docs:\n- query: /);
+      expect(repaired).toMatchObject({ name: 'add_comment', output: { status: 'success', output: expect.stringMatching(/^Comment added to #\d+\.$/) } });
+      expect(repaired?.repairs.map((step) => step.rung)).toEqual(['fix-syntax']);
+      const retried = state.calls[state.iterations[1]?.callIds[0] ?? ''];
+      expect(retried).toMatchObject({ name: 'search_docs', output: { status: 'success' } });
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkStrictSchema, type StrictViolation } from '@/lib/runtime/check-strict-schema';
+import { strictifySchema } from '@/lib/runtime/strictify-schema';
 
 const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: 'object',
@@ -118,6 +119,24 @@ const cases: { name: string; schema: unknown; violations: StrictViolation[] }[] 
     schema: closed({ 'a/b~c': { type: 'string', default: '' } }),
     violations: [{ pointer: '/properties/a~1b~0c/default', rule: 'default', message: "In context=('properties', 'a/b~c'), 'default' is not permitted." }],
   },
+  {
+    name: 'a pattern with lookahead',
+    schema: closed({ password: { type: 'string', pattern: '^(?=.*\\d).+$' } }),
+    violations: [{ pointer: '/properties/password/pattern', rule: 'unsupported-pattern', message: "In context=('properties', 'password'), regex lookaround is not supported." }],
+  },
+  {
+    name: 'a pattern with a backreference and lookbehind, in a definition',
+    schema: { ...closed({ word: { $ref: '#/$defs/Word' } }), $defs: { Word: { type: 'string', pattern: '(?<!x)(a)\\1' } } },
+    violations: [
+      { pointer: '/$defs/Word/pattern', rule: 'unsupported-pattern', message: "In context=('$defs', 'Word'), regex lookaround is not supported." },
+      { pointer: '/$defs/Word/pattern', rule: 'unsupported-pattern', message: "In context=('$defs', 'Word'), regex backreferences are not supported." },
+    ],
+  },
+  {
+    name: 'a pattern with a named backreference inside array items',
+    schema: closed({ tags: { type: 'array', items: { type: 'string', pattern: '^(?<q>["\'])\\w+\\k<q>$' } } }),
+    violations: [{ pointer: '/properties/tags/items/pattern', rule: 'unsupported-pattern', message: "In context=('properties', 'tags', 'items'), regex backreferences are not supported." }],
+  },
 ];
 
 describe('checkStrictSchema', () => {
@@ -140,6 +159,38 @@ describe('checkStrictSchema', () => {
       $defs: { Node: closed({ name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) },
     };
     expect(checkStrictSchema(schema)).toEqual({ ok: true, violations: [] });
+  });
+
+  it.each([
+    ['negative lookahead', '^(?!admin)\\w+$', 'lookaround'],
+    ['lookbehind', '(?<=\\$)\\d+', 'lookaround'],
+    ['negative lookbehind', '(?<!-)\\d+', 'lookaround'],
+    ['numbered backreference', '(\\w)\\9', 'backreference'],
+  ])('reports %s in a pattern', (_name, pattern, kind) => {
+    const report = checkStrictSchema(closed({ s: { type: 'string', pattern } }));
+    const text = kind === 'lookaround' ? 'regex lookaround is not supported.' : 'regex backreferences are not supported.';
+    expect(report).toEqual({ ok: false, violations: [{ pointer: '/properties/s/pattern', rule: 'unsupported-pattern', message: `In context=('properties', 's'), ${text}` }] });
+  });
+
+  it.each([
+    ['an escaped parenthesis', '^\\(?=$'],
+    ['a character class', '^[(?=]+$'],
+    ['a class holding an escaped bracket', '^[\\](?!]+$'],
+    ['a named group', '^(?<year>\\d{4})$'],
+    ['a non-capturing group', '^(?:ab)+$'],
+    ['an escaped backslash before a digit', '^\\\\1$'],
+    ['a digit escape inside a class', '^[\\1-\\7]$'],
+    ['\\0', '^a\\0$'],
+  ])('accepts a pattern with %s', (_name, pattern) => {
+    expect(checkStrictSchema(closed({ s: { type: 'string', pattern } }))).toEqual({ ok: true, violations: [] });
+  });
+
+  it('leaves an unsupported pattern to the author: strictify cannot remove it', () => {
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(?=a)a+$' } } };
+    expect(strictifySchema(schema)).toEqual({
+      ok: false,
+      violations: [{ pointer: '/properties/s/pattern', rule: 'unsupported-pattern', message: "In context=('properties', 's'), regex lookaround is not supported." }],
+    });
   });
 
   it('accepts z.toJSONSchema output of a fully required Zod object', () => {
