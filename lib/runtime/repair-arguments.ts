@@ -4,6 +4,7 @@ import type { RepairRung, RepairStep } from './runtime-event';
 import { closeTruncated } from './repair/close-truncated';
 import { emptyToObject } from './repair/empty-to-object';
 import { extractJsonFromProse } from './repair/extract-json-from-prose';
+import { findTemplateMarkup } from './repair/find-template-markup';
 import { fixSyntax } from './repair/fix-syntax';
 import { parseJson } from './repair/parse-json';
 import { createRepairError, type RepairError } from './repair/repair-error';
@@ -45,7 +46,7 @@ type Attempt = { kind: 'object'; value: JsonValue } | { kind: 'string' } | { kin
  * Parses tool-call arguments, repairing the mistakes models make through a fixed ladder of
  * named rungs, each tried at most once and in order. Valid JSON is never rewritten. Where a
  * repair would have to guess (two different objects, a cut inside a key, NaN, prose with no
- * object), it refuses with a message the model can act on.
+ * object, tool-template markup inside a value), it refuses with a message the model can act on.
  */
 export function repairArguments(raw: string): RepairOutcome {
   if (raw.length > MAX_ARGUMENT_LENGTH) {
@@ -57,7 +58,7 @@ export function repairArguments(raw: string): RepairOutcome {
     );
   }
   const first = attemptParse(raw);
-  if (first.kind === 'object') return { ok: true, value: first.value, repairs: [] };
+  if (first.kind === 'object') return accept(first.value, []);
   if (first.kind === 'refused') return refusal(first.error);
 
   let text = raw;
@@ -69,10 +70,19 @@ export function repairArguments(raw: string): RepairOutcome {
     repairs.push({ rung: definition.rung, before: text, after: outcome.text });
     text = outcome.text;
     const attempt = attemptParse(text);
-    if (attempt.kind === 'object') return { ok: true, value: attempt.value, repairs };
+    if (attempt.kind === 'object') return accept(attempt.value, repairs);
     if (attempt.kind === 'refused') return refusal(attempt.error);
   }
   return refusal(describeUnparsed(text, repairs));
+}
+
+/**
+ * Markup is checked on valid JSON too: refusing is not rewriting, and a server-side template
+ * parser that misplaced a value's end usually hands over perfectly valid JSON.
+ */
+function accept(value: JsonValue, repairs: RepairStep[]): RepairOutcome {
+  const markup = findTemplateMarkup(value);
+  return markup === undefined ? { ok: true, value, repairs } : refusal(markup);
 }
 
 function attemptParse(text: string): Attempt {

@@ -8,9 +8,11 @@ export type RepairErrorCode =
   | 'not-json'
   | 'no-json-object'
   | 'ambiguous-multiple-objects'
+  | 'ambiguous-code-fence'
   | 'truncated-unrecoverable'
   | 'non-json-value'
-  | 'not-an-object';
+  | 'not-an-object'
+  | 'template-markup-in-value';
 
 /** A refusal with a message written for the model: what is wrong and what to send instead. */
 export type RepairError = { code: RepairErrorCode; message: string };

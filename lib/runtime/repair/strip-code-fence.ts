@@ -1,21 +1,20 @@
-import { applyText, SKIPPED, type RepairRungDefinition } from './repair-rung';
+import { createRepairError } from './repair-error';
+import { applyText, refuse, SKIPPED, type RepairRungDefinition, type RungOutcome } from './repair-rung';
 
 const FENCE = '```';
 const OPENING_LINE = /^```[\w+.-]*[^\S\n]*\n?/;
 
 /**
- * Removes a Markdown code fence around the arguments. A fence that opens the text may be
- * unclosed (the output was cut); a fence inside prose is taken only when it is the one fence.
+ * Removes a Markdown code fence around the arguments. Only the outermost fence is removed:
+ * fences inside string values (code the model is passing along) are content and never cut.
+ * A fence that opens the text may be unclosed (the output was cut); a fence inside prose is
+ * taken only when it is the one fence.
  */
 export const stripCodeFence: RepairRungDefinition = {
   rung: 'strip-code-fence',
   apply: (text) => {
     const trimmed = text.trim();
-    if (trimmed.startsWith(FENCE)) {
-      const body = trimmed.replace(OPENING_LINE, '');
-      const close = body.indexOf(FENCE);
-      return applyText(text, (close === -1 ? body : body.slice(0, close)).trim());
-    }
+    if (trimmed.startsWith(FENCE)) return stripOuterFence(text, trimmed.replace(OPENING_LINE, ''));
     // Text that already starts like JSON keeps any backticks it has: they belong to a value.
     if (/^[{["]/.test(trimmed) || !trimmed.includes(FENCE)) return SKIPPED;
     const blocks = findFencedBlocks(trimmed);
@@ -24,14 +23,73 @@ export const stripCodeFence: RepairRungDefinition = {
   },
 };
 
-/** Bodies of complete fenced blocks, found by index rather than a backtracking pattern. */
+/**
+ * The closing fence is the last fence outside a string value. When every fence after the
+ * opening line lies inside a string, the outer fence was never closed, unless the text ends
+ * on one of them: then it may close either the outer fence or a code block in a cut-off
+ * value, and choosing would be a guess.
+ */
+function stripOuterFence(text: string, body: string): RungOutcome {
+  if (!body.includes(FENCE)) return applyText(text, body.trim());
+  const outside = findFencesOutsideStrings(body);
+  const close = outside[outside.length - 1];
+  if (close !== undefined) return applyText(text, body.slice(0, close).trim());
+  if (!body.trimEnd().endsWith(FENCE)) return applyText(text, body.trim());
+  return refuse(
+    createRepairError(
+      'ambiguous-code-fence',
+      'Arguments are wrapped in a Markdown code fence and end inside a string value that holds another fence, so it is unclear where the arguments end. Send the JSON without a code fence around it.',
+    ),
+  );
+}
+
+/**
+ * Positions of fences that are not inside a quoted string (either quote style, as models
+ * write both). Quotes are tracked only from the first `{`, `[` or `"`, so an apostrophe in
+ * prose before the arguments does not open a string.
+ */
+function findFencesOutsideStrings(body: string): number[] {
+  const fences: number[] = [];
+  const jsonStart = body.search(/[{["]/);
+  const quotesFrom = jsonStart === -1 ? body.length : jsonStart;
+  let fence = findFenceOutsideStrings(body, 0, quotesFrom);
+  while (fence !== -1) {
+    fences.push(fence);
+    fence = findFenceOutsideStrings(body, fence + FENCE.length, quotesFrom);
+  }
+  return fences;
+}
+
+/** The first fence at or after `from` that is outside a string opened at or after `quotesFrom`. */
+function findFenceOutsideStrings(text: string, from: number, quotesFrom: number): number {
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote !== null) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+    } else if (i >= quotesFrom && (c === '"' || c === "'")) {
+      quote = c;
+    } else if (text.startsWith(FENCE, i)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Bodies of complete fenced blocks, found by index rather than a backtracking pattern. A block
+ * whose body starts like JSON closes at the first fence outside its strings.
+ */
 function findFencedBlocks(text: string): string[] {
   const blocks: string[] = [];
   let open = text.indexOf(FENCE);
   while (open !== -1) {
     const opening = OPENING_LINE.exec(text.slice(open, open + 64))?.[0] ?? FENCE;
     const bodyStart = open + opening.length;
-    const close = text.indexOf(FENCE, bodyStart);
+    const firstVisible = text.slice(bodyStart, bodyStart + 64).search(/\S/);
+    const startsLikeJson = firstVisible !== -1 && /[{["]/.test(text.charAt(bodyStart + firstVisible));
+    const close = findFenceOutsideStrings(text, bodyStart, startsLikeJson ? bodyStart : text.length);
     if (close === -1) break;
     blocks.push(text.slice(bodyStart, close));
     open = text.indexOf(FENCE, close + FENCE.length);

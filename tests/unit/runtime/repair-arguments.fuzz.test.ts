@@ -7,9 +7,11 @@ const ERROR_CODES: readonly RepairErrorCode[] = [
   'not-json',
   'no-json-object',
   'ambiguous-multiple-objects',
+  'ambiguous-code-fence',
   'truncated-unrecoverable',
   'non-json-value',
   'not-an-object',
+  'template-markup-in-value',
 ];
 
 const jsonObject = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 6 });

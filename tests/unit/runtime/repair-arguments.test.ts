@@ -213,6 +213,99 @@ describe('refusals', () => {
   });
 });
 
+describe('code fences inside values', () => {
+  it('strips only the outer fence, keeping a fenced block inside a string value', () => {
+    const raw = '```json\n{"code": "```python\\nprint(1)\\n```"}\n```';
+    expect(repairArguments(raw)).toEqual({
+      ok: true,
+      value: { code: '```python\nprint(1)\n```' },
+      repairs: [{ rung: 'strip-code-fence', before: raw, after: '{"code": "```python\\nprint(1)\\n```"}' }],
+    });
+  });
+
+  it.each<[string, string, unknown, RepairStep['rung'][]]>([
+    ['a closing fence on the object’s line', '```json\n{"a": "```x```"}```', { a: '```x```' }, ['strip-code-fence']],
+    ['prose with an apostrophe after the fence', '```json\n{"a": "```x```"}\n```\nThat\'s all.', { a: '```x```' }, ['strip-code-fence']],
+    ['single-quoted values', "```\n{'code': '```sh\\nls\\n```'}\n```", { code: '```sh\nls\n```' }, ['strip-code-fence', 'fix-syntax']],
+    ['prose before the fence', 'Sure:\n```json\n{"a": "```\\nx\\n```"}\n```\nDone.', { a: '```\nx\n```' }, ['strip-code-fence']],
+    [
+      'an unclosed fence cut inside the value',
+      '```json\n{"code": "```sh\\nls\\n```\\nthen',
+      { code: '```sh\nls\n```\nthen' },
+      ['strip-code-fence', 'close-truncated'],
+    ],
+  ])('%s', (_label, raw, value, rungs) => {
+    const outcome = expectRepaired(repairArguments(raw));
+    expect(outcome.value).toEqual(value);
+    expect(outcome.repairs.map((step) => step.rung)).toEqual(rungs);
+  });
+
+  it('refuses when the text ends on a fence that may close the value’s code block or the arguments', () => {
+    expect(repairArguments('```json\n{"code": "```sh\\nls\\n```')).toEqual({
+      ok: false,
+      error: {
+        code: 'ambiguous-code-fence',
+        message:
+          'Arguments are wrapped in a Markdown code fence and end inside a string value that holds another fence, so it is unclear where the arguments end. Send the JSON without a code fence around it. Send a single JSON object.',
+      },
+    });
+  });
+
+  it('refuses two different fenced objects instead of taking the first', () => {
+    expect(expectRefused(repairArguments('```json\n{"a": 1}\n```\n```json\n{"a": 2}\n```')).code).toBe('ambiguous-multiple-objects');
+  });
+});
+
+describe('tool-template markup inside values', () => {
+  it('refuses valid JSON whose value ends in leaked markup, naming the fragment and the property', () => {
+    expect(repairArguments('{"command": "ls -la</arg_value>"}')).toEqual({
+      ok: false,
+      error: {
+        code: 'template-markup-in-value',
+        message:
+          'Arguments contain tool-template markup (</arg_value>) inside the value of "command"; refusing to guess where the value ends. Send a single JSON object.',
+      },
+    });
+  });
+
+  it.each([
+    ['<arg_key>', '{"a": "x<arg_key>b"}'],
+    ['<tool_call>', '{"a": "x\\n<tool_call>"}'],
+    ['</tool_call>', '{"a": "x</tool_call>"}'],
+    ['<|im_end|>', '{"a": "x<|im_end|>"}'],
+    ['<|tool_call_end|>', '{"a": "x<|tool_call_end|>"}'],
+    ['<｜tool▁call▁end｜>', '{"a": "x<｜tool▁call▁end｜>"}'],
+    ['</function>', '{"a": {"b": ["ok", "x\\n</function>"]}}'],
+    ['<parameter=path>', '{"a": "x\\n<parameter=path>\\ny"}'],
+    ['</parameter', '{"a": "x\\n</parameter"}'],
+  ])('refuses %s', (fragment, raw) => {
+    expect(expectRefused(repairArguments(raw)).message).toContain(`markup (${fragment})`);
+  });
+
+  it('names a property name that holds markup', () => {
+    expect(expectRefused(repairArguments('{"path</arg_key>": "a"}')).message).toContain('(</arg_key>) inside the property name "path</arg_key>"');
+  });
+
+  it('refuses markup found after a repair as well', () => {
+    const error = expectRefused(repairArguments('```json\n{"a": \'x</arg_value>\',}\n```'));
+    expect(error.code).toBe('template-markup-in-value');
+  });
+
+  it('shortens a long fragment in the message', () => {
+    const message = expectRefused(repairArguments(`{"a": "<parameter=${'p'.repeat(100)}>"}`)).message;
+    expect(message).toContain(`(<parameter=${'p'.repeat(29)}…)`);
+  });
+
+  it.each([
+    ['a whole tag pair quoted as content', '{"html": "<tool_call>x</tool_call>"}'],
+    ['a whole parameter pair', '{"doc": "<parameter=a>1</parameter>"}'],
+    ['HTML', '{"html": "<div><p>hi</p></div>"}'],
+    ['comparisons and generics', '{"code": "a < b && List<Function> f; <functions>"}'],
+  ])('accepts %s', (_label, raw) => {
+    expect(repairArguments(raw)).toEqual({ ok: true, value: JSON.parse(raw), repairs: [] });
+  });
+});
+
 describe('reported malformed arguments', () => {
   it.each(MALFORMED_ARGUMENTS.map((fixture) => [fixture.name, fixture] as const))('%s', (_name, fixture) => {
     const outcome = repairArguments(fixture.raw);
