@@ -52,9 +52,9 @@ async function loadQuickJs(): Promise<QuickJSWASMModule> {
 /** A fresh context for one compile or one turn; the caller disposes it. */
 export async function acquireSandboxContext(): Promise<SandboxContext> {
   const warm = warmContexts.pop();
-  const context = warm ?? createSandboxContext(...(await Promise.all([loadQuickJs(), loadZodBundle()])));
+  const context = warm ?? createGuardedContext(...(await Promise.all([loadQuickJs(), loadZodBundle()])));
   scheduleRefill();
-  return guardDisposal(context);
+  return context;
 }
 
 /**
@@ -62,7 +62,8 @@ export async function acquireSandboxContext(): Promise<SandboxContext> {
  * leaked GC objects). The context owns its WASM instance, so dropping it discards the suspect
  * instance alone; the failing turn still ends cleanly.
  */
-function guardDisposal(context: SandboxContext): SandboxContext {
+function createGuardedContext(quickjs: QuickJSWASMModule, zodBundle: string): SandboxContext {
+  const context = createSandboxContext(quickjs, zodBundle);
   const dispose = context.dispose.bind(context);
   return Object.assign(context, {
     dispose() {
@@ -78,7 +79,7 @@ function guardDisposal(context: SandboxContext): SandboxContext {
 /** Fills the pool now (at server start, before a benchmark); later refills happen in the background. */
 export async function prewarmSandboxPool(): Promise<void> {
   const zodBundle = await loadZodBundle();
-  while (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(await loadQuickJs(), zodBundle));
+  while (warmContexts.length < POOL_SIZE) warmContexts.push(createGuardedContext(await loadQuickJs(), zodBundle));
 }
 
 /**
@@ -106,11 +107,11 @@ export function drainSandboxPool(): void {
   if (refillTimer) clearTimeout(refillTimer);
   refillTimer = undefined;
   disposeRetired();
-  for (const context of warmContexts.splice(0)) guardDisposal(context).dispose();
+  for (const context of warmContexts.splice(0)) context.dispose();
 }
 
 function disposeRetired(): void {
-  for (const context of retiredContexts.splice(0)) guardDisposal(context).dispose();
+  for (const context of retiredContexts.splice(0)) context.dispose();
 }
 
 function scheduleRefill(): void {
@@ -128,7 +129,7 @@ function refillOne(): void {
   disposeRetired();
   if (warmContexts.length >= POOL_SIZE) return;
   void Promise.all([loadQuickJs(), loadZodBundle()]).then(([quickjs, zodBundle]) => {
-    if (warmContexts.length < POOL_SIZE) warmContexts.push(createSandboxContext(quickjs, zodBundle));
+    if (warmContexts.length < POOL_SIZE) warmContexts.push(createGuardedContext(quickjs, zodBundle));
     scheduleRefill();
   }).catch((error: unknown) => {
     console.error('Could not warm a sandbox context:', error);

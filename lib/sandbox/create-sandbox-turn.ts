@@ -212,9 +212,6 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     return spent >= CPU_BUDGET_MS - CPU_SLACK_MS ? cpuExhausted() : overdue(call);
   }
 
-  function afterEntry(): void {
-    enforceBudgets();
-  }
 
   function drain(): void {
     // A round cut by an interrupt leaves the killed job's rejection handlers queued: run them too.
@@ -249,8 +246,8 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     callHook(method, args) {
       if (disposed) return { ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } };
       const answer = vm.call(method, args);
-      afterEntry();
-      const result = answer.ok ? readEnvelope(answer.value) : { ok: false as const, error: failureFromVm(answer.error, CPU_BUDGET_MS) };
+      enforceBudgets();
+      const result = answer.ok ? readEnvelope(answer.value) : { ok: false as const, error: failureFromVm(answer.error) };
       drain();
       return result;
     },
@@ -280,8 +277,8 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
         call.timers.add(setTimeout(() => cancel(call, { code: 'timeout', message: `The tool did not finish within ${timeoutMs} ms.` }), Math.min(timeoutMs, MAX_TIMER_MS)));
         context.signal.addEventListener('abort', call.onAbort, { once: true });
         const started = enterFor(call, () => vm.call('startCall', [index, token, JSON.stringify(args ?? null), context.callId, timeoutMs]));
-        afterEntry();
-        if (!started.ok) finish(call, { ok: false, error: failureFromVm(started.error, CPU_BUDGET_MS) });
+        enforceBudgets();
+        if (!started.ok) finish(call, { ok: false, error: failureFromVm(started.error) });
         else {
           const envelope = readEnvelope(started.value);
           if (!envelope.ok) finish(call, envelope);
@@ -312,8 +309,8 @@ function overdue(call: PendingCall): ToolFailure {
   return { code: 'timeout', message: `The tool exceeded its ${call.timeoutMs} ms deadline while running.` };
 }
 
-function failureFromVm(failure: VmFailure, cpuBudgetMs: number): ToolFailure {
-  if (failure.kind === 'interrupted') return { code: 'timeout', message: `The tool was interrupted at its deadline or its CPU budget of ${cpuBudgetMs} ms.` };
+function failureFromVm(failure: VmFailure): ToolFailure {
+  if (failure.kind === 'interrupted') return { code: 'timeout', message: `The tool was interrupted at its deadline or its CPU budget of ${CPU_BUDGET_MS} ms.` };
   if (/out of memory/.test(failure.message)) return { code: 'limit-exceeded', message: `The tool exceeded the sandbox memory limit of ${SANDBOX_LIMITS.quickjsMemoryMegabytes} MB.` };
   if (/string too long/.test(failure.message)) return { code: 'limit-exceeded', message: 'The tool built a string longer than the sandbox allows.' };
   if (/stack overflow/.test(failure.message)) return { code: 'limit-exceeded', message: 'Maximum call stack size exceeded: is there unbounded recursion?' };

@@ -17,14 +17,12 @@ export type PoolFailure =
 
 /** One worker thread as the pool tracks it; turns stay on the worker that opened them. */
 export type WorkerHandle = {
-  readonly id: number;
   readonly alive: boolean;
   /** Called once when the worker dies or is replaced. */
   onLost(listener: () => void): () => void;
 };
 
 type Pending = {
-  kind: WorkerRequestKind;
   startedAt: number;
   deadline: number;
   onLog?: (level: ToolLogLevel, message: string) => void;
@@ -103,7 +101,6 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const unresponsiveAfterMs = options.unresponsiveAfterMs ?? SANDBOX_LIMITS.cpuBudgetMs + UNRESPONSIVE_MARGIN_MS;
   const slots: Slot[] = [];
   let nextId = 1;
-  let nextWorkerId = 1;
   let replaced = 0;
   let closed = false;
 
@@ -122,7 +119,6 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MEGABYTES },
     });
     const slot: Slot = {
-      id: nextWorkerId++,
       worker,
       heartbeat,
       pending: new Map(),
@@ -152,8 +148,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   function receive(slot: Slot, message: WorkerMessage): void {
     slot.lastHeard = Date.now();
-    if (message.kind === 'ready') slot.ready = true;
-    if (message.kind === 'ready') return;
+    if (message.kind === 'ready') {
+      slot.ready = true;
+      return;
+    }
     const pending = slot.pending.get(message.id);
     if (!pending) return;
     if (message.kind === 'log') {
@@ -230,7 +228,6 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       };
       return new Promise((resolve) => {
         slot.pending.set(id, {
-          kind: request.kind,
           startedAt,
           deadline: startedAt + sendOptions.timeoutMs,
           onLog: sendOptions.onLog,
