@@ -24,9 +24,7 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
  * connect time, against every address it resolves to. Refusals throw an `EgressRefusalError`.
  */
 export function createEgressFetch(options: EgressFetchOptions): FetchFunction {
-  const dispatcher = new Agent(
-    options.allowPrivateNetwork ? {} : { connect: { lookup: createGuardedLookup(options.resolveHost ?? resolveWithSystem) } },
-  );
+  const dispatcher = dispatcherFor(options);
   return async (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EgressRefusalError({ code: 'scheme-not-allowed', protocol: url.protocol });
@@ -48,6 +46,23 @@ export function createEgressFetch(options: EgressFetchOptions): FetchFunction {
     }
     return toWebResponse(response);
   };
+}
+
+/**
+ * Every turn builds a model client, so the connection pools are shared: one for the guarded
+ * policy and one for the open one. A test's own resolver gets an agent of its own.
+ */
+const sharedDispatchers = new Map<boolean, Agent>();
+
+function dispatcherFor(options: EgressFetchOptions): Agent {
+  const create = () => new Agent(options.allowPrivateNetwork ? {} : { connect: { lookup: createGuardedLookup(options.resolveHost ?? resolveWithSystem) } });
+  if (options.resolveHost) return create();
+  let agent = sharedDispatchers.get(options.allowPrivateNetwork);
+  if (!agent) {
+    agent = create();
+    sharedDispatchers.set(options.allowPrivateNetwork, agent);
+  }
+  return agent;
 }
 
 function resolveLocation(location: string | null, base: URL): string | undefined {
