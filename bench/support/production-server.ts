@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { findFreePort } from '../../tests/abuse/support/find-free-port';
+import { signalGroup } from '../../tests/abuse/support/start-server';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NEXT_BIN = fileURLToPath(new URL('../../node_modules/next/dist/bin/next', import.meta.url));
@@ -48,18 +49,6 @@ export async function startProductionServer(): Promise<StartOutcome> {
   return { ok: true, server };
 }
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<boolean> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -95,13 +84,4 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
     });
     signalGroup(groupId, 'SIGTERM');
   });
-}
-
-function signalGroup(groupId: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(groupId, signal);
-  } catch (error) {
-    // ESRCH: the group is already gone, which is what stopping wants.
-    if (!(error instanceof Error && 'code' in error && error.code === 'ESRCH')) throw error;
-  }
 }

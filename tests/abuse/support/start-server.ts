@@ -113,7 +113,8 @@ async function stopProcessGroup(child: ChildProcess, exited: Promise<void>): Pro
   signalGroup(group, 'SIGKILL');
 }
 
-function signalGroup(group: number, signal: NodeJS.Signals): void {
+/** Signals a process group; an ESRCH (the group is already gone) is what stopping wants. */
+export function signalGroup(group: number, signal: NodeJS.Signals): void {
   try {
     process.kill(group, signal);
   } catch (error) {
