@@ -31,6 +31,8 @@ export function describeCallStatus(call: CallState): { status: string; label: st
       return { status: 'awaiting-approval', label: 'needs approval', tone: 'violet' };
     case 'running':
       return { status: 'running', label: 'running', tone: 'blue' };
+    case 'awaiting-output':
+      return { status: 'awaiting-output', label: 'needs an output', tone: 'violet' };
     case 'rejected':
       return { status: 'rejected', label: 'rejected', tone: 'amber' };
     case 'done':

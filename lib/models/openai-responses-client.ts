@@ -2,7 +2,8 @@ import OpenAI from 'openai';
 import type { ResponseCreateParamsNonStreaming, ResponseInput, Tool as ResponsesTool } from 'openai/resources/responses/responses';
 import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '@/lib/runtime/model-client';
 import type { Result } from '@/lib/runtime/result';
-import { convertItemsToResponsesInput, convertResponsesBody } from './convert-responses-items';
+import { toResponsesInput } from '@/lib/runtime/responses-items';
+import { convertResponsesBody } from './convert-responses-items';
 import { readRawBody } from './read-raw-body';
 import type { FetchFunction } from './record-exchanges';
 
@@ -50,7 +51,7 @@ function buildResponsesBody(options: OpenAIResponsesClientOptions, request: Mode
   return {
     model: options.model,
     ...(request.instructions ? { instructions: request.instructions } : {}),
-    input: convertItemsToResponsesInput(request.input) as unknown as ResponseInput,
+    input: toResponsesInput(request.input) as unknown as ResponseInput,
     ...(request.tools.length > 0
       ? { tools: request.tools as ResponsesTool[], parallel_tool_calls: request.parallelToolCalls }
       : {}),

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@/lib/runtime/json';
-import { createRedactor, type Redactor } from '@/lib/runtime/redact-secrets';
+import { createRedactor, redactJsonValue } from '@/lib/runtime/redact-secrets';
 import { EGRESS_LIMITS } from './egress/egress-limits';
 import { EgressRefusalError } from './egress/egress-refusal';
 import { excerptFailedBody } from './egress/excerpt-failed-body';
@@ -34,8 +34,8 @@ export function createRecordingFetch(options: RecordingOptions): FetchFunction {
     if (!read.ok) throw new EgressRefusalError(read.error);
     const text = response.ok ? read.value : excerptFailedBody(read.value, parseBody(read.value));
     options.onExchange?.({
-      request: redactJson(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
-      response: redactJson(parseBody(text), redact),
+      request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
+      response: redactJsonValue(parseBody(text), redact),
       status: response.status,
     });
     const headers = new Headers(response.headers);
@@ -54,13 +54,4 @@ export function parseBody(text: string | null): JsonValue {
     if (error instanceof SyntaxError) return text;
     throw error;
   }
-}
-
-function redactJson(value: JsonValue, redact: Redactor): JsonValue {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]));
-  }
-  return value;
 }

@@ -38,7 +38,15 @@ export type ModelRequest = {
   parallelToolCalls: boolean;
 };
 
-export type ModelUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
+export type ModelUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** Input tokens served from the provider's prompt cache, when it reports them. */
+  cachedInputTokens?: number;
+  /** Output tokens spent on reasoning, when the provider reports them. */
+  reasoningTokens?: number;
+};
 
 /** Caveats a provider attached to one of its function calls. */
 export type CallNotes = { callId: string; notes: string[] };

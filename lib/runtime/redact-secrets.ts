@@ -1,3 +1,5 @@
+import type { JsonValue } from './json';
+
 /**
  * Secret shapes removed from everything the model, the timeline or storage sees. Patterns follow
  * the public formats of common providers' keys; literal values of configured keys are added per turn.
@@ -25,4 +27,14 @@ export function createRedactor(literals: readonly string[] = []): Redactor {
     for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, REDACTED);
     return out;
   };
+}
+
+/** Every string (and key) of a JSON value redacted. */
+export function redactJsonValue(value: JsonValue, redact: Redactor): JsonValue {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((entry) => redactJsonValue(entry, redact));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [redact(key), redactJsonValue(entry, redact)]));
+  }
+  return value;
 }

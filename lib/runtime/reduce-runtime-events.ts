@@ -1,6 +1,6 @@
 import type { JsonValue } from './json';
 import type { RuntimeEvent, RuntimeEventOf } from './runtime-event';
-import type { CallPhase, CallState, IterationState, TimelineState } from './timeline-state';
+import type { CallPhase, CallState, IterationState, TimelineState, TurnEndConversation } from './timeline-state';
 import { createTimelineState } from './timeline-state';
 
 export type {
@@ -9,6 +9,8 @@ export type {
   CallInputError,
   CallLog,
   CallOutput,
+  CallOutputRequest,
+  CallOutputResponse,
   CallPermission,
   CallPhase,
   CallState,
@@ -50,8 +52,11 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
           permissionMode: event.permissionMode,
           maxIterations: event.maxIterations,
           userMessage: event.userMessage,
+          ...(event.instructions ? { instructions: event.instructions } : {}),
         },
       };
+    case 'turn-carried-in':
+      return { ...state, carriedIn: { conversationItems: event.conversationItems, files: event.files, loadedTools: event.loadedTools } };
     case 'tools-assembled':
       return { ...state, tools: event.tools, deferralNote: event.deferralNote };
     case 'model-request':
@@ -109,6 +114,19 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
         approvalResponse: { approved: event.approved, decidedBy: event.decidedBy, reason: event.reason, at: event.at },
         phase: settleApproval(call.phase, event.approved),
       }));
+    case 'tool-output-request':
+      return updateCall(state, event, (call) => ({
+        ...call,
+        outputRequest: {
+          input: toJson(event.input),
+          reason: event.reason,
+          ...(event.outputSchema === undefined ? {} : { outputSchema: toJson(event.outputSchema) }),
+          at: event.at,
+        },
+        phase: advancePhase(call.phase, 'awaiting-output'),
+      }));
+    case 'tool-output-response':
+      return updateCall(state, event, (call) => ({ ...call, outputResponse: { decidedBy: event.decidedBy, at: event.at } }));
     case 'dispatch-plan':
       return applyDispatchPlan(state, event);
     case 'tool-call-start':
@@ -150,6 +168,8 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
           error: event.error,
           at: event.at,
         },
+        ...(event.conversation ? { conversation: event.conversation as TurnEndConversation } : {}),
+        ...(event.state ? { carryOut: event.state } : {}),
       };
     default:
       return assertNever(event);
@@ -227,7 +247,8 @@ const PHASE_RANK: Record<CallPhase, number> = {
   'awaiting-approval': 2,
   rejected: 3,
   running: 3,
-  done: 4,
+  'awaiting-output': 4,
+  done: 5,
 };
 
 function advancePhase(current: CallPhase, next: CallPhase): CallPhase {

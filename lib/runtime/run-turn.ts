@@ -9,16 +9,26 @@ import { runIteration } from './run-iteration';
 import type { JsonSchema, JsonValue } from './json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from './model-client';
 import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
-import { createRedactor } from './redact-secrets';
+import { createRedactor, redactJsonValue, type Redactor } from './redact-secrets';
 import type { RuntimeEvent, TurnEndReason, TurnMode } from './runtime-event';
 import type { ApprovalHandler } from './gate-tool-call';
+import type { ManualOutputHandler } from './manual-output';
 import type { Tool } from './tool';
+import { toResponsesInput, type ResponsesWireItem } from './responses-items';
 
 export type RunTurnOptions = {
   tools: readonly Tool[];
   model: ModelClient;
-  /** The conversation so far, ending with the new user message. */
+  /** This turn's new items, normally the next user message. */
   input: ConversationItem[];
+  /** The items of the turns before this one, in order (a `turn-end`'s `conversation`, read back). */
+  history?: readonly ConversationItem[];
+  /** Deferred tools an earlier turn loaded through Tool Search: callable from the first request. */
+  loadedTools?: readonly string[];
+  /** Names of the files an earlier turn left in the file store, for `turn-start.carriedIn`. */
+  carriedFiles?: readonly string[];
+  /** The file store as the turn's tools left it, read for `turn-end.state`. */
+  readFiles?: () => Record<string, string>;
   instructions?: string;
   mode?: TurnMode;
   resultSchema?: JsonSchema;
@@ -28,6 +38,10 @@ export type RunTurnOptions = {
   maxIterations?: number;
   requestApproval?: ApprovalHandler;
   approvalTimeoutMs?: number;
+  /** Qualified names of tools whose calls a person answers (tools without execute are always). */
+  answerByHand?: readonly string[];
+  /** Asks a person for an output; raced against `approvalTimeoutMs` and the abort signal. */
+  requestOutput?: ManualOutputHandler;
   defaultTimeoutMs?: number;
   signal?: AbortSignal;
   clock?: Clock;
@@ -73,7 +87,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const redact = createRedactor(options.secrets ?? []);
   const mode = options.mode ?? 'chat';
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-  const conversation = [...options.input];
+  const history = options.history ?? [];
+  const conversation = [...history, ...options.input];
   const lastUser = [...conversation].reverse().find((item) => item.type === 'message' && item.role === 'user');
 
   emitter.emit({
@@ -83,11 +98,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     permissionMode: options.permissions?.mode ?? 'auto',
     maxIterations,
     userMessage: lastUser?.type === 'message' ? redact(lastUser.content) : '',
+    ...(options.instructions ? { instructions: redact(options.instructions) } : {}),
   });
 
   let iterations = 0;
+  const loaded = new Set<string>();
   const end = (reason: TurnEndReason, extra: { finalText?: string; result?: JsonValue; error?: string } = {}): TurnOutcome => {
-    emitter.emit({ type: 'turn-end', reason, iterations, ...extra });
+    const state = { files: redactFiles(options.readFiles?.() ?? {}, redact), loadedTools: [...loaded] };
+    emitter.emit({ type: 'turn-end', reason, iterations, ...extra, conversation: redactItems(toResponsesInput(conversation), redact), state });
     return { turnId, reason, iterations, ...extra, conversation, events };
   };
 
@@ -96,7 +114,13 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
   const offered = buildOfferedTools(toolSet);
-  const loaded = new Set<string>();
+  for (const name of options.loadedTools ?? []) {
+    if (toolSet.tools.some((entry) => entry.deferred && entry.qualifiedName === name)) loaded.add(name);
+  }
+  const carriedIn = { conversationItems: history.length, files: [...(options.carriedFiles ?? [])], loadedTools: [...loaded] };
+  if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
+    emitter.emit({ type: 'turn-carried-in', ...carriedIn });
+  }
 
   while (true) {
     if (signal.aborted) return end('aborted');
@@ -249,3 +273,12 @@ function namesOfOffered(tool: OfferedTool): string[] {
   return [];
 }
 
+
+function redactFiles(files: Record<string, string>, redact: Redactor): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([path, text]) => [path, redact(text)]));
+}
+
+/** Every string of the items redacted: what leaves the turn must not carry a typed key. */
+function redactItems(items: ResponsesWireItem[], redact: Redactor): ResponsesWireItem[] {
+  return items.map((item) => redactJsonValue(item, redact) as ResponsesWireItem);
+}

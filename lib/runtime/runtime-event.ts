@@ -61,6 +61,33 @@ export const assembledToolSchema = z.object({
   needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
 });
 
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  totalTokens: z.number(),
+  /** Input tokens the provider served from its prompt cache, when it says. */
+  cachedInputTokens: z.number().optional(),
+  /** Output tokens spent on reasoning, when the provider says. */
+  reasoningTokens: z.number().optional(),
+});
+
+/** A Responses input item as JSON (`lib/runtime/responses-items.ts` reads and writes them). */
+export const wireItemSchema = z.record(z.string(), jsonValue);
+
+/** The state a conversation carries from turn to turn besides its items. */
+export const turnStateSchema = z.object({
+  /** The virtual file store as the turn's tools left it. */
+  files: z.record(z.string(), z.string()),
+  /** Deferred tools loaded by Tool Search so far (qualified names). */
+  loadedTools: z.array(z.string()),
+});
+
+export const carriedInSchema = z.object({
+  conversationItems: z.number().int().nonnegative(),
+  files: z.array(z.string()),
+  loadedTools: z.array(z.string()),
+});
+
 export const proposedCallSchema = z.object({
   callId: z.string(),
   name: z.string(),
@@ -78,6 +105,8 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     permissionMode: permissionModeSchema,
     maxIterations: z.number().int().positive(),
     userMessage: z.string(),
+    /** The system/developer instructions the turn ran with, when there were any. */
+    instructions: z.string().optional(),
   }),
   z.object({
     ...base,
@@ -85,6 +114,12 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     tools: z.array(assembledToolSchema),
     /** Why deferred tools were offered directly, when they were. */
     deferralNote: z.string().optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('turn-carried-in'),
+    /** What the turn continued from: items of earlier turns, files they left, tools they loaded. */
+    ...carriedInSchema.shape,
   }),
   z.object({
     ...inIteration,
@@ -101,7 +136,7 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     responseId: z.string(),
     text: z.string().optional(),
     calls: z.array(proposedCallSchema),
-    usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }).optional(),
+    usage: usageSchema.optional(),
   }),
   z.object({
     ...inIteration,
@@ -151,6 +186,20 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     reason: z.string().optional(),
   }),
   z.object({
+    ...forCall,
+    type: z.literal('tool-output-request'),
+    input: jsonValue,
+    /** `no-execute`: the tool has no execute; `answer-by-hand`: the user switched the tool to be answered by hand. */
+    reason: z.enum(['no-execute', 'answer-by-hand']),
+    /** The tool's output schema as JSON Schema, to prefill and check what a person types. */
+    outputSchema: jsonValue.optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-output-response'),
+    decidedBy: z.enum(['human', 'timeout', 'abort']),
+  }),
+  z.object({
     ...inIteration,
     type: z.literal('dispatch-plan'),
     batches: z.array(z.object({ mode: z.enum(['parallel', 'sequential']), callIds: z.array(z.string()) })),
@@ -182,6 +231,13 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     finalText: z.string().optional(),
     result: jsonValue.optional(),
     error: z.string().optional(),
+    /**
+     * The conversation after the turn as Responses input items: send it back as the next turn's
+     * `conversation`. Absent only in turns recorded before conversations existed.
+     */
+    conversation: z.array(wireItemSchema).optional(),
+    /** What the next turn needs besides the items (send back as `files` and `loadedTools`). */
+    state: turnStateSchema.optional(),
   }),
 ]);
 
@@ -196,6 +252,9 @@ export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
 export type ToolOutputStatus = z.infer<typeof toolOutputStatusSchema>;
 export type ToolInputErrorCode = z.infer<typeof toolInputErrorCodeSchema>;
 export type AssembledTool = z.infer<typeof assembledToolSchema>;
+export type TurnState = z.infer<typeof turnStateSchema>;
+export type CarriedIn = z.infer<typeof carriedInSchema>;
+export type Usage = z.infer<typeof usageSchema>;
 
 /** Distributive omit, so that event literals keep their discriminant. */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -2,12 +2,14 @@ import type { JsonValue } from './json';
 import type { ToolTokens } from './measure-tool-tokens';
 import type {
   AssembledTool,
+  CarriedIn,
   PermissionMode,
   RepairStep,
   RuntimeEventOf,
   ToolInputErrorCode,
   TurnEndReason,
   TurnMode,
+  TurnState,
 } from './runtime-event';
 import type { ExecutionMode, Risk, ToolLogLevel, ValidationIssue } from './tool';
 import type { ToolResult } from './tool-result';
@@ -17,7 +19,7 @@ import type { ToolResult } from './tool-result';
  * error, permission denied, approval denied) and its model-visible output is pending; every
  * call becomes `done` once its `tool-output` arrives, whose `status` says how it ended.
  */
-export type CallPhase = 'proposed' | 'rejected' | 'awaiting-approval' | 'queued' | 'running' | 'done';
+export type CallPhase = 'proposed' | 'rejected' | 'awaiting-approval' | 'queued' | 'running' | 'awaiting-output' | 'done';
 
 /** Why a call's arguments never reached the tool. */
 export type CallInputError = {
@@ -38,6 +40,11 @@ export type CallApprovalResponse = {
   reason?: string;
   at: number;
 };
+
+/** A person is asked to type the call's output (a tool without execute, or one answered by hand). */
+export type CallOutputRequest = { input: JsonValue; reason: 'no-execute' | 'answer-by-hand'; outputSchema?: JsonValue; at: number };
+
+export type CallOutputResponse = { decidedBy: 'human' | 'timeout' | 'abort'; at: number };
 
 export type CallLog = { level: ToolLogLevel; message: string; at: number };
 
@@ -61,6 +68,8 @@ export type CallState = {
   permission?: CallPermission;
   approvalRequest?: CallApprovalRequest;
   approvalResponse?: CallApprovalResponse;
+  outputRequest?: CallOutputRequest;
+  outputResponse?: CallOutputResponse;
   /** Index into the iteration's dispatch plan, from `tool-call-start`. */
   batch?: number;
   logs: CallLog[];
@@ -118,6 +127,7 @@ export type TurnInfo = {
   permissionMode: PermissionMode;
   maxIterations: number;
   userMessage: string;
+  instructions?: string;
 };
 
 export type TurnEnd = {
@@ -129,6 +139,9 @@ export type TurnEnd = {
   at: number;
 };
 
+/** A `turn-end`'s conversation: Responses input items as JSON. */
+export type TurnEndConversation = { [key: string]: JsonValue }[];
+
 /** The whole timeline of one turn, a pure function of its events. */
 export type TimelineState = {
   /** Absent until `turn-start` arrives. */
@@ -137,6 +150,12 @@ export type TimelineState = {
   end?: TurnEnd;
   tools: AssembledTool[];
   deferralNote?: string;
+  /** What the turn continued from (items, files, loaded tools), when it followed earlier turns. */
+  carriedIn?: CarriedIn;
+  /** The conversation after the turn, from `turn-end`: what the next turn sends back. */
+  conversation?: TurnEndConversation;
+  /** The state after the turn (files, loaded tools), from `turn-end`. */
+  carryOut?: TurnState;
   /** Summed over the requests so far; `requests` is 0 until one reports `toolTokens`. */
   toolTokens: TurnToolTokens;
   iterations: IterationState[];

@@ -18,7 +18,8 @@ export const SANDBOX_LIMITS = {
   files: {
     count: 200,
     bytesPerFile: 1024 * 1024,
-    bytesPerConversation: 8 * 1024 * 1024,
+    /** All files of a conversation: they travel back with every turn request. */
+    bytesPerConversation: 2 * 1024 * 1024,
   },
   log: {
     linesPerCall: 200,

@@ -4,6 +4,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
 import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
 import type { ConversationItem } from '@/lib/runtime/model-client';
+import { readConversation } from '@/lib/runtime/responses-items';
 import { runTurn, type TurnOutcome } from '@/lib/runtime/run-turn';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import type { JsonSchema } from '@/lib/runtime/json';
@@ -22,6 +23,8 @@ export type FinishedTurn = {
   request: Omit<TurnRequest, 'model'> & { model: ModelConfig };
   tape: TapeEntry[];
   approvals: { callId: string; approved: boolean; reason?: string }[];
+  /** Outputs people typed for calls answered by hand, in the order they arrived. */
+  outputs: { callId: string; output: string }[];
   events: RuntimeEvent[];
   outcome: Pick<TurnOutcome, 'reason' | 'finalText' | 'result' | 'error'>;
 };
@@ -39,6 +42,8 @@ export type StreamTurnOptions = {
   env: ModelEnvironment;
   /** Approvals recorded in a session, answered without asking (replay). */
   recordedApprovals?: Map<string, { approved: boolean; reason?: string }>;
+  /** Hand-typed outputs recorded in a session, answered without asking (replay). */
+  recordedOutputs?: Map<string, string>;
   /** Events the turn may stream before it is stopped; `TURN_LIMITS.eventsPerTurn` unless given. */
   maxEvents?: number;
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
@@ -88,6 +93,7 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
   const controller = new AbortController();
   const tape: TapeEntry[] = [];
   const approvals: FinishedTurn['approvals'] = [];
+  const outputs: FinishedTurn['outputs'] = [];
   const secrets = [request.model.provider === 'openai' || request.model.provider === 'openai-compatible' ? request.model.apiKey : undefined, options.env.OPENAI_API_KEY].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
@@ -97,6 +103,9 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
     createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions),
   });
   const input: ConversationItem[] = request.messages.map((message) => ({ type: 'message', role: message.role, content: message.content }));
+  // The schema already read the conversation (a 400 otherwise), so this cannot fail here.
+  const history = request.conversation ? readConversation(request.conversation) : undefined;
+  const continued = (request.conversation?.length ?? 0) > 0;
   registry.register(turnId, clientId, controller);
 
   let open = true;
@@ -125,6 +134,12 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
         tools: sandbox.value.tools,
         model,
         input,
+        history: history?.ok ? history.value : [],
+        loadedTools: request.loadedTools,
+        carriedFiles: continued ? Object.keys(request.files ?? {}) : [],
+        readFiles: () => sandbox.value.files(),
+        instructions: request.instructions,
+        answerByHand: request.answerByHand,
         mode: request.mode,
         resultSchema: request.resultSchema as JsonSchema | undefined,
         validateResult: request.resultSchema ? createPooledResultValidator(pool, request.resultSchema as JsonSchema) : undefined,
@@ -140,6 +155,12 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
           approvals.push({ callId: approval.callId, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) });
           return decision;
         },
+        requestOutput: async (asked) => {
+          const recorded = options.recordedOutputs?.get(asked.callId);
+          const output = recorded ?? (await registry.awaitOutput(turnId, asked.callId, asked.signal));
+          if (output !== null) outputs.push({ callId: asked.callId, output });
+          return output;
+        },
       })
         .then(async (outcome) => {
           await options.onFinished?.({
@@ -147,6 +168,7 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
             request: { ...request, model: removeModelSecrets(request.model) },
             tape,
             approvals,
+            outputs,
             events: sent,
             outcome: { reason: outcome.reason, finalText: outcome.finalText, result: outcome.result, error: outcome.error },
           });

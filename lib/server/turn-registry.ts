@@ -6,6 +6,7 @@ import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 /** An approval or abort on its way to whichever instance runs the turn. */
 export type TurnControlMessage =
   | { kind: 'approval'; turnId: string; callId: string; decision: ApprovalDecision }
+  | { kind: 'output'; turnId: string; callId: string; output: string }
   | { kind: 'abort'; turnId: string };
 
 /**
@@ -21,10 +22,13 @@ type LiveTurn = {
   clientId: string;
   controller: AbortController;
   approvals: Map<string, (decision: ApprovalDecision) => void>;
+  /** Calls waiting for an output typed by a person. */
+  outputs: Map<string, (output: string) => void>;
 };
 
 /** `forwarded`: the turn is not in this process, so the decision went out on the bus. */
 export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded';
+export type DeliverOutputOutcome = 'delivered' | 'unknown-turn' | 'no-pending-output' | 'forwarded';
 
 /** In-memory registry of running turns, keyed by turn id. */
 export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
@@ -41,6 +45,15 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
     resolve(decision);
     return 'delivered';
   };
+  const deliverOutputLocally = (turnId: string, callId: string, output: string): DeliverOutputOutcome => {
+    const turn = turns.get(turnId);
+    if (!turn) return 'unknown-turn';
+    const resolve = turn.outputs.get(callId);
+    if (!resolve) return 'no-pending-output';
+    turn.outputs.delete(callId);
+    resolve(output);
+    return 'delivered';
+  };
   const abortLocally = (turnId: string): boolean => {
     const turn = turns.get(turnId);
     if (!turn) return false;
@@ -50,11 +63,12 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
   // Every instance hears every message; only the one running the turn acts, and nobody re-publishes.
   bus?.subscribe((message) => {
     if (message.kind === 'approval') deliverLocally(message.turnId, message.callId, message.decision);
+    else if (message.kind === 'output') deliverOutputLocally(message.turnId, message.callId, message.output);
     else abortLocally(message.turnId);
   });
   return {
     register(turnId: string, clientId: string, controller: AbortController): void {
-      turns.set(turnId, { clientId, controller, approvals: new Map() });
+      turns.set(turnId, { clientId, controller, approvals: new Map(), outputs: new Map() });
     },
     unregister(turnId: string): void {
       turns.delete(turnId);
@@ -83,6 +97,28 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
         turn.approvals.set(callId, resolve);
         signal.addEventListener('abort', () => turn.approvals.delete(callId), { once: true });
       });
+    },
+    /** Waits for the output a person types for `callId`; `null` when the signal aborts first. */
+    awaitOutput(turnId: string, callId: string, signal: AbortSignal): Promise<string | null> {
+      return new Promise((resolve) => {
+        const turn = turns.get(turnId);
+        if (!turn || signal.aborted) return resolve(null);
+        turn.outputs.set(callId, resolve);
+        signal.addEventListener(
+          'abort',
+          () => {
+            turn.outputs.delete(callId);
+            resolve(null);
+          },
+          { once: true },
+        );
+      });
+    },
+    deliverOutput(turnId: string, callId: string, output: string): DeliverOutputOutcome {
+      const outcome = deliverOutputLocally(turnId, callId, output);
+      if (outcome !== 'unknown-turn' || !bus) return outcome;
+      bus.publish({ kind: 'output', turnId, callId, output });
+      return 'forwarded';
     },
     deliverApproval(turnId: string, callId: string, decision: ApprovalDecision): DeliverOutcome {
       const outcome = deliverLocally(turnId, callId, decision);

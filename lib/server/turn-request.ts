@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { modelConfigSchema } from '@/lib/models/model-config';
+import { readConversation } from '@/lib/runtime/responses-items';
 import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
 export const TURN_LIMITS = {
@@ -8,13 +10,40 @@ export const TURN_LIMITS = {
   messages: 50,
   messageChars: 20_000,
   maxIterations: 25,
-  files: 100,
-  fileChars: 200_000,
+  /** Files as the sandbox allows them, so whatever a turn left behind can be sent to the next. */
+  files: SANDBOX_LIMITS.files.count,
+  fileChars: SANDBOX_LIMITS.files.bytesPerFile,
+  /** Items of earlier turns a request may carry (`conversation`). */
+  conversationItems: 1000,
+  /** The whole `conversation` as JSON. */
+  conversationChars: 2_000_000,
+  instructionsChars: 20_000,
+  /** A turn request's body: source, files and conversation together. */
+  bodyBytes: 6_000_000,
   /** Events one turn may stream; past it the turn is stopped with an error. */
   eventsPerTurn: 5000,
 } as const;
 
 const jsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * Responses input items of the turns before this one (a `turn-end`'s `conversation`). Each item
+ * is read as the runtime reads a provider's items; a bad one is a 400 naming its index.
+ */
+const conversationSchema = z
+  .array(jsonObject)
+  .max(TURN_LIMITS.conversationItems, `conversation holds at most ${TURN_LIMITS.conversationItems} items; clear the conversation to go on.`)
+  .superRefine((items, context) => {
+    const chars = JSON.stringify(items).length;
+    if (chars > TURN_LIMITS.conversationChars) {
+      context.addIssue({ code: 'custom', message: `conversation is ${chars} characters as JSON; the limit is ${TURN_LIMITS.conversationChars}. Clear the conversation to go on.` });
+      return;
+    }
+    const read = readConversation(items);
+    if (!read.ok) context.addIssue({ code: 'custom', path: [read.error.index], message: read.error.message });
+  });
+
+const toolNames = z.array(z.string().min(1).max(200)).max(SANDBOX_LIMITS.toolsPerModule);
 
 export const turnRequestSchema = z.object({
   source: z.string().max(TURN_LIMITS.sourceChars, `source is limited to ${TURN_LIMITS.sourceChars} characters.`),
@@ -38,6 +67,13 @@ export const turnRequestSchema = z.object({
     .refine((files) => Object.keys(files).length <= TURN_LIMITS.files, `at most ${TURN_LIMITS.files} seed files.`)
     .optional(),
   seed: z.number().int().optional(),
+  /** The system/developer instructions, sent with every request of the turn. */
+  instructions: z.string().max(TURN_LIMITS.instructionsChars, `instructions are limited to ${TURN_LIMITS.instructionsChars} characters.`).optional(),
+  conversation: conversationSchema.optional(),
+  /** Deferred tools earlier turns loaded (a `turn-end`'s `state.loadedTools`). */
+  loadedTools: toolNames.optional(),
+  /** Tools whose calls a person answers by hand, by qualified name. */
+  answerByHand: toolNames.optional(),
 });
 
 export type TurnRequest = z.infer<typeof turnRequestSchema>;
@@ -50,4 +86,10 @@ export const approvalRequestSchema = z.object({
   callId: z.string().min(1).max(200),
   approved: z.boolean(),
   reason: z.string().max(2000).optional(),
+});
+
+/** Body of `POST /api/turns/<id>/outputs`: the output a person typed for a call waiting for one. */
+export const manualOutputRequestSchema = z.object({
+  callId: z.string().min(1).max(200),
+  output: z.string().max(SANDBOX_LIMITS.outputBytes, `an output is limited to ${SANDBOX_LIMITS.outputBytes} characters.`),
 });

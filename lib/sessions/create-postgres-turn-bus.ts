@@ -1,4 +1,4 @@
-// Server-only: approvals and aborts between instances over PostgreSQL LISTEN/NOTIFY.
+// Server-only: approvals, typed outputs and aborts between instances over PostgreSQL LISTEN/NOTIFY.
 import pg from 'pg';
 import { z } from 'zod';
 import type { TurnControlBus, TurnControlMessage } from '@/lib/server/turn-registry';
@@ -13,6 +13,7 @@ const turnControlMessageSchema = z.discriminatedUnion('kind', [
     callId: z.string(),
     decision: z.object({ approved: z.boolean(), reason: z.string().optional() }),
   }),
+  z.object({ kind: z.literal('output'), turnId: z.string(), callId: z.string(), output: z.string() }),
   z.object({ kind: z.literal('abort'), turnId: z.string() }),
 ]);
 

@@ -9,7 +9,7 @@ import type { SessionStore } from './session-store';
  * the user, so a storage failure is logged and only means this turn cannot be shared.
  */
 export async function saveFinishedTurn(turn: FinishedTurn, store?: SessionStore): Promise<void> {
-  const prepared = prepareSessionTurn({ turnId: turn.turnId, request: turn.request, tape: turn.tape, approvals: turn.approvals, events: turn.events });
+  const prepared = prepareSessionTurn({ turnId: turn.turnId, request: turn.request, tape: turn.tape, approvals: turn.approvals, outputs: turn.outputs, events: turn.events });
   if (!prepared.ok) {
     console.error(`Turn ${turn.turnId} was not stored for sharing: ${prepared.error}`);
     return;

@@ -5,17 +5,19 @@ import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import type { SessionTurn } from './session-record';
 
 /**
- * Runs `turn` again with the model replaced by its tape and every approval answered as recorded,
+ * Runs `turn` again with the model replaced by its tape and every approval and typed output answered as recorded,
  * and returns the events it produced. Nothing is stored: replays are not shareable turns.
  */
 export async function runTurnOnTape(turn: SessionTurn, clientId = 'session-replay'): Promise<Result<RuntimeEvent[], string>> {
   const recordedApprovals = new Map(turn.approvals.map((approval) => [approval.callId, { approved: approval.approved, reason: approval.reason }]));
+  const recordedOutputs = new Map(turn.outputs.map((output) => [output.callId, output.output]));
   let finished: FinishedTurn | undefined;
   const started = await streamTurn({
     request: { ...turn.request, model: { provider: 'tape', tape: turn.tape } },
     clientId,
     env: {},
     recordedApprovals,
+    recordedOutputs,
     onFinished: (result) => {
       finished = result;
     },

@@ -3,12 +3,13 @@ import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/mo
 import { isPlainObject } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
 import { SESSION_LIMITS } from './session-limits';
 import { removeSessionSecrets } from './remove-session-secrets';
 
 /** The record version this code writes; older versions are upgraded on read. */
-export const SESSION_RECORD_VERSION = 1;
+export const SESSION_RECORD_VERSION = 2;
 
 /** A model config as stored: never with an API key, whatever the provider. */
 const storedModelConfigSchema = modelConfigSchema.refine((config) => !('apiKey' in config), {
@@ -35,6 +36,10 @@ export const sessionPlaygroundSchema = z.object({
   }),
   mode: turnModeSchema,
   maxIterations: z.number().int().min(1).max(TURN_LIMITS.maxIterations).optional(),
+  /** The instructions field as it was. */
+  instructions: z.string().max(TURN_LIMITS.instructionsChars).optional(),
+  /** Tools the user switched to "answer by hand". */
+  answerByHand: z.array(z.string().max(200)).max(SANDBOX_LIMITS.toolsPerModule).optional(),
 });
 
 export const recordedApprovalSchema = z.object({
@@ -43,16 +48,20 @@ export const recordedApprovalSchema = z.object({
   reason: z.string().optional(),
 });
 
+/** An output a person typed for a call answered by hand. */
+export const recordedOutputSchema = z.object({ callId: z.string(), output: z.string() });
+
 /** One finished turn: the request without secrets, the raw model exchanges, the decisions, the events. */
 export const sessionTurnSchema = z.object({
   turnId: z.string().min(1).max(200),
   request: turnRequestSchema.extend({ model: storedModelConfigSchema }),
   tape: z.array(tapeEntrySchema),
   approvals: z.array(recordedApprovalSchema),
+  outputs: z.array(recordedOutputSchema),
   events: z.array(runtimeEventSchema),
 });
 
-/** An immutable shared session (DESIGN §7), version 1. */
+/** An immutable shared session (DESIGN §7), version 2: a conversation of one or more turns. */
 export const sessionRecordSchema = z.object({
   version: z.literal(SESSION_RECORD_VERSION),
   id: sessionIdSchema,
@@ -66,9 +75,16 @@ export type SessionPlayground = z.infer<typeof sessionPlaygroundSchema>;
 export type SessionTurn = z.infer<typeof sessionTurnSchema>;
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 export type RecordedApproval = z.infer<typeof recordedApprovalSchema>;
+export type RecordedOutput = z.infer<typeof recordedOutputSchema>;
 
-/** Upgrades from version n to n + 1, keyed by n. Version 1 is the first, so none yet. */
-const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<string, unknown>> = {};
+/** Upgrades from version n to n + 1, keyed by n. */
+const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<string, unknown>> = {
+  // Version 2 records hand-typed outputs per turn; a version 1 turn had none.
+  1: (record) => ({
+    ...record,
+    turns: Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? { outputs: [], ...turn } : turn)) : record.turns,
+  }),
+};
 
 /**
  * Reads a record of any known version: upgrades it step by step to the current version, then

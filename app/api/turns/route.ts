@@ -3,13 +3,13 @@ import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { streamTurn } from '@/lib/server/stream-turn';
-import { turnRequestSchema } from '@/lib/server/turn-request';
+import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request): Promise<Response> {
-  const body = await readJsonBody(request, turnRequestSchema);
+  const body = await readJsonBody(request, turnRequestSchema, TURN_LIMITS.bodyBytes);
   if (!body.ok) return jsonError(body.status, body.error);
   const result = await streamTurn({
     request: body.value,

@@ -3,7 +3,7 @@ import { TOOL_NAME_PATTERN } from '@/lib/runtime/check-tool-config';
 import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
 import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { convertResponsesItem } from '../convert-responses-items';
+import { fromResponsesItem } from '@/lib/runtime/responses-items';
 import type { EmbeddedRequest } from './embedded-model';
 
 /** An error body in OpenAI's shape, with the HTTP status it is served with. */
@@ -40,7 +40,7 @@ function readInput(raw: unknown): Result<ConversationItem[], ProviderErrorReply>
   if (!Array.isArray(raw)) return err(invalidRequest("Missing required parameter: 'input'.", 'input', 'missing_required_parameter'));
   const items: ConversationItem[] = [];
   for (const [index, item] of raw.entries()) {
-    const converted = convertResponsesItem(item, `input[${index}]`);
+    const converted = fromResponsesItem(item, `input[${index}]`);
     if (!converted.ok) return err(invalidRequest(`Invalid '${`input[${index}]`}': ${converted.error}`, `input[${index}]`, 'invalid_value'));
     items.push(converted.value);
   }

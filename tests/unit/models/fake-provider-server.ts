@@ -130,6 +130,6 @@ export function buildFunctionCallResponse() {
       },
     ],
     parallel_tool_calls: true,
-    usage: { input_tokens: 291, input_tokens_details: { cached_tokens: 0 }, output_tokens: 23, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 314 },
+    usage: { input_tokens: 291, input_tokens_details: { cached_tokens: 256 }, output_tokens: 23, output_tokens_details: { reasoning_tokens: 11 }, total_tokens: 314 },
   };
 }

@@ -67,7 +67,7 @@ describe('OpenAI Responses client', () => {
           { type: 'function_call', id: 'fc_67ccd3acc8d48190a77525dc6de64b0b', call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k', name: 'get_weather', arguments: '{"location":"Paris, France"}' },
           { type: 'function_call', id: 'fc_2', call_id: 'call_2', namespace: 'crm', name: 'find_customer', arguments: '{"email":"ada@example.com"}' },
         ],
-        usage: { inputTokens: 291, outputTokens: 23, totalTokens: 314 },
+        usage: { inputTokens: 291, outputTokens: 23, totalTokens: 314, cachedInputTokens: 256, reasoningTokens: 11 },
       },
     });
   });

@@ -21,15 +21,25 @@ const record = {
 };
 
 describe('session record', () => {
-  it('reads a valid version-1 record unchanged', () => {
+  it('reads a version-1 record by upgrading it: every turn gains an empty list of typed outputs', () => {
     const read = migrateSessionRecord(structuredClone(record));
     expect(read).toEqual({ ok: true, value: expect.objectContaining({ version: SESSION_RECORD_VERSION, id: record.id }) });
+    expect(read.ok && read.value.turns.map((entry) => entry.outputs)).toEqual([[]]);
+  });
+
+  it('reads a version-2 record with several turns and their typed outputs unchanged', () => {
+    const second = { ...turn, turnId: 'turn_2', outputs: [{ callId: 'call_1', output: '{"ok":true}' }] };
+    const read = migrateSessionRecord({ ...record, version: 2, turns: [{ ...turn, outputs: [] }, second] });
+    expect(read.ok && read.value.turns.map((entry) => [entry.turnId, entry.outputs])).toEqual([
+      ['turn_1', []],
+      ['turn_2', [{ callId: 'call_1', output: '{"ok":true}' }]],
+    ]);
   });
 
   it('refuses records without a version, from the future, or with a broken field, saying why', () => {
     expect(migrateSessionRecord([])).toEqual({ ok: false, error: 'A session must be a JSON object.' });
     expect(migrateSessionRecord({ ...record, version: undefined })).toEqual({ ok: false, error: 'The session has no valid "version" number.' });
-    expect(migrateSessionRecord({ ...record, version: 2 })).toEqual({ ok: false, error: 'The session is version 2; this server reads up to version 1.' });
+    expect(migrateSessionRecord({ ...record, version: 3 })).toEqual({ ok: false, error: 'The session is version 3; this server reads up to version 2.' });
     const broken = migrateSessionRecord({ ...record, turns: [{ ...turn, events: [{ type: 'turn-end' }] }] });
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.error).toMatch(/^Invalid session: turns\.0\.events\.0\.turnId: /);
@@ -60,7 +70,7 @@ describe('session record', () => {
   });
 
   it('prepares a finished turn the same way', () => {
-    const prepared = prepareSessionTurn({ ...turn, request: { ...turn.request, model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'sk-abcdefghijklmnopqrstuvwxyz' } } });
+    const prepared = prepareSessionTurn({ ...turn, outputs: [], request: { ...turn.request, model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'sk-abcdefghijklmnopqrstuvwxyz' } } });
     expect(prepared).toEqual({ ok: true, value: expect.objectContaining({ request: expect.objectContaining({ model: { provider: 'openai', model: 'gpt-5.4' } }) }) });
     expect(prepareSessionTurn({ turnId: '' })).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid turn: /) });
   });

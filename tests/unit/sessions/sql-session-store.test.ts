@@ -9,6 +9,7 @@ import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { importSessionRecord } from '@/lib/sessions/store-session-record';
@@ -37,14 +38,14 @@ describe.each(STORE_BACKENDS)('session store on $name', ({ open }) => {
     const turn = recorded.get(preset.id)!;
     await saveFinishedTurn(turn, store);
     const stored = await store.getTurn(turn.turnId);
-    expect(stored).toEqual({ turnId: turn.turnId, request: turn.request, tape: turn.tape, approvals: turn.approvals, events: turn.events });
+    expect(stored).toEqual({ turnId: turn.turnId, request: turn.request, tape: turn.tape, approvals: turn.approvals, outputs: turn.outputs, events: turn.events });
 
     const shared = await createSharedSession({ title: preset.title, playground: presetPlayground(preset), turnIds: [turn.turnId] }, { store });
     if (!shared.ok) throw new Error(shared.error.message);
     expect(shared.value.url).toBe(`/s/${shared.value.id}`);
     const read = await readStoredSession(shared.value.id, store);
     if (!read.ok) throw new Error(read.error.message);
-    expect(read.value).toMatchObject({ version: 1, id: shared.value.id, title: preset.title, playground: { source: preset.source, message: preset.message } });
+    expect(read.value).toMatchObject({ version: SESSION_RECORD_VERSION, id: shared.value.id, title: preset.title, playground: { source: preset.source, message: preset.message } });
     expect(read.value.turns).toEqual([stored]);
   });
 
