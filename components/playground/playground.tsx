@@ -123,7 +123,7 @@ export function Playground(props: PlaygroundProps) {
           )}
           <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
           <div data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2">
-            <Timeline events={state.run.events} running={isRunActive(state.run)} onDecide={runner.decide} />
+            <Timeline events={state.run.events} running={isRunActive(state.run)} actions={runner} />
           </div>
         </div>
       </main>

@@ -2,7 +2,7 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
-import { abortTurn, sendApproval, streamTurn } from '@/lib/client/api-client';
+import { abortTurn, sendApproval, sendManualOutput, streamTurn } from '@/lib/client/api-client';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
 import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
 
@@ -12,7 +12,9 @@ const STOP_GRACE_MS = 3000;
 export type TurnRunner = {
   start: (request: TurnRequest) => void;
   stop: () => void;
-  decide: (callId: string, approved: boolean) => void;
+  decide: (callId: string, approved: boolean, reason?: string) => void;
+  /** Sends the output a person typed for a call answered by hand. */
+  answer: (callId: string, output: string) => void;
 };
 
 /** Drives one turn at a time: POST, stream events into the reducer, stop and approvals. */
@@ -60,10 +62,10 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
   }, [dispatch]);
 
   const decide = useCallback(
-    (callId: string, approved: boolean) => {
+    (callId: string, approved: boolean, reason?: string) => {
       const { turnId } = runRef.current;
       if (!turnId) return;
-      void sendApproval(turnId, { callId, approved }).then((result) => {
+      void sendApproval(turnId, { callId, approved, ...(reason ? { reason } : {}) }).then((result) => {
         if (!result.ok) {
           dispatch({ type: 'problem-reported', message: `Could not send the decision for ${callId}: ${result.error.message}` });
         }
@@ -72,5 +74,16 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
     [dispatch],
   );
 
-  return { start, stop, decide };
+  const answer = useCallback(
+    (callId: string, output: string) => {
+      const { turnId } = runRef.current;
+      if (!turnId) return;
+      void sendManualOutput(turnId, { callId, output }).then((result) => {
+        if (!result.ok) dispatch({ type: 'problem-reported', message: `Could not send the output for ${callId}: ${result.error.message}` });
+      });
+    },
+    [dispatch],
+  );
+
+  return { start, stop, decide, answer };
 }

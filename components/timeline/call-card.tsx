@@ -7,12 +7,13 @@ import { OutputViewer } from './output-viewer';
 import { PermissionBadge } from './permission-badge';
 import { ToolName } from './tool-name';
 import { ValidationIssues } from './validation-issues';
+import type { CallActions } from './call-actions';
 
 export type CallCardProps = {
   call: CallState;
   /** 1-based position in the model's order. */
   position: number;
-  onDecide: (callId: string, approved: boolean) => void;
+  actions: CallActions;
 };
 
 function describeApproval(response: CallApprovalResponse): string {
@@ -36,7 +37,7 @@ function CallLogs({ call }: { call: CallState }) {
 }
 
 /** Everything the runtime did with one proposed call, from raw arguments to model-visible output. */
-export function CallCard({ call, position, onDecide }: CallCardProps) {
+export function CallCard({ call, position, actions }: CallCardProps) {
   const status = describeCallStatus(call);
   const showRestored = call.restoredInput !== undefined;
   return (
@@ -89,7 +90,7 @@ export function CallCard({ call, position, onDecide }: CallCardProps) {
         <ApprovalButtons
           callId={call.callId}
           reason={call.approvalRequest.reason === call.permission?.reason ? 'Run this call?' : call.approvalRequest.reason}
-          onDecide={onDecide}
+          onDecide={actions.decide}
         />
       )}
       {call.approvalResponse && (

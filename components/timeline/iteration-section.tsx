@@ -7,16 +7,17 @@ import { ModelErrorRow } from './model-error-row';
 import { ModelRequestRow } from './model-request-row';
 import { ModelResponseRow } from './model-response-row';
 import { ToolSearchRow } from './tool-search-row';
+import type { CallActions } from './call-actions';
 
 export type IterationSectionProps = {
   iteration: IterationState;
   calls: Record<string, CallState>;
   now: number;
-  onDecide: (callId: string, approved: boolean) => void;
+  actions: CallActions;
 };
 
 /** One loop iteration: request and its context meter, response, tool searches, dispatch plan, call cards and lanes. */
-export function IterationSection({ iteration, calls, now, onDecide }: IterationSectionProps) {
+export function IterationSection({ iteration, calls, now, actions }: IterationSectionProps) {
   const searches = new Map(iteration.searches.map((search) => [search.callId, search]));
   const iterationCalls = iteration.callIds.flatMap((id) => {
     const call = calls[id];
@@ -47,7 +48,7 @@ export function IterationSection({ iteration, calls, now, onDecide }: IterationS
             return search ? (
               <ToolSearchRow key={call.callId} search={search} call={call} />
             ) : (
-              <CallCard key={call.callId} call={call} position={index + 1} onDecide={onDecide} />
+              <CallCard key={call.callId} call={call} position={index + 1} actions={actions} />
             );
           })}
         </div>

@@ -8,13 +8,14 @@ import { IterationSection } from './iteration-section';
 import { TurnEndBanner } from './turn-end-banner';
 import { TurnHeader } from './turn-header';
 import { useTurnClock } from './use-turn-clock';
+import type { CallActions } from './call-actions';
 
 export type TimelineProps = {
   /** Events as received, in order; several turns are shown one after another. */
   events: readonly RuntimeEvent[];
   /** Whether a turn's stream is still open. */
   running: boolean;
-  onDecide: (callId: string, approved: boolean) => void;
+  actions: CallActions;
 };
 
 function groupByTurn(events: readonly RuntimeEvent[]): RuntimeEvent[][] {
@@ -27,9 +28,9 @@ function groupByTurn(events: readonly RuntimeEvent[]): RuntimeEvent[][] {
   return [...groups.values()];
 }
 
-type TurnTimelineProps = { state: TimelineState; streaming: boolean; onDecide: TimelineProps['onDecide'] };
+type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions };
 
-function TurnTimeline({ state, streaming, onDecide }: TurnTimelineProps) {
+function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
   const live = streaming && state.status === 'running';
   const now = useTurnClock(state.lastAt, live);
   return (
@@ -37,7 +38,7 @@ function TurnTimeline({ state, streaming, onDecide }: TurnTimelineProps) {
       {state.turn && <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />}
       <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
       {state.iterations.map((iteration) => (
-        <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} onDecide={onDecide} />
+        <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} actions={actions} />
       ))}
       {state.end && <TurnEndBanner end={state.end} />}
       {!state.end && !streaming && (
@@ -50,7 +51,7 @@ function TurnTimeline({ state, streaming, onDecide }: TurnTimelineProps) {
 }
 
 /** The live timeline of one or more turns, a pure reduction of their events. */
-export function Timeline({ events, running, onDecide }: TimelineProps) {
+export function Timeline({ events, running, actions }: TimelineProps) {
   const turns = useMemo(() => groupByTurn(events).map((group) => reduceRuntimeEvents(group)), [events]);
   if (turns.length === 0) {
     return (
@@ -73,7 +74,7 @@ export function Timeline({ events, running, onDecide }: TimelineProps) {
           key={state.turn?.turnId ?? index}
           state={state}
           streaming={running && index === turns.length - 1}
-          onDecide={onDecide}
+          actions={actions}
         />
       ))}
     </div>

@@ -76,6 +76,12 @@ export async function sendApproval(
   return response.ok ? ok(undefined) : response;
 }
 
+/** The output a person typed for a call waiting for one. */
+export async function sendManualOutput(turnId: string, answer: { callId: string; output: string }): Promise<Result<void, ApiError>> {
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/outputs`, answer);
+  return response.ok ? ok(undefined) : response;
+}
+
 export async function abortTurn(turnId: string): Promise<Result<void, ApiError>> {
   const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/abort`, {});
   return response.ok ? ok(undefined) : response;

@@ -16,6 +16,8 @@ export type TurnRequest = {
   maxIterations: number;
   files: Record<string, string>;
   seed: number;
+  /** Tools whose calls a person answers by hand. */
+  answerByHand?: string[];
 };
 
 /** Assembles the turn request from the playground, or says which input is unusable and why. */
@@ -35,6 +37,7 @@ export function buildTurnRequest(state: PlaygroundState): Result<TurnRequest, st
     maxIterations: state.maxIterations,
     files: files.value,
     seed: state.model.seed,
+    ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
   };
   if (state.mode !== 'task') return ok(request);
   const resultSchema = parseJsonObject(state.documents['result-schema'], 'result-schema.json');

@@ -86,6 +86,8 @@ export type PlaygroundState = {
   maxIterations: number;
   mode: TurnMode;
   presetId: string | null;
+  /** Tools (qualified names) whose calls a person answers by hand instead of running them. */
+  answerByHand: string[];
   compile: CompileState;
   run: RunState;
 };
@@ -99,6 +101,7 @@ export type PlaygroundAction =
   | { type: 'permission-mode-changed'; permissionMode: PermissionMode }
   | { type: 'max-iterations-changed'; maxIterations: number }
   | { type: 'turn-mode-changed'; mode: TurnMode }
+  | { type: 'answer-by-hand-toggled'; tool: string; enabled: boolean }
   | { type: 'preset-loaded'; preset: PlaygroundPreset }
   /** A stored session: its playground and its recorded turns, shown as an ended run. */
   | { type: 'session-loaded'; record: SessionRecord; origin: 'shared' | 'forked' }
@@ -138,6 +141,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     maxIterations: DEFAULT_MAX_ITERATIONS,
     mode: 'chat',
     presetId: null,
+    answerByHand: [],
     compile: { pending: false, latest: null, lastGood: null },
     run: { runId: 0, phase: 'idle', turnId: null, events: [], errors: [] },
   };
@@ -173,6 +177,10 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       return { ...state, maxIterations: action.maxIterations };
     case 'turn-mode-changed':
       return { ...state, mode: action.mode };
+    case 'answer-by-hand-toggled': {
+      const others = state.answerByHand.filter((name) => name !== action.tool);
+      return { ...state, answerByHand: action.enabled ? [...others, action.tool] : others };
+    }
     case 'preset-loaded':
       return { ...applyPreset(state, action.preset), origin: { kind: 'local' } };
     case 'session-loaded':

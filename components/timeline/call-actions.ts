@@ -1,0 +1,5 @@
+/** What a person can do to a call that waits for them: decide an approval, or type its output. */
+export type CallActions = {
+  decide: (callId: string, approved: boolean, reason?: string) => void;
+  answer: (callId: string, output: string) => void;
+};
