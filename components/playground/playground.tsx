@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { buildTurnRequest } from '@/lib/client/build-turn-request';
+import { buildTurnRequest, type TurnTarget } from '@/lib/client/build-turn-request';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
-import { createInitialState, isRunActive, playgroundReducer } from '@/lib/client/playground-state';
+import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
 import { selectEditorDiagnostics } from '@/lib/client/select-schema-view';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { CodeEditor } from '@/components/editor/code-editor';
@@ -47,14 +48,21 @@ export function Playground(props: PlaygroundProps) {
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
   useCompileOnChange(state.documents.tools, dispatch);
-  const runner = useTurnRunner(state.run, dispatch);
+  const currentRun = selectRun(state);
+  const runner = useTurnRunner(currentRun, dispatch);
   const { start } = runner;
 
   const startRun = useCallback(
-    (target: PlaygroundState) => {
-      const request = buildTurnRequest(target);
-      if (request.ok) start(request.value);
-      else dispatch({ type: 'problem-reported', message: request.error });
+    (target: PlaygroundState, turn: TurnTarget = {}) => {
+      const request = buildTurnRequest(target, turn);
+      if (!request.ok) {
+        dispatch({ type: 'problem-reported', message: request.error });
+        return;
+      }
+      const message = request.value.messages[0]?.content ?? '';
+      start(request.value, { message, ...(turn.branchAt === undefined ? {} : { branchAt: turn.branchAt }) });
+      // The composer empties once its message is sent, as in a chat; an edit re-run leaves it alone.
+      if (turn.message === undefined) dispatch({ type: 'message-changed', message: '' });
     },
     [start],
   );
@@ -64,8 +72,16 @@ export function Playground(props: PlaygroundProps) {
     const current = stateRef.current;
     // A shared session is a record: running it means running a fork of it.
     if (current.origin.kind === 'shared') fork(true);
-    else if (!isRunActive(current.run)) startRun(current);
+    else if (!isRunActive(selectRun(current))) startRun(current);
   }, [startRun, fork]);
+  const rerun = useCallback(
+    (turnIndex: number, message: string) => {
+      const current = stateRef.current;
+      if (current.origin.kind === 'shared' || isRunActive(selectRun(current))) return;
+      startRun(current, { message, branchAt: turnIndex });
+    },
+    [startRun],
+  );
   const selectPreset = useCallback(
     (preset: PlaygroundPreset) => {
       const action = { type: 'preset-loaded', preset } as const;
@@ -91,7 +107,7 @@ export function Playground(props: PlaygroundProps) {
         theme={theme}
         onToggleTheme={toggleTheme}
       >
-        {!shared && <ShareButton key={state.run.turnId ?? 'no-turn'} state={state} />}
+        {!shared && <ShareButton key={currentRun.turnId ?? 'no-turn'} state={state} />}
         <SessionImport />
       </AppHeader>
       <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} />
@@ -123,7 +139,16 @@ export function Playground(props: PlaygroundProps) {
           )}
           <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
           <div data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2">
-            <Timeline events={state.run.events} running={isRunActive(state.run)} actions={runner} />
+            <Timeline
+              turns={selectActiveBranch(state.conversation).turns}
+              running={isRunActive(currentRun)}
+              actions={runner}
+              turnControls={
+                shared
+                  ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }
+                  : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
+              }
+            />
           </div>
         </div>
       </main>

@@ -7,17 +7,17 @@ import { createForkHandoff, writeForkHandoff } from '@/lib/client/fork-handoff';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 
 /**
- * On `/s/<id>`: hands the playground (with any edits) to `/?fork=<id>` and goes there, running at
- * once when `autoRun`. The shared session itself is never written to.
+ * On `/s/<id>`: hands the playground (with any edits) and the turns up to `fromTurn` (all when
+ * absent) to `/?fork=<id>` and goes there, running the composer's message next when `autoRun`. The shared session itself is never written to.
  */
-export function useForkAction(readState: () => PlaygroundState, dispatch: Dispatch<PlaygroundAction>): (autoRun: boolean) => void {
+export function useForkAction(readState: () => PlaygroundState, dispatch: Dispatch<PlaygroundAction>): (autoRun: boolean, fromTurn?: number) => void {
   const router = useRouter();
   return useCallback(
-    (autoRun: boolean) => {
+    (autoRun: boolean, fromTurn?: number) => {
       const state = readState();
       if (state.origin.kind !== 'shared') return;
       const { sessionId } = state.origin;
-      const written = writeForkHandoff(window.sessionStorage, createForkHandoff(state, { sessionId, autoRun }));
+      const written = writeForkHandoff(window.sessionStorage, createForkHandoff(state, { sessionId, autoRun, fromTurn }));
       if (!written.ok) {
         dispatch({ type: 'problem-reported', message: `${written.error} Open /?fork=${sessionId} to fork the stored session without these edits.` });
         return;

@@ -10,14 +10,15 @@ import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
 const STOP_GRACE_MS = 3000;
 
 export type TurnRunner = {
-  start: (request: TurnRequest) => void;
+  /** Sends `request` as a new turn with `message`; `branchAt` re-runs that earlier turn in a new branch. */
+  start: (request: TurnRequest, turn: { message: string; branchAt?: number }) => void;
   stop: () => void;
   decide: (callId: string, approved: boolean, reason?: string) => void;
   /** Sends the output a person typed for a call answered by hand. */
   answer: (callId: string, output: string) => void;
 };
 
-/** Drives one turn at a time: POST, stream events into the reducer, stop and approvals. */
+/** Drives one turn at a time (the current run): POST, stream events into the reducer, stop, approvals, typed outputs. */
 export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction>): TurnRunner {
   const controllerRef = useRef<AbortController | null>(null);
   const nextRunIdRef = useRef(1);
@@ -28,13 +29,13 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const start = useCallback(
-    (request: TurnRequest) => {
+    (request: TurnRequest, turn: { message: string; branchAt?: number }) => {
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
       const runId = nextRunIdRef.current;
       nextRunIdRef.current += 1;
-      dispatch({ type: 'run-started', runId });
+      dispatch({ type: 'run-started', runId, message: turn.message, ...(turn.branchAt === undefined ? {} : { branchAt: turn.branchAt }) });
       void streamTurn(request, {
         signal: controller.signal,
         onEvent: (event) => dispatch({ type: 'run-event', runId, event }),

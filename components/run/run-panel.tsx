@@ -2,10 +2,12 @@
 
 import type { Dispatch } from 'react';
 import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import { isRunActive } from '@/lib/client/playground-state';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
+import { isRunActive, selectRun } from '@/lib/client/playground-state';
 import { writeSessionApiKeys } from '@/lib/client/session-secrets';
 import type { PermissionMode } from '@/lib/runtime/runtime-event';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
+import { BranchPicker } from './branch-picker';
 import { ModelSettingsFields } from './model-settings-fields';
 import { RunStatus } from './run-status';
 
@@ -32,9 +34,12 @@ export type RunPanelProps = {
   runLabel?: string;
 };
 
-/** The turn's inputs (message, model, permissions, limits) and its Run/Stop controls. */
+/** The conversation's composer (next message, instructions), the turn settings, Run/Stop and Clear. */
 export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' }: RunPanelProps) {
-  const active = isRunActive(state.run);
+  const run = selectRun(state);
+  const active = isRunActive(run);
+  const turnCount = selectActiveBranch(state.conversation).turns.length;
+  const editable = state.origin.kind !== 'shared';
   const changeModel = (change: Partial<ModelSettings>) => {
     dispatch({ type: 'model-changed', model: change });
     if (change.openai || change.compatible) {
@@ -46,15 +51,49 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
   };
   return (
     <section aria-label="Run" data-testid="run-panel" className="space-y-2.5 border-b border-border bg-panel p-3">
+      {turnCount > 0 && (
+        <div className="flex items-center gap-2 text-[11px] text-fg-muted">
+          <span data-testid="conversation-summary">
+            Conversation · {turnCount} turn{turnCount === 1 ? '' : 's'}
+          </span>
+          <BranchPicker conversation={state.conversation} disabled={active} onSelect={(branchId) => dispatch({ type: 'branch-selected', branchId })} />
+          {editable && (
+            <button
+              type="button"
+              data-testid="clear-conversation"
+              disabled={active}
+              onClick={() => dispatch({ type: 'conversation-cleared' })}
+              title="Start a new conversation: the next Run is turn 1 again (files from the files tab, no earlier messages)"
+              className="ml-auto rounded border border-border px-2 py-0.5 font-medium text-fg hover:bg-panel-muted disabled:opacity-40"
+            >
+              New conversation
+            </button>
+          )}
+        </div>
+      )}
       <textarea
         data-testid="run-message"
-        aria-label="User message"
+        aria-label={turnCount > 0 ? 'Next user message' : 'User message'}
         rows={3}
         value={state.message}
         onChange={(event) => dispatch({ type: 'message-changed', message: event.target.value })}
-        placeholder="What should the agent do?"
+        placeholder={turnCount > 0 ? 'Send a follow-up: the model sees the whole conversation so far' : 'What should the agent do?'}
         className="block w-full resize-none rounded-md border border-border bg-panel px-2.5 py-2 text-[13px] leading-snug placeholder:text-fg-muted/70"
       />
+      <details data-testid="instructions-panel" open={state.instructions !== '' || undefined} className="text-xs">
+        <summary className="cursor-pointer text-[11px] font-medium text-fg-muted">
+          Instructions{state.instructions.trim() ? ' · set' : ' (system / developer message)'}
+        </summary>
+        <textarea
+          data-testid="run-instructions"
+          aria-label="Instructions"
+          rows={2}
+          value={state.instructions}
+          onChange={(event) => dispatch({ type: 'instructions-changed', instructions: event.target.value })}
+          placeholder="Sent as the Responses API's instructions with every request, e.g. “Answer in one sentence. Prefer read-only tools.”"
+          className="mt-1 block w-full resize-y rounded-md border border-border bg-panel px-2.5 py-1.5 text-[12px] leading-snug placeholder:text-fg-muted/70"
+        />
+      </details>
       <div className="grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_4.5rem] gap-2">
         <Field label="Model">
           <select
@@ -118,7 +157,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
           type="button"
           data-testid="stop-button"
           onClick={onStop}
-          disabled={!active || state.run.phase === 'stopping'}
+          disabled={!active || run.phase === 'stopping'}
           className="h-7 rounded-md border border-border px-3 text-xs font-medium hover:bg-panel-muted disabled:opacity-40"
         >
           Stop
@@ -134,7 +173,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
           {active ? 'Running…' : runLabel}
         </button>
       </div>
-      <RunStatus run={state.run} />
+      <RunStatus run={run} turnNumber={turnCount} problems={state.problems} />
     </section>
   );
 }

@@ -8,9 +8,18 @@ const PHASE_LABEL = {
   ended: 'Ended',
 } as const;
 
-/** The run's phase and event count, and every failure the run panel knows of. */
-export function RunStatus({ run }: { run: RunState }) {
+export type RunStatusProps = {
+  run: RunState;
+  /** Which turn of the conversation `run` is (1-based); 0 when there is none. */
+  turnNumber: number;
+  /** Failures that belong to no turn. */
+  problems: readonly string[];
+};
+
+/** The current turn's phase and event count, and every failure the run panel knows of. */
+export function RunStatus({ run, turnNumber, problems }: RunStatusProps) {
   const last = run.events.at(-1);
+  const errors = [...run.errors, ...problems];
   const endReason = last?.type === 'turn-end' ? last.reason : null;
   return (
     <div className="space-y-1.5">
@@ -20,19 +29,20 @@ export function RunStatus({ run }: { run: RunState }) {
           className={`size-1.5 rounded-full ${
             run.phase === 'streaming' || run.phase === 'starting'
               ? 'animate-pulse bg-accent'
-              : run.errors.length > 0 || endReason === 'error'
+              : errors.length > 0 || endReason === 'error'
                 ? 'bg-red-500'
                 : 'bg-fg-muted/50'
           }`}
         />
+        {turnNumber > 1 && <span>Turn {turnNumber} ·</span>}
         <span className="font-medium text-fg">{PHASE_LABEL[run.phase]}</span>
         {endReason && <span>· {endReason}</span>}
         {run.events.length > 0 && <span>· {run.events.length} events</span>}
         {run.turnId && <span className="truncate font-mono">· {run.turnId}</span>}
       </p>
-      {run.errors.length > 0 && (
+      {errors.length > 0 && (
         <ul data-testid="run-errors" role="alert" className="space-y-1">
-          {run.errors.map((message, index) => (
+          {errors.map((message, index) => (
             <li
               key={index}
               data-testid="run-error"

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { PlaygroundState } from '@/lib/client/playground-state';
-import { buildSessionPlayground, selectShareableTurnId, toAbsoluteUrl } from '@/lib/client/session-playground';
+import { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from '@/lib/client/session-playground';
 import { shareSession } from '@/lib/sessions/session-api';
 import { ExportSessionButton } from './export-session-button';
 
@@ -15,19 +15,20 @@ type ShareStatus =
 
 export type ShareButtonProps = { state: PlaygroundState };
 
-/** Stores the finished turn with the playground as a session, copies its link and shows it. */
+/** Stores the conversation's finished turns with the playground as a session, copies its link and shows it. */
 export function ShareButton({ state }: ShareButtonProps) {
   const [status, setStatus] = useState<ShareStatus>({ kind: 'idle' });
-  const turnId = selectShareableTurnId(state);
+  const turnIds = selectShareableTurnIds(state);
   const share = async () => {
-    if (!turnId) return;
+    if (turnIds.length === 0) return;
     const playground = buildSessionPlayground(state);
     if (!playground.ok) {
       setStatus({ kind: 'failed', message: `Cannot share: ${playground.error}` });
       return;
     }
     setStatus({ kind: 'sharing' });
-    const result = await shareSession({ playground: playground.value, turnIds: [turnId] });
+    const forkedFrom = state.origin.kind === 'forked' ? state.origin.sessionId : undefined;
+    const result = await shareSession({ playground: playground.value, turnIds, ...(forkedFrom ? { forkedFrom } : {}) });
     if (!result.ok) {
       setStatus({ kind: 'failed', message: `Share failed: ${result.error.message}` });
       return;
@@ -50,9 +51,13 @@ export function ShareButton({ state }: ShareButtonProps) {
       <button
         type="button"
         data-testid="share-button"
-        disabled={!turnId || status.kind === 'sharing'}
+        disabled={turnIds.length === 0 || status.kind === 'sharing'}
         onClick={() => void share()}
-        title={turnId ? 'Store this turn and the playground as a session and copy its link' : 'Run a turn here first; Share links the turn that just ended.'}
+        title={
+          turnIds.length > 0
+            ? `Store ${turnIds.length === 1 ? 'this turn' : `these ${turnIds.length} turns`} and the playground as a session and copy its link`
+            : 'Run a turn here first; Share links the conversation once its newest turn has ended.'
+        }
         className="rounded-md border border-border px-2 py-1 text-xs font-medium text-fg hover:bg-panel-muted disabled:opacity-45"
       >
         {status.kind === 'sharing' ? 'Sharing…' : 'Share'}

@@ -1,41 +1,40 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { RunState } from '@/lib/client/conversation-state';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/reduce-runtime-events';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { CallActions } from './call-actions';
+import { CarriedInRow } from './carried-in-row';
 import { ContextMeter } from './context-meter';
 import { IterationSection } from './iteration-section';
 import { TurnEndBanner } from './turn-end-banner';
 import { TurnHeader } from './turn-header';
+import type { TurnControls } from './turn-controls';
+import { TurnSection } from './turn-section';
 import { useTurnClock } from './use-turn-clock';
-import type { CallActions } from './call-actions';
 
 export type TimelineProps = {
-  /** Events as received, in order; several turns are shown one after another. */
-  events: readonly RuntimeEvent[];
-  /** Whether a turn's stream is still open. */
+  /** The conversation's turns (the active branch), oldest first. */
+  turns: readonly RunState[];
+  /** Whether the newest turn's stream is still open. */
   running: boolean;
   actions: CallActions;
+  /** Edit / Fork on each turn's bar; none when absent. */
+  turnControls?: TurnControls;
 };
-
-function groupByTurn(events: readonly RuntimeEvent[]): RuntimeEvent[][] {
-  const groups = new Map<string, RuntimeEvent[]>();
-  for (const event of events) {
-    const group = groups.get(event.turnId);
-    if (group) group.push(event);
-    else groups.set(event.turnId, [event]);
-  }
-  return [...groups.values()];
-}
 
 type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions };
 
 function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
   const live = streaming && state.status === 'running';
   const now = useTurnClock(state.lastAt, live);
+  if (!state.turn) {
+    return <p className="px-1 text-xs text-fg-muted">{streaming ? 'Starting the turn…' : 'No events arrived for this turn.'}</p>;
+  }
   return (
     <div className="space-y-4">
-      {state.turn && <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />}
+      <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />
+      {state.carriedIn && <CarriedInRow carriedIn={state.carriedIn} />}
       <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
       {state.iterations.map((iteration) => (
         <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} actions={actions} />
@@ -50,33 +49,45 @@ function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
   );
 }
 
-/** The live timeline of one or more turns, a pure reduction of their events. */
-export function Timeline({ events, running, actions }: TimelineProps) {
-  const turns = useMemo(() => groupByTurn(events).map((group) => reduceRuntimeEvents(group)), [events]);
+/**
+ * The live timeline of a conversation, a pure reduction of each turn's events. Every turn has a
+ * bar; earlier turns start collapsed (the newest is open) and each can be opened or closed.
+ */
+export function Timeline({ turns, running, actions, turnControls }: TimelineProps) {
+  const states = useMemo(() => turns.map((turn) => reduceRuntimeEvents(turn.events)), [turns]);
+  // Turns the user opened or closed by hand, by position; the rest follow the default.
+  const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(new Map());
   if (turns.length === 0) {
     return (
-      <div data-testid="timeline" data-state={running ? 'starting' : 'empty'} className="px-1 py-6 text-sm text-fg-muted">
-        {running ? (
-          <p>Starting the turn…</p>
-        ) : (
-          <p>
-            Press <span className="font-medium text-fg">Run</span> to start a turn, or pick a preset. Each model response and
-            every call the runtime handled will appear here: repairs, validation, permissions, overlap and the exact output.
-          </p>
-        )}
+      <div data-testid="timeline" data-state="empty" className="px-1 py-6 text-sm text-fg-muted">
+        <p>
+          Press <span className="font-medium text-fg">Run</span> to start a conversation, or pick a preset. Each model response and
+          every call the runtime handled will appear here: repairs, validation, permissions, overlap and the exact output. Follow-up
+          messages continue the conversation; files and loaded tools carry over.
+        </p>
       </div>
     );
   }
+  const newest = turns.length - 1;
   return (
-    <div data-testid="timeline" data-state={running ? 'running' : 'idle'} className="space-y-6">
-      {turns.map((state, index) => (
-        <TurnTimeline
-          key={state.turn?.turnId ?? index}
-          state={state}
-          streaming={running && index === turns.length - 1}
-          actions={actions}
-        />
-      ))}
+    <div data-testid="timeline" data-state={running ? 'running' : 'idle'} data-turns={turns.length} className="space-y-4">
+      {turns.map((turn, index) => {
+        const state = states[index] as TimelineState;
+        const collapsed = toggled.get(index) ?? index !== newest;
+        return (
+          <TurnSection
+            key={turn.turnId ?? `run-${turn.runId}-${index}`}
+            index={index}
+            state={state}
+            message={state.turn?.userMessage ?? turn.message}
+            collapsed={collapsed}
+            onToggle={() => setToggled((current) => new Map(current).set(index, !collapsed))}
+            controls={turnControls}
+          >
+            <TurnTimeline state={state} streaming={running && index === newest} actions={actions} />
+          </TurnSection>
+        );
+      })}
     </div>
   );
 }

@@ -8,7 +8,7 @@ export type TurnHeaderProps = {
   deferralNote?: string;
 };
 
-/** Who the turn talks to, under which mode and permissions, with which assembled tools, and why nothing is deferred when search is missing. */
+/** Who the turn talks to, under which mode, permissions and instructions, with which assembled tools, and why nothing is deferred when search is missing. */
 export function TurnHeader({ turn, tools, deferralNote }: TurnHeaderProps) {
   return (
     <header data-testid="turn-header" className="space-y-1.5 text-xs">
@@ -24,10 +24,12 @@ export function TurnHeader({ turn, tools, deferralNote }: TurnHeaderProps) {
         </Badge>
         <span className="text-fg-muted">up to {turn.maxIterations} iterations</span>
       </p>
-      <p className="whitespace-pre-wrap rounded bg-panel-muted px-2 py-1">
-        <span className="mr-1 text-fg-muted">User:</span>
-        {turn.userMessage}
-      </p>
+      {turn.instructions && (
+        <details data-testid="turn-instructions" className="rounded bg-panel-muted px-2 py-1">
+          <summary className="cursor-pointer text-fg-muted">Instructions</summary>
+          <p className="mt-1 whitespace-pre-wrap">{turn.instructions}</p>
+        </details>
+      )}
       <AssembledTools tools={tools} />
       {deferralNote && (
         <p

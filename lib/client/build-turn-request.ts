@@ -3,6 +3,7 @@ import type { JsonValue } from '@/lib/runtime/json';
 import type { PermissionMode, TurnMode } from '@/lib/runtime/runtime-event';
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
+import { selectContinuation } from './conversation-state';
 import type { ModelSettings, PlaygroundState } from './playground-state';
 
 /** The body of `POST /api/turns`. */
@@ -18,16 +19,31 @@ export type TurnRequest = {
   seed: number;
   /** Tools whose calls a person answers by hand. */
   answerByHand?: string[];
+  instructions?: string;
+  /** The items of the turns before this one, as the previous `turn-end` returned them. */
+  conversation?: { [key: string]: JsonValue }[];
+  /** Deferred tools earlier turns loaded. */
+  loadedTools?: string[];
 };
 
-/** Assembles the turn request from the playground, or says which input is unusable and why. */
-export function buildTurnRequest(state: PlaygroundState): Result<TurnRequest, string> {
-  const message = state.message.trim();
+/** Which turn to build: the next one (from the composer), or a re-run of turn `branchAt` with an edited message. */
+export type TurnTarget = { message?: string; branchAt?: number };
+
+/**
+ * Assembles the turn request from the playground, or says which input is unusable and why. A
+ * turn after others carries what the previous one returned (conversation, files, loaded tools);
+ * the files tab seeds only the first turn.
+ */
+export function buildTurnRequest(state: PlaygroundState, target: TurnTarget = {}): Result<TurnRequest, string> {
+  const message = (target.message ?? state.message).trim();
   if (message === '') return err('Write a user message first.');
   const model = buildModelConfig(state.model, state.documents.script);
   if (!model.ok) return model;
-  const files = parseFiles(state.documents.files);
+  const continuation = selectContinuation(state.conversation, target.branchAt);
+  if (!continuation.ok) return continuation;
+  const files = continuation.value ? ok(continuation.value.files) : parseFiles(state.documents.files);
   if (!files.ok) return files;
+  const instructions = state.instructions.trim();
   const request: TurnRequest = {
     source: state.documents.tools,
     messages: [{ role: 'user', content: message }],
@@ -38,6 +54,10 @@ export function buildTurnRequest(state: PlaygroundState): Result<TurnRequest, st
     files: files.value,
     seed: state.model.seed,
     ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
+    ...(instructions ? { instructions } : {}),
+    ...(continuation.value
+      ? { conversation: continuation.value.conversation, ...(continuation.value.loadedTools.length > 0 ? { loadedTools: continuation.value.loadedTools } : {}) }
+      : {}),
   };
   if (state.mode !== 'task') return ok(request);
   const resultSchema = parseJsonObject(state.documents['result-schema'], 'result-schema.json');

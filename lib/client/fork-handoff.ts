@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { faultKindSchema } from '@/lib/models/model-config';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { createConversation, createRecordedTurns, selectActiveBranch, splitEventsByTurn } from './conversation-state';
 import type { PlaygroundState } from './playground-state';
 
 const remoteSettingsSchema = z.object({ model: z.string(), apiKey: z.string(), baseURL: z.string() });
@@ -22,6 +23,9 @@ const forkHandoffSchema = z.object({
   permissionMode: permissionModeSchema,
   mode: turnModeSchema,
   maxIterations: z.number().int(),
+  instructions: z.string().optional(),
+  answerByHand: z.array(z.string()).optional(),
+  /** The recorded turns' events, up to the turn the fork continues from. */
   events: z.array(runtimeEventSchema),
 });
 
@@ -33,7 +37,10 @@ export type ForkHandoff = z.infer<typeof forkHandoffSchema>;
 
 const keyFor = (sessionId: string) => `playground:fork:${sessionId}`;
 
-export function createForkHandoff(state: PlaygroundState, options: { sessionId: string; autoRun: boolean }): ForkHandoff {
+/** `fromTurn`: keep the first `fromTurn + 1` turns (Fork from that turn); all of them when absent. */
+export function createForkHandoff(state: PlaygroundState, options: { sessionId: string; autoRun: boolean; fromTurn?: number }): ForkHandoff {
+  const turns = selectActiveBranch(state.conversation).turns;
+  const kept = options.fromTurn === undefined ? turns : turns.slice(0, options.fromTurn + 1);
   const { model } = state;
   return {
     sessionId: options.sessionId,
@@ -44,7 +51,9 @@ export function createForkHandoff(state: PlaygroundState, options: { sessionId: 
     permissionMode: state.permissionMode,
     mode: state.mode,
     maxIterations: state.maxIterations,
-    events: state.run.events,
+    instructions: state.instructions,
+    answerByHand: state.answerByHand,
+    events: kept.flatMap((turn) => turn.events),
   };
 }
 
@@ -108,6 +117,9 @@ export function applyForkHandoff(state: PlaygroundState, handoff: ForkHandoff): 
     permissionMode: handoff.permissionMode,
     mode: handoff.mode,
     maxIterations: handoff.maxIterations,
-    run: { runId: 0, phase: events.length > 0 ? 'ended' : 'idle', turnId: events.at(-1)?.turnId ?? null, events, errors: [] },
+    instructions: handoff.instructions ?? '',
+    answerByHand: handoff.answerByHand ?? [],
+    conversation: createConversation(createRecordedTurns(splitEventsByTurn(events))),
+    problems: [],
   };
 }

@@ -2,9 +2,20 @@ import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
 import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/runtime-event';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { CompileResponse } from './compile-view';
+import { isRunActive } from './conversation-state';
 import { hasCompileErrors } from './compile-view';
 import { applyForkHandoff, type ForkHandoff } from './fork-handoff';
-import { createRecordedRun, createSessionPreset, selectSessionSeed } from './session-playground';
+import {
+  createConversation,
+  IDLE_RUN,
+  selectBranch,
+  selectCurrentRun,
+  startTurn,
+  updateRun,
+  type ConversationState,
+  type RunState,
+} from './conversation-state';
+import { createRecordedConversation, createSessionPreset, selectSessionSeed } from './session-playground';
 
 /** The editor's documents: the tool module and three JSON side files. */
 export type EditorTab = 'tools' | 'script' | 'result-schema' | 'files';
@@ -38,18 +49,8 @@ export type CompileState = {
   lastGood: CompileResponse | null;
 };
 
-/** `starting`: request sent, no event yet; `ended`: the stream is closed, for whatever reason. */
-export type RunPhase = 'idle' | 'starting' | 'streaming' | 'stopping' | 'ended';
-
-export type RunState = {
-  /** New per run, so that late events of an abandoned stream are ignored. */
-  runId: number;
-  phase: RunPhase;
-  turnId: string | null;
-  events: RuntimeEvent[];
-  /** HTTP, stream and approval failures, in the order they happened. */
-  errors: string[];
-};
+export type { RunPhase, RunState } from './conversation-state';
+export { isRunActive } from './conversation-state';
 
 /** A preset's model: any config, or `scripted` without steps when they come from the preset's script text. */
 export type PresetModelConfig = ModelConfig | { provider: 'scripted'; script?: undefined };
@@ -80,7 +81,10 @@ export type PlaygroundState = {
   origin: PlaygroundOrigin;
   documents: Record<EditorTab, string>;
   activeTab: EditorTab;
+  /** The composer: the next user message. */
   message: string;
+  /** The system/developer instructions every turn is sent with. */
+  instructions: string;
   model: ModelSettings;
   permissionMode: PermissionMode;
   maxIterations: number;
@@ -89,13 +93,17 @@ export type PlaygroundState = {
   /** Tools (qualified names) whose calls a person answers by hand instead of running them. */
   answerByHand: string[];
   compile: CompileState;
-  run: RunState;
+  /** The turns so far, in branches; the newest turn of the active branch is the current run. */
+  conversation: ConversationState;
+  /** Failures that belong to no turn (a request that could not be built, a fork that could not load). */
+  problems: string[];
 };
 
 export type PlaygroundAction =
   | { type: 'document-changed'; tab: EditorTab; text: string }
   | { type: 'tab-selected'; tab: EditorTab }
   | { type: 'message-changed'; message: string }
+  | { type: 'instructions-changed'; instructions: string }
   | { type: 'model-changed'; model: Partial<ModelSettings> }
   | { type: 'api-keys-restored'; openai: string; compatible: string }
   | { type: 'permission-mode-changed'; permissionMode: PermissionMode }
@@ -110,13 +118,21 @@ export type PlaygroundAction =
   | { type: 'compile-started' }
   | { type: 'compile-succeeded'; source: string; response: CompileResponse }
   | { type: 'compile-failed'; source: string; message: string }
-  | { type: 'run-started'; runId: number }
+  /** A new turn with `message`; `branchAt`: re-run from that earlier turn in a new branch. */
+  | { type: 'run-started'; runId: number; message: string; branchAt?: number }
+  | { type: 'branch-selected'; branchId: number }
+  | { type: 'conversation-cleared' }
   | { type: 'run-event'; runId: number; event: RuntimeEvent }
   | { type: 'run-stopping'; runId: number }
   | { type: 'run-failed'; runId: number; message: string }
   | { type: 'run-finished'; runId: number }
   /** A failure beside the stream itself: an approval or abort request that did not go through. */
   | { type: 'problem-reported'; message: string };
+
+/** The current run: the newest turn of the active branch. */
+export function selectRun(state: PlaygroundState): RunState {
+  return selectCurrentRun(state.conversation);
+}
 
 export const DEFAULT_MAX_ITERATIONS = 8;
 
@@ -130,6 +146,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     documents: { tools: '', script: EMPTY_SCRIPT, 'result-schema': EMPTY_RESULT_SCHEMA, files: EMPTY_FILES },
     activeTab: 'tools',
     message: '',
+    instructions: '',
     model: {
       provider: 'auto',
       seed: 1,
@@ -143,13 +160,10 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     presetId: null,
     answerByHand: [],
     compile: { pending: false, latest: null, lastGood: null },
-    run: { runId: 0, phase: 'idle', turnId: null, events: [], errors: [] },
+    conversation: createConversation(),
+    problems: [],
   };
   return preset ? applyPreset(blank, preset) : blank;
-}
-
-export function isRunActive(run: RunState): boolean {
-  return run.phase === 'starting' || run.phase === 'streaming' || run.phase === 'stopping';
 }
 
 export function playgroundReducer(state: PlaygroundState, action: PlaygroundAction): PlaygroundState {
@@ -160,6 +174,8 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       return { ...state, activeTab: action.tab };
     case 'message-changed':
       return { ...state, message: action.message };
+    case 'instructions-changed':
+      return { ...state, instructions: action.instructions };
     case 'model-changed':
       return { ...state, model: { ...state.model, ...action.model } };
     case 'api-keys-restored':
@@ -182,7 +198,8 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       return { ...state, answerByHand: action.enabled ? [...others, action.tool] : others };
     }
     case 'preset-loaded':
-      return { ...applyPreset(state, action.preset), origin: { kind: 'local' } };
+      // A preset is a new scenario: its conversation starts empty.
+      return { ...applyPreset(state, action.preset), origin: { kind: 'local' }, conversation: createConversation(), problems: [] };
     case 'session-loaded':
       return applySessionRecord(state, action.record, action.origin);
     case 'fork-restored':
@@ -203,34 +220,44 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
         ...state,
         compile: { ...state.compile, pending: false, latest: { kind: 'failed', source: action.source, message: action.message } },
       };
-    case 'run-started':
-      return { ...state, run: { runId: action.runId, phase: 'starting', turnId: null, events: [], errors: [] } };
+    case 'run-started': {
+      const turn: RunState = { ...IDLE_RUN, runId: action.runId, phase: 'starting', message: action.message };
+      return { ...state, problems: [], conversation: startTurn(state.conversation, turn, action.branchAt) };
+    }
+    case 'branch-selected':
+      return { ...state, conversation: selectBranch(state.conversation, action.branchId) };
+    case 'conversation-cleared':
+      return { ...state, conversation: createConversation(), problems: [] };
     default:
       return reduceRunAction(state, action);
   }
 }
 
 function reduceRunAction(state: PlaygroundState, action: PlaygroundAction): PlaygroundState {
-  const { run } = state;
+  const update = (runId: number, change: (run: RunState) => RunState): PlaygroundState => {
+    const conversation = updateRun(state.conversation, runId, change);
+    return conversation === state.conversation ? state : { ...state, conversation };
+  };
   switch (action.type) {
-    case 'run-event': {
-      if (action.runId !== run.runId) return state;
-      const { event } = action;
-      const turnId = event.type === 'turn-start' ? event.turnId : run.turnId;
-      const phase = run.phase === 'starting' ? 'streaming' : run.phase;
-      return { ...state, run: { ...run, turnId, phase, events: [...run.events, event] } };
-    }
+    case 'run-event':
+      return update(action.runId, (run) => ({
+        ...run,
+        turnId: action.event.type === 'turn-start' ? action.event.turnId : run.turnId,
+        phase: run.phase === 'starting' ? 'streaming' : run.phase,
+        events: [...run.events, action.event],
+      }));
     case 'run-stopping':
-      if (action.runId !== run.runId || !isRunActive(run)) return state;
-      return { ...state, run: { ...run, phase: 'stopping' } };
+      return update(action.runId, (run) => (isRunActive(run) ? { ...run, phase: 'stopping' } : run));
     case 'run-failed':
-      if (action.runId !== run.runId) return state;
-      return { ...state, run: { ...run, phase: 'ended', errors: [...run.errors, action.message] } };
+      return update(action.runId, (run) => ({ ...run, phase: 'ended', errors: [...run.errors, action.message] }));
     case 'run-finished':
-      if (action.runId !== run.runId) return state;
-      return { ...state, run: { ...run, phase: 'ended' } };
-    case 'problem-reported':
-      return { ...state, run: { ...run, errors: [...run.errors, action.message] } };
+      return update(action.runId, (run) => ({ ...run, phase: 'ended' }));
+    case 'problem-reported': {
+      // A problem during a live turn belongs to it; otherwise it stands alone until the next run.
+      const run = selectRun(state);
+      if (isRunActive(run)) return update(run.runId, (current) => ({ ...current, errors: [...current.errors, action.message] }));
+      return { ...state, problems: [...state.problems, action.message] };
+    }
     default:
       return state;
   }
@@ -246,7 +273,11 @@ function applySessionRecord(state: PlaygroundState, record: SessionRecord, origi
       origin === 'shared'
         ? { kind: 'shared', sessionId: record.id, createdAt: record.createdAt, ...(record.title ? { title: record.title } : {}) }
         : { kind: 'forked', sessionId: record.id },
-    run: createRecordedRun(record),
+    message: '',
+    instructions: record.playground.instructions ?? '',
+    answerByHand: record.playground.answerByHand ?? [],
+    conversation: createRecordedConversation(record),
+    problems: [],
   };
 }
 

@@ -3,7 +3,8 @@ import { ok } from '@/lib/runtime/result';
 import type { ShareRequest } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { buildTurnRequest } from './build-turn-request';
-import type { PlaygroundPreset, PlaygroundState, RunState } from './playground-state';
+import { createConversation, createRecordedTurns, selectActiveBranch, type ConversationState } from './conversation-state';
+import type { PlaygroundPreset, PlaygroundState } from './playground-state';
 
 /** The `playground` part of a Share request: the editor and run settings as they are now. */
 export type SharedPlayground = ShareRequest['playground'];
@@ -26,6 +27,8 @@ export function buildSessionPlayground(state: PlaygroundState): Result<SharedPla
     permissions,
     mode,
     maxIterations,
+    ...(state.instructions.trim() ? { instructions: state.instructions } : {}),
+    ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
   });
 }
 
@@ -53,25 +56,29 @@ export function selectSessionSeed(record: SessionRecord): number | undefined {
   return record.turns.at(-1)?.request.seed;
 }
 
-/** The recorded turns as an ended run: every turn's events in order, ready for the timeline. */
-export function createRecordedRun(record: SessionRecord): RunState {
-  return {
-    runId: 0,
-    phase: 'ended',
-    turnId: record.turns.at(-1)?.turnId ?? null,
-    events: record.turns.flatMap((turn) => turn.events),
-    errors: [],
-  };
+/** The message a recorded turn was sent with: its `turn-start`'s, else the request's last user message. */
+function recordedMessage(turn: SessionRecord['turns'][number]): string {
+  const start = turn.events.find((event) => event.type === 'turn-start');
+  if (start?.type === 'turn-start') return start.userMessage;
+  return turn.request.messages.findLast((message) => message.role === 'user')?.content ?? '';
+}
+
+/** The recorded turns as a conversation of ended turns, ready for the timeline and to continue from. */
+export function createRecordedConversation(record: SessionRecord): ConversationState {
+  return createConversation(createRecordedTurns(record.turns.map((turn) => ({ turnId: turn.turnId, message: recordedMessage(turn), events: turn.events }))));
 }
 
 /**
- * The turn Share may reference: one that ran in this page (recorded runs have run id 0 and may
- * be gone from the server's finished turns) and reached its `turn-end`.
+ * The turns Share references, in order: every turn of the active branch, when each reached its
+ * `turn-end` and none is still running. Turns recorded in the session this page forked are
+ * included too; the server finds them there.
  */
-export function selectShareableTurnId(state: PlaygroundState): string | null {
-  const { run } = state;
-  if (state.origin.kind === 'shared' || run.runId === 0 || run.phase !== 'ended' || !run.turnId) return null;
-  return run.events.at(-1)?.type === 'turn-end' ? run.turnId : null;
+export function selectShareableTurnIds(state: PlaygroundState): string[] {
+  if (state.origin.kind === 'shared') return [];
+  const turns = selectActiveBranch(state.conversation).turns;
+  if (turns.length === 0 || !turns.some((turn) => turn.runId !== 0)) return [];
+  const ended = turns.every((turn) => turn.phase === 'ended' && turn.turnId && turn.events.at(-1)?.type === 'turn-end');
+  return ended ? turns.map((turn) => turn.turnId as string) : [];
 }
 
 /** An absolute link for a server-relative session url such as `/s/<id>`. */

@@ -14,8 +14,10 @@ export type ReplayResponse = { identical: boolean; differences: EventDifference[
 export type ShareRequest = {
   title?: string;
   playground: Omit<SessionPlayground, 'model'> & { model: ModelConfig };
-  /** Turn ids from the `x-turn-id` header of `POST /api/turns`. */
+  /** Turn ids from the `x-turn-id` header of `POST /api/turns`, in conversation order. */
   turnIds: string[];
+  /** The session this playground forked, whose recorded turns may be among `turnIds`. */
+  forkedFrom?: string;
 };
 
 /** Share: stores the turns with the playground and returns the link `/s/<id>`. */

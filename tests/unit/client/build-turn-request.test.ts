@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTurnRequest } from '@/lib/client/build-turn-request';
-import type { PlaygroundState } from '@/lib/client/playground-state';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { createInitialState, playgroundReducer } from '@/lib/client/playground-state';
 import { createPreset } from './client-fixtures';
 
@@ -63,5 +64,67 @@ describe('buildTurnRequest', () => {
       stateWith((state) => ({ ...state, model: { ...state.model, provider: 'openai-compatible', compatible: { model: 'llama', apiKey: '', baseURL: '' } } })),
     );
     expect(compatible).toEqual({ ok: false, error: expect.stringMatching(/needs a base URL/) });
+  });
+});
+
+describe('buildTurnRequest in a conversation', () => {
+  const end = (turnId: string, conversation: { [key: string]: string }[]) =>
+    ({
+      type: 'turn-end',
+      turnId,
+      seq: 1,
+      at: 5,
+      reason: 'completed',
+      iterations: 1,
+      conversation,
+      state: { files: { 'notes.md': `written in ${turnId}` }, loadedTools: ['crm.lookup'] },
+    }) satisfies RuntimeEvent;
+  const withTurns = (...turns: { runId: number; message: string; turnId: string }[]): PlaygroundState => {
+    let state = stateWith((initial) => ({ ...initial, instructions: '  Be brief.  ', documents: { ...initial.documents, files: '{"seed.txt":"seed"}' } }));
+    for (const turn of turns) {
+      const actions: PlaygroundAction[] = [
+        { type: 'run-started', runId: turn.runId, message: turn.message },
+        { type: 'run-event', runId: turn.runId, event: end(turn.turnId, [{ type: 'message', role: 'user', content: turn.message }]) },
+        { type: 'run-finished', runId: turn.runId },
+      ];
+      state = actions.reduce(playgroundReducer, state);
+    }
+    return state;
+  };
+
+  it('the first turn is seeded from the files tab; the next carries what the previous turn-end returned', () => {
+    const first = buildTurnRequest(stateWith((state) => ({ ...state, documents: { ...state.documents, files: '{"seed.txt":"seed"}' } })));
+    expect(first.ok && first.value).toMatchObject({ files: { 'seed.txt': 'seed' } });
+    expect(first.ok && 'conversation' in first.value).toBe(false);
+
+    const state = withTurns({ runId: 1, message: 'one', turnId: 't1' });
+    const next = buildTurnRequest({ ...state, message: 'two' });
+    expect(next.ok && next.value).toMatchObject({
+      messages: [{ role: 'user', content: 'two' }],
+      conversation: [{ type: 'message', role: 'user', content: 'one' }],
+      files: { 'notes.md': 'written in t1' },
+      loadedTools: ['crm.lookup'],
+      instructions: 'Be brief.',
+    });
+  });
+
+  it('an edit of turn 2 continues from turn 1, whatever came after', () => {
+    const state = withTurns({ runId: 1, message: 'one', turnId: 't1' }, { runId: 2, message: 'two', turnId: 't2' }, { runId: 3, message: 'three', turnId: 't3' });
+    const edit = buildTurnRequest(state, { message: 'two, edited', branchAt: 1 });
+    expect(edit.ok && edit.value).toMatchObject({ messages: [{ content: 'two, edited' }], conversation: [{ content: 'one' }], files: { 'notes.md': 'written in t1' } });
+    const fromStart = buildTurnRequest(state, { message: 'zero', branchAt: 0 });
+    expect(fromStart.ok && fromStart.value).toMatchObject({ files: { 'seed.txt': 'seed' } });
+    expect(fromStart.ok && 'conversation' in fromStart.value).toBe(false);
+  });
+
+  it('refuses to continue from a turn that has not ended, or one recorded before conversations', () => {
+    const running = playgroundReducer(stateWith((state) => state), { type: 'run-started', runId: 1, message: 'one' });
+    expect(buildTurnRequest({ ...running, message: 'two' })).toEqual({ ok: false, error: expect.stringContaining('Turn 1 has not ended') });
+    const actions: PlaygroundAction[] = [
+      { type: 'run-started', runId: 1, message: 'one' },
+      { type: 'run-event', runId: 1, event: { type: 'turn-end', turnId: 't1', seq: 0, at: 1, reason: 'completed', iterations: 1 } },
+    ];
+    const old = actions.reduce(playgroundReducer, stateWith((state) => state));
+    expect(buildTurnRequest({ ...old, message: 'two' })).toEqual({ ok: false, error: expect.stringContaining('recorded before conversations were kept') });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { createForkHandoff, markForkHandoffRun, readForkHandoff, writeForkHandoff } from '@/lib/client/fork-handoff';
-import { createInitialState, playgroundReducer } from '@/lib/client/playground-state';
+import { createInitialState, playgroundReducer, selectRun } from '@/lib/client/playground-state';
 import { createSessionRecord } from './session-fixtures';
 
 function createMemoryStorage(options: { maxChars?: number } = {}) {
@@ -35,8 +36,8 @@ describe('fork handoff', () => {
     expect(fork.origin).toEqual({ kind: 'forked', sessionId: 'AAAAAAAAAAAAAAAAAAAAAA' });
     expect(fork.documents.tools).toBe('export default [/* edited */];');
     expect(fork.model.openai).toEqual({ model: 'gpt-5', apiKey: '', baseURL: '' });
-    expect(fork.run.events).toEqual(state.run.events);
-    expect(fork.run.phase).toBe('ended');
+    expect(selectActiveBranch(fork.conversation).turns.flatMap((turn) => turn.events)).toEqual(selectActiveBranch(state.conversation).turns.flatMap((turn) => turn.events));
+    expect(selectRun(fork).phase).toBe('ended');
   });
 
   it('keeps the key typed in the fork tab', () => {
@@ -73,5 +74,15 @@ describe('fork handoff', () => {
     const other = createForkHandoff(sharedState(), { sessionId: 'BBBBBBBBBBBBBBBBBBBBBB', autoRun: false });
     storage.items.set('playground:fork:AAAAAAAAAAAAAAAAAAAAAA', JSON.stringify(other));
     expect(readForkHandoff(storage, 'AAAAAAAAAAAAAAAAAAAAAA')).toBeNull();
+  });
+});
+
+describe('fork from a turn', () => {
+  it('keeps the turns up to the chosen one', () => {
+    const record = createSessionRecord(['turn_a', 'turn_b', 'turn_c']);
+    const shared = playgroundReducer(createInitialState(), { type: 'session-loaded', record, origin: 'shared' });
+    const handoff = createForkHandoff(shared, { sessionId: record.id, autoRun: false, fromTurn: 1 });
+    const fork = playgroundReducer(createInitialState(), { type: 'fork-restored', handoff });
+    expect(selectActiveBranch(fork.conversation).turns.map((turn) => turn.turnId)).toEqual(['turn_a', 'turn_b']);
   });
 });

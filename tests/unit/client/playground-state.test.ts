@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import { createInitialState, isRunActive, playgroundReducer } from '@/lib/client/playground-state';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
+import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
 import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { createCompileResponse, createPreset, createToolView, syntaxError } from './client-fixtures';
 
@@ -57,44 +58,76 @@ describe('playgroundReducer: compile', () => {
 
 describe('playgroundReducer: runs', () => {
   it('moves through starting → streaming → ended and records the turn id', () => {
-    const started = reduce(createInitialState(), { type: 'run-started', runId: 1 });
-    expect(started.run.phase).toBe('starting');
-    expect(isRunActive(started.run)).toBe(true);
+    const started = reduce(createInitialState(), { type: 'run-started', runId: 1, message: 'hi' });
+    expect(selectRun(started).phase).toBe('starting');
+    expect(isRunActive(selectRun(started))).toBe(true);
     const streaming = reduce(started, { type: 'run-event', runId: 1, event: turnStart });
-    expect(streaming.run).toMatchObject({ phase: 'streaming', turnId: 't1', events: [turnStart] });
+    expect(selectRun(streaming)).toMatchObject({ phase: 'streaming', turnId: 't1', message: 'hi', events: [turnStart] });
     const ended = reduce(streaming, { type: 'run-event', runId: 1, event: turnEnd }, { type: 'run-finished', runId: 1 });
-    expect(ended.run).toMatchObject({ phase: 'ended', events: [turnStart, turnEnd], errors: [] });
-    expect(isRunActive(ended.run)).toBe(false);
+    expect(selectRun(ended)).toMatchObject({ phase: 'ended', events: [turnStart, turnEnd], errors: [] });
+    expect(isRunActive(selectRun(ended))).toBe(false);
   });
 
-  it('ignores events and endings of an abandoned run', () => {
+  it('keeps every turn of the conversation; a late event of one turn never lands in another', () => {
     const state = reduce(
       createInitialState(),
-      { type: 'run-started', runId: 1 },
-      { type: 'run-started', runId: 2 },
+      { type: 'run-started', runId: 1, message: 'first' },
+      { type: 'run-failed', runId: 1, message: 'network down' },
+      { type: 'run-started', runId: 2, message: 'second' },
       { type: 'run-event', runId: 1, event: turnStart },
-      { type: 'run-failed', runId: 1, message: 'stale' },
     );
-    expect(state.run).toEqual({ runId: 2, phase: 'starting', turnId: null, events: [], errors: [] });
+    const turns = selectActiveBranch(state.conversation).turns;
+    expect(turns.map((turn) => [turn.runId, turn.message, turn.phase, turn.events.length])).toEqual([
+      [1, 'first', 'ended', 1],
+      [2, 'second', 'starting', 0],
+    ]);
+    expect(selectRun(state)).toEqual({ runId: 2, phase: 'starting', turnId: null, message: 'second', events: [], errors: [] });
   });
 
-  it('keeps failures visible and clears them on the next run', () => {
+  it('keeps failures of a turn with it, and problems outside a turn until the next run', () => {
     const failed = reduce(
       createInitialState(),
-      { type: 'run-started', runId: 1 },
+      { type: 'run-started', runId: 1, message: 'hi' },
       { type: 'problem-reported', message: 'Could not send the decision' },
       { type: 'run-failed', runId: 1, message: '400 source is required' },
     );
-    expect(failed.run.phase).toBe('ended');
-    expect(failed.run.errors).toEqual(['Could not send the decision', '400 source is required']);
-    expect(reduce(failed, { type: 'run-started', runId: 2 }).run.errors).toEqual([]);
+    expect(selectRun(failed).phase).toBe('ended');
+    expect(selectRun(failed).errors).toEqual(['Could not send the decision', '400 source is required']);
+    const problem = reduce(failed, { type: 'problem-reported', message: 'Write a user message first.' });
+    expect(problem.problems).toEqual(['Write a user message first.']);
+    const next = reduce(problem, { type: 'run-started', runId: 2, message: 'again' });
+    expect(next.problems).toEqual([]);
+    expect(selectRun(next).errors).toEqual([]);
   });
 
   it('only marks an active run as stopping', () => {
     const idle = createInitialState();
-    expect(reduce(idle, { type: 'run-stopping', runId: 0 }).run.phase).toBe('idle');
-    const running = reduce(idle, { type: 'run-started', runId: 1 }, { type: 'run-stopping', runId: 1 });
-    expect(running.run.phase).toBe('stopping');
+    expect(selectRun(reduce(idle, { type: 'run-stopping', runId: 0 })).phase).toBe('idle');
+    const running = reduce(idle, { type: 'run-started', runId: 1, message: 'hi' }, { type: 'run-stopping', runId: 1 });
+    expect(selectRun(running).phase).toBe('stopping');
+  });
+
+  it('branches: re-running turn 2 keeps turn 1, starts a new branch, and the old branch stays selectable', () => {
+    const three = reduce(
+      createInitialState(),
+      { type: 'run-started', runId: 1, message: 'one' },
+      { type: 'run-finished', runId: 1 },
+      { type: 'run-started', runId: 2, message: 'two' },
+      { type: 'run-finished', runId: 2 },
+      { type: 'run-started', runId: 3, message: 'three' },
+      { type: 'run-finished', runId: 3 },
+    );
+    const edited = reduce(three, { type: 'run-started', runId: 4, message: 'two, edited', branchAt: 1 });
+    const messages = (state: PlaygroundState) => selectActiveBranch(state.conversation).turns.map((turn) => turn.message);
+    expect(messages(edited)).toEqual(['one', 'two, edited']);
+    expect(edited.conversation.branches).toHaveLength(2);
+    expect(selectActiveBranch(edited.conversation).forkedFrom).toEqual({ branchId: 1, turn: 1 });
+    const back = reduce(edited, { type: 'branch-selected', branchId: 1 });
+    expect(messages(back)).toEqual(['one', 'two', 'three']);
+    // Events of the branch's own run still reach it while another branch is shown.
+    const late = reduce(back, { type: 'run-event', runId: 4, event: turnStart });
+    expect(late.conversation.branches[1]?.turns[1]?.events).toEqual([turnStart]);
+    expect(messages(reduce(late, { type: 'conversation-cleared' }))).toEqual([]);
   });
 });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { createInitialState, playgroundReducer, type PlaygroundState } from '@/lib/client/playground-state';
-import { buildSessionPlayground, selectShareableTurnId, toAbsoluteUrl } from '@/lib/client/session-playground';
+import { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from '@/lib/client/session-playground';
 import { createPreset } from './client-fixtures';
 import { createSessionRecord, createTurnEvents } from './session-fixtures';
 
-function finishedRun(state: PlaygroundState, turnId: string): PlaygroundState {
-  let next = playgroundReducer(state, { type: 'run-started', runId: 1 });
-  for (const event of createTurnEvents(turnId)) next = playgroundReducer(next, { type: 'run-event', runId: 1, event });
-  return playgroundReducer(next, { type: 'run-finished', runId: 1 });
+function finishedRun(state: PlaygroundState, turnId: string, runId = 1): PlaygroundState {
+  let next = playgroundReducer(state, { type: 'run-started', runId, message: 'Hi' });
+  for (const event of createTurnEvents(turnId)) next = playgroundReducer(next, { type: 'run-event', runId, event });
+  return playgroundReducer(next, { type: 'run-finished', runId });
 }
 
 describe('session-loaded', () => {
@@ -22,15 +23,18 @@ describe('session-loaded', () => {
       'result-schema': '{"type":"object"}',
       files: '{\n  "a.txt": "A"\n}\n',
     });
-    expect(state.message).toBe('Hi');
+    // The composer starts empty: a message typed there continues the recorded conversation.
+    expect(state.message).toBe('');
     expect(state.model.provider).toBe('scripted');
     expect(state.model.seed).toBe(42);
     expect(state.permissionMode).toBe('review');
     expect(state.maxIterations).toBe(4);
-    expect(state.run.phase).toBe('ended');
-    expect(state.run.runId).toBe(0);
-    expect(state.run.turnId).toBe('turn_b');
-    expect(state.run.events.map((event) => `${event.turnId}:${event.type}`)).toEqual(['turn_a:turn-start', 'turn_a:turn-end', 'turn_b:turn-start', 'turn_b:turn-end']);
+    const turns = selectActiveBranch(state.conversation).turns;
+    expect(turns.map((turn) => [turn.runId, turn.phase, turn.turnId])).toEqual([
+      [0, 'ended', 'turn_a'],
+      [0, 'ended', 'turn_b'],
+    ]);
+    expect(turns.flatMap((turn) => turn.events).map((event) => `${event.turnId}:${event.type}`)).toEqual(['turn_a:turn-start', 'turn_a:turn-end', 'turn_b:turn-start', 'turn_b:turn-end']);
   });
 
   it('marks a fork with the session it came from; loading a preset makes it local again', () => {
@@ -41,24 +45,30 @@ describe('session-loaded', () => {
   });
 });
 
-describe('selectShareableTurnId', () => {
-  it('is the turn that ran and ended on this page', () => {
-    expect(selectShareableTurnId(finishedRun(createInitialState(createPreset()), 'turn_x'))).toBe('turn_x');
+describe('selectShareableTurnIds', () => {
+  it('is every turn of the conversation once the newest has ended, in order', () => {
+    const one = finishedRun(createInitialState(createPreset()), 'turn_x');
+    expect(selectShareableTurnIds(one)).toEqual(['turn_x']);
+    expect(selectShareableTurnIds(finishedRun(one, 'turn_z', 2))).toEqual(['turn_x', 'turn_z']);
+  });
+
+  it('includes the recorded turns of a fork once a turn ran on top of them', () => {
+    const forked = playgroundReducer(createInitialState(), { type: 'session-loaded', record: createSessionRecord(['turn_a']), origin: 'forked' });
+    expect(selectShareableTurnIds(forked)).toEqual([]);
+    expect(selectShareableTurnIds(finishedRun(forked, 'turn_new'))).toEqual(['turn_a', 'turn_new']);
   });
 
   it('is null before a run, while it streams, for a recording and on a shared page', () => {
     const preset = createInitialState(createPreset());
-    expect(selectShareableTurnId(preset)).toBeNull();
-    const streaming = playgroundReducer(playgroundReducer(preset, { type: 'run-started', runId: 1 }), {
+    expect(selectShareableTurnIds(preset)).toEqual([]);
+    const streaming = playgroundReducer(playgroundReducer(preset, { type: 'run-started', runId: 1, message: 'Hi' }), {
       type: 'run-event',
       runId: 1,
       event: createTurnEvents('turn_x')[0]!,
     });
-    expect(selectShareableTurnId(streaming)).toBeNull();
-    const recorded = playgroundReducer(preset, { type: 'session-loaded', record: createSessionRecord(), origin: 'forked' });
-    expect(selectShareableTurnId(recorded)).toBeNull();
+    expect(selectShareableTurnIds(streaming)).toEqual([]);
     const shared = playgroundReducer(preset, { type: 'session-loaded', record: createSessionRecord(), origin: 'shared' });
-    expect(selectShareableTurnId(finishedRun(shared, 'turn_y'))).toBeNull();
+    expect(selectShareableTurnIds(finishedRun(shared, 'turn_y'))).toEqual([]);
   });
 });
 
