@@ -8,13 +8,39 @@ function formatValue(value: unknown): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
-/** "Replay identical ✓", or each event field the replay produced differently. */
+/** Per turn: ✓ or the number of differences, when the session has more than one turn. */
+function TurnVerdicts({ turns }: { turns: ReplayResponse['turns'] }) {
+  if (turns.length < 2) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5 text-[11px]">
+      {turns.map((verdict) => (
+        <li
+          key={verdict.turn}
+          data-testid="replay-turn"
+          data-identical={verdict.identical ? 'true' : 'false'}
+          className={`rounded border px-1.5 ${verdict.identical ? 'border-emerald-300 text-emerald-800 dark:border-emerald-900 dark:text-emerald-300' : 'border-red-300 text-red-800 dark:border-red-900 dark:text-red-300'}`}
+        >
+          Turn {verdict.turn + 1} {verdict.identical ? '✓' : `✗ ${verdict.differences}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Replay identical ✓", or each event field the replay produced differently, and the verdict per turn. */
 export function ReplayReport({ report }: { report: ReplayResponse }) {
+  const turnCount = report.turns.length;
   if (report.identical) {
     return (
-      <p data-testid="replay-result" data-identical="true" className="text-xs font-semibold text-emerald-700 dark:text-emerald-400">
-        Replay identical ✓ <span className="font-normal text-fg-muted">— every event matches the recording, timings aside.</span>
-      </p>
+      <div className="space-y-1">
+        <p data-testid="replay-result" data-identical="true" className="text-xs font-semibold text-emerald-700 dark:text-emerald-400">
+          Replay identical ✓{' '}
+          <span className="font-normal text-fg-muted">
+            — every event {turnCount > 1 ? `of all ${turnCount} turns ` : ''}matches the recording, timings aside.
+          </span>
+        </p>
+        <TurnVerdicts turns={report.turns} />
+      </div>
     );
   }
   return (
@@ -22,6 +48,7 @@ export function ReplayReport({ report }: { report: ReplayResponse }) {
       <p className="text-xs font-semibold text-red-700 dark:text-red-400">
         Replay differs: {report.differences.length} difference{report.differences.length === 1 ? '' : 's'}
       </p>
+      <TurnVerdicts turns={report.turns} />
       <div className="max-h-48 overflow-auto rounded border border-border">
         <table className="w-full text-left font-mono text-[11px]">
           <thead className="sticky top-0 bg-panel-muted text-fg-muted">

@@ -3,8 +3,11 @@ import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';
 import type { SessionRecord, SessionTurn } from './session-record';
 
-/** What a replay found: `identical` exactly when there are no differences. */
-export type ReplayReport = { identical: boolean; differences: EventDifference[] };
+/** One turn's verdict. */
+export type TurnReplayVerdict = { turn: number; identical: boolean; differences: number };
+
+/** What a replay found: `identical` exactly when there are no differences; `turns` says it per turn. */
+export type ReplayReport = { identical: boolean; differences: EventDifference[]; turns: TurnReplayVerdict[] };
 
 /** Runs one recorded turn again on its tape with its recorded approvals; an error when it cannot start. */
 export type ReplayTurnRunner = (turn: SessionTurn) => Promise<Result<RuntimeEvent[], string>>;
@@ -12,10 +15,14 @@ export type ReplayTurnRunner = (turn: SessionTurn) => Promise<Result<RuntimeEven
 /** Re-runs every turn of a session through `runTurnOnTape` and compares the events with the recording. */
 export async function replaySession(record: SessionRecord, runTurnOnTape: ReplayTurnRunner): Promise<ReplayReport> {
   const differences: EventDifference[] = [];
+  const turns: TurnReplayVerdict[] = [];
   for (const [index, turn] of record.turns.entries()) {
     const replayed = await runTurnOnTape(turn);
-    if (replayed.ok) differences.push(...compareTurnEvents(index, turn.events, replayed.value));
-    else differences.push({ turn: index, seq: 0, field: 'replay', recorded: `${turn.events.length} events`, replayed: replayed.error });
+    const found = replayed.ok
+      ? compareTurnEvents(index, turn.events, replayed.value)
+      : [{ turn: index, seq: 0, field: 'replay', recorded: `${turn.events.length} events`, replayed: replayed.error }];
+    differences.push(...found);
+    turns.push({ turn: index, identical: found.length === 0, differences: found.length });
   }
-  return { identical: differences.length === 0, differences };
+  return { identical: differences.length === 0, differences, turns };
 }

@@ -8,7 +8,7 @@ import type { ModelConfig } from '@/lib/models/model-config';
 export type SessionApiError = { code: 'network' | 'http' | 'malformed-response'; message: string; status?: number };
 
 export type SessionLinkResponse = { id: string; url: string };
-export type ReplayResponse = { identical: boolean; differences: EventDifference[] };
+export type ReplayResponse = { identical: boolean; differences: EventDifference[]; turns: { turn: number; identical: boolean; differences: number }[] };
 
 /** What Share sends: the playground now (a typed API key is dropped by the server) and the finished turns to include. */
 export type ShareRequest = {
@@ -41,7 +41,7 @@ export async function replaySharedSession(id: string): Promise<Result<ReplayResp
   if (typeof value?.identical !== 'boolean' || !Array.isArray(value.differences)) {
     return err({ code: 'malformed-response', message: 'The replay endpoint answered without identical and differences.' });
   }
-  return ok({ identical: value.identical, differences: value.differences });
+  return ok({ identical: value.identical, differences: value.differences, turns: Array.isArray(value.turns) ? value.turns : [] });
 }
 
 /** Import: the text of an exported file, stored as a new session. A file that is not JSON never leaves the browser. */

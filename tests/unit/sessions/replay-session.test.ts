@@ -35,7 +35,7 @@ describe('session replay on the tape', () => {
   it.each(PRESETS.map((preset) => [preset.id] as const))('replays the stored %s session identically', async (presetId) => {
     const record = sessions.get(presetId)!;
     const report = await replayStoredSession(record.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn) });
-    expect(report).toEqual({ ok: true, value: { identical: true, differences: [] } });
+    expect(report).toEqual({ ok: true, value: { identical: true, differences: [], turns: [{ turn: 0, identical: true, differences: 0 }] } });
   });
 
   it('answers the recorded approvals without asking anyone', async () => {
@@ -74,6 +74,7 @@ describe('session replay on the tape', () => {
     expect(report).toEqual({
       identical: false,
       differences: [{ turn: 0, seq: 0, field: 'replay', recorded: `${record.turns[0]!.events.length} events`, replayed: expect.stringMatching(/^The replay could not start \(422\): /) }],
+      turns: [{ turn: 0, identical: false, differences: 1 }],
     });
   });
 });

@@ -60,7 +60,7 @@ describe('session routes', () => {
     expect(record).toMatchObject({ id: link.id, turns: [{ turnId }] });
 
     const replay = await postReplay(jsonRequest(`/api/sessions/${link.id}/replay`, {}), params(link.id));
-    expect(await replay.json()).toEqual({ identical: true, differences: [] });
+    expect(await replay.json()).toEqual({ identical: true, differences: [], turns: [{ turn: 0, identical: true, differences: 0 }] });
 
     const imported = await postImport(jsonRequest('/api/sessions/import', record));
     expect(imported.status).toBe(201);
