@@ -24,5 +24,5 @@ export function CarriedInRow({ carriedIn }: { carriedIn: CarriedIn }) {
 }
 
 function summarize(names: readonly string[]): string {
-  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} +${names.length - 3}`;
+  return names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} +${names.length - 6}`;
 }

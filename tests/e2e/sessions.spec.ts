@@ -103,7 +103,7 @@ test('share → fresh context shows the same timeline → replay identical → f
   await fresh.close();
 });
 
-test('Run on a shared page runs a fork that keeps the edits made there', async ({ page }) => {
+test('Run on a shared page runs a fork that continues the conversation with the message typed there', async ({ page }) => {
   const { link } = await runAndShare(page);
   await openShared(page, link);
   await expect(page.getByTestId(TEST_IDS.runButton)).toHaveText('Fork & run ▶');
@@ -111,8 +111,10 @@ test('Run on a shared page runs a fork that keeps the edits made there', async (
   await page.getByTestId('run-message').fill('Summarize my notes again.');
   await page.getByTestId(TEST_IDS.runButton).click();
   await expect(page).toHaveURL(/\/\?fork=/);
-  await expect(page.getByTestId('run-message')).toHaveValue('Summarize my notes again.');
   await expect(page.getByTestId(TEST_IDS.runStatus)).toHaveAttribute('data-phase', 'ended', { timeout: TURN_TIMEOUT });
+  // The recorded turn comes first (collapsed), the new message is turn 2.
+  await expect(page.getByTestId('turn-section')).toHaveCount(2);
+  await expect(page.locator('[data-testid="turn-section"][data-turn-index="1"] [data-testid="turn-message"]')).toHaveText('Summarize my notes again.');
   await expect(page.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed');
   await expect(page.getByTestId('share-button')).toBeEnabled();
 });
