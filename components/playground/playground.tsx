@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import { buildTurnRequest, type TurnTarget } from '@/lib/client/build-turn-request';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
@@ -15,6 +15,7 @@ import { SchemaPanel } from '@/components/schema/schema-panel';
 import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
+import { createTapeExchangesLoader, ExchangesContext } from '@/components/timeline/exchanges-context';
 import { Timeline } from '@/components/timeline/timeline';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction } from './use-fork-action';
@@ -91,6 +92,9 @@ export function Playground(props: PlaygroundProps) {
     [startRun],
   );
   useRunShortcut(run);
+  // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
+  const defaultExchanges = useContext(ExchangesContext);
+  const exchanges = useMemo(() => (shared ? createTapeExchangesLoader(shared.turns) : defaultExchanges), [shared, defaultExchanges]);
 
   const unusedTabs: EditorTab[] = [
     ...(state.model.provider === 'scripted' ? [] : (['script'] as const)),
@@ -139,16 +143,18 @@ export function Playground(props: PlaygroundProps) {
           )}
           <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
           <div data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2">
-            <Timeline
-              turns={selectActiveBranch(state.conversation).turns}
-              running={isRunActive(currentRun)}
-              actions={runner}
-              turnControls={
-                shared
-                  ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }
-                  : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
-              }
-            />
+            <ExchangesContext.Provider value={exchanges}>
+              <Timeline
+                turns={selectActiveBranch(state.conversation).turns}
+                running={isRunActive(currentRun)}
+                actions={runner}
+                turnControls={
+                  shared
+                    ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }
+                    : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
+                }
+              />
+            </ExchangesContext.Provider>
           </div>
         </div>
       </main>

@@ -32,7 +32,7 @@ export function IterationSection({ iteration, calls, now, actions }: IterationSe
         Iteration {iteration.iteration}
         <span className="h-px flex-1 bg-border" />
       </h3>
-      {iteration.request && <ModelRequestRow request={iteration.request} />}
+      {iteration.request && <ModelRequestRow iteration={iteration.iteration} request={iteration.request} />}
       {iteration.request && <IterationTokensRow iteration={iteration.iteration} request={iteration.request} />}
       {waiting && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}
       {iteration.modelError && <ModelErrorRow error={iteration.modelError} />}

@@ -1,19 +1,45 @@
+'use client';
+
+import { useContext, useState } from 'react';
 import type { IterationState } from '@/lib/runtime/reduce-runtime-events';
+import { ExchangeViewer } from './exchange-viewer';
+import { InspectedTurnContext } from './inspectable-turn';
 
 type Request = NonNullable<IterationState['request']>;
 
-/** What the model was sent: how many tools were offered, how many are deferred behind Tool Search. */
-export function ModelRequestRow({ request }: { request: Request }) {
+export type ModelRequestRowProps = { iteration: number; request: Request };
+
+/**
+ * What the model was sent: how many tools were offered, how many are deferred behind Tool Search;
+ * "Raw" opens the exact request body and response of this iteration when the turn is known.
+ */
+export function ModelRequestRow({ iteration, request }: ModelRequestRowProps) {
+  const turn = useContext(InspectedTurnContext);
+  const [open, setOpen] = useState(false);
   const offered = request.offeredTools.length;
   return (
-    <p data-testid="model-request" className="flex flex-wrap items-baseline gap-x-2 text-xs text-fg-muted">
-      <span className="font-mono text-[10px] opacity-70">{Math.round(request.at)}ms</span>
-      <span className="font-medium text-fg">Request</span>
-      <span title={request.offeredTools.join(', ')}>
-        {offered} tool{offered === 1 ? '' : 's'} offered
-        {request.deferredCount > 0 && `, ${request.deferredCount} deferred behind tool search`}
-      </span>
-      <span>· {request.inputItemCount} input items</span>
-    </p>
+    <div className="space-y-1">
+      <p data-testid="model-request" className="flex flex-wrap items-baseline gap-x-2 text-xs text-fg-muted">
+        <span className="font-mono text-[10px] opacity-70">{Math.round(request.at)}ms</span>
+        <span className="font-medium text-fg">Request</span>
+        <span title={request.offeredTools.join(', ')}>
+          {offered} tool{offered === 1 ? '' : 's'} offered
+          {request.deferredCount > 0 && `, ${request.deferredCount} deferred behind tool search`}
+        </span>
+        <span>· {request.inputItemCount} input items</span>
+        {turn && (
+          <button
+            type="button"
+            data-testid={`inspect-request-${iteration}`}
+            aria-expanded={open}
+            onClick={() => setOpen((value) => !value)}
+            className="ml-auto rounded border border-border px-1.5 text-[11px] hover:text-fg"
+          >
+            {open ? 'Hide raw' : 'Raw request'}
+          </button>
+        )}
+      </p>
+      {turn && open && <ExchangeViewer turn={turn} iteration={iteration} />}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { CallState, IterationState } from '@/lib/runtime/reduce-runtime-events';
+import { RequestUsage } from './request-usage';
 import { ToolName } from './tool-name';
 
 type Response = NonNullable<IterationState['response']>;
@@ -19,7 +20,7 @@ function foldNames(calls: CallState[]): { name: string; count: number }[] {
   return folded;
 }
 
-/** What the model answered: its text, and the calls it proposed in its order. */
+/** What the model answered: its text, the calls it proposed in its order, and the tokens it cost. */
 export function ModelResponseRow({ response, calls }: ModelResponseRowProps) {
   return (
     <div data-testid="model-response" className="space-y-1 text-xs">
@@ -36,7 +37,7 @@ export function ModelResponseRow({ response, calls }: ModelResponseRowProps) {
             </span>
           ))}
         </span>
-        {response.usage && <span>· {response.usage.totalTokens} tokens</span>}
+        {response.usage && <RequestUsage usage={response.usage} />}
       </p>
       {response.text && (
         <p className="whitespace-pre-wrap rounded bg-panel-muted px-2 py-1 text-fg" data-testid="model-text">

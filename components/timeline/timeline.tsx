@@ -6,6 +6,7 @@ import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/reduce-ru
 import type { CallActions } from './call-actions';
 import { CarriedInRow } from './carried-in-row';
 import { ContextMeter } from './context-meter';
+import { InspectableTurn } from './inspectable-turn';
 import { IterationSection } from './iteration-section';
 import { TurnEndBanner } from './turn-end-banner';
 import { TurnHeader } from './turn-header';
@@ -32,20 +33,22 @@ function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
     return <p className="px-1 text-xs text-fg-muted">{streaming ? 'Starting the turn…' : 'No events arrived for this turn.'}</p>;
   }
   return (
-    <div className="space-y-4">
-      <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />
-      {state.carriedIn && <CarriedInRow carriedIn={state.carriedIn} />}
-      <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
-      {state.iterations.map((iteration) => (
-        <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} actions={actions} />
-      ))}
-      {state.end && <TurnEndBanner end={state.end} />}
-      {!state.end && !streaming && (
-        <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-          The stream closed before the turn ended; the events above are everything that arrived.
-        </p>
-      )}
-    </div>
+    <InspectableTurn state={state}>
+      <div className="space-y-4">
+        <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />
+        {state.carriedIn && <CarriedInRow carriedIn={state.carriedIn} />}
+        <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
+        {state.iterations.map((iteration) => (
+          <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} actions={actions} />
+        ))}
+        {state.end && <TurnEndBanner end={state.end} />}
+        {!state.end && !streaming && (
+          <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+            The stream closed before the turn ended; the events above are everything that arrived.
+          </p>
+        )}
+      </div>
+    </InspectableTurn>
   );
 }
 

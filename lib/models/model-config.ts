@@ -41,11 +41,20 @@ export const scriptStepSchema = z.object({
 
 export const faultKindSchema = z.enum(['malformed-json', 'invalid-arguments', 'unknown-tool', 'duplicate-call']);
 
-/** One raw model exchange, as sent and as received; never holds an API key. */
+/**
+ * One raw model exchange, as sent and as received; never holds an API key. `url`, `method` and
+ * `durationMs` are optional because recordings made before they were kept must still read; replay
+ * ignores them (it compares request bodies).
+ */
 export const tapeEntrySchema = z.object({
   request: jsonValueSchema,
   response: jsonValueSchema,
   status: z.number().int().min(100).max(599),
+  /** Where the request went, credentials and secrets removed; the embedded model's is `EMBEDDED_BASE_URL`. */
+  url: z.string().max(MODEL_CONFIG_LIMITS.baseUrlLength + 200).optional(),
+  method: z.string().max(16).optional(),
+  /** From sending the request to having read the whole response body. */
+  durationMs: z.number().nonnegative().optional(),
 });
 
 const baseUrlSchema = z

@@ -14,12 +14,15 @@ export type RecordingOptions = {
   onExchange?: (exchange: TapeEntry) => void;
   /** Literal secrets (API keys) that must not appear anywhere in a recorded exchange. */
   secrets?: readonly string[];
+  /** Milliseconds on a monotonic clock, for `durationMs`; `performance.now` unless given. */
+  now?: () => number;
 };
 
 /**
  * Wraps a fetch so every completed exchange is reported as a tape entry: the request body as
- * sent and the response body as received. Headers are never recorded, so `Authorization` cannot
- * leak; bodies are scrubbed of the given secrets too. The body is read here once and handed
+ * sent and the response body as received, with the URL, method and duration. Headers are never
+ * recorded, so `Authorization` cannot leak; bodies and the URL are scrubbed of the given secrets
+ * too, and the URL loses any `user:password@`. The body is read here once and handed
  * on as a fresh Response, so the SDK's timeout also covers a body that never finishes.
  *
  * A body past `EGRESS_LIMITS.responseBytes` is abandoned and nothing is recorded (the request
@@ -28,7 +31,9 @@ export type RecordingOptions = {
  */
 export function createRecordingFetch(options: RecordingOptions): FetchFunction {
   const redact = createRedactor(options.secrets ?? []);
+  const now = options.now ?? (() => performance.now());
   return async (input, init) => {
+    const started = now();
     const response = await options.fetch(input, init);
     const read = await readCappedBody(response, EGRESS_LIMITS.responseBytes);
     if (!read.ok) throw new EgressRefusalError(read.error);
@@ -37,6 +42,9 @@ export function createRecordingFetch(options: RecordingOptions): FetchFunction {
       request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
       response: redactJsonValue(parseBody(text), redact),
       status: response.status,
+      url: redact(describeRequestUrl(input)),
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      durationMs: Math.max(0, Math.round(now() - started)),
     });
     const headers = new Headers(response.headers);
     headers.delete('content-encoding');
@@ -54,4 +62,14 @@ export function parseBody(text: string | null): JsonValue {
     if (error instanceof SyntaxError) return text;
     throw error;
   }
+}
+
+/** The request's URL as text, without `user:password@`, which would otherwise be a secret on the tape. */
+export function describeRequestUrl(input: string | URL | Request): string {
+  const text = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!URL.canParse(text)) return text;
+  const url = new URL(text);
+  url.username = '';
+  url.password = '';
+  return url.href;
 }

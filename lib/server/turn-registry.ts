@@ -1,5 +1,6 @@
 // Server-only: the live turns of this process, so approvals and aborts can reach them (and, over
 // the bus, the live turns of other instances).
+import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime/gate-tool-call';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 
@@ -24,7 +25,12 @@ type LiveTurn = {
   approvals: Map<string, (decision: ApprovalDecision) => void>;
   /** Calls waiting for an output typed by a person. */
   outputs: Map<string, (output: string) => void>;
+  /** The turn's own tape array, growing as exchanges complete, so they can be inspected while it runs. */
+  tape?: readonly TapeEntry[];
 };
+
+/** What a running turn shares besides its controls. */
+export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
 
 /** `forwarded`: the turn is not in this process, so the decision went out on the bus. */
 export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded';
@@ -67,8 +73,16 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
     else abortLocally(message.turnId);
   });
   return {
-    register(turnId: string, clientId: string, controller: AbortController): void {
-      turns.set(turnId, { clientId, controller, approvals: new Map(), outputs: new Map() });
+    register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): void {
+      turns.set(turnId, { clientId, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape });
+    },
+    /**
+     * A copy of the exchanges a turn of this process recorded so far; `undefined` when the turn is
+     * not running here (finished turns are read from the session store instead).
+     */
+    readTape(turnId: string): TapeEntry[] | undefined {
+      const tape = turns.get(turnId)?.tape;
+      return tape ? [...tape] : undefined;
     },
     unregister(turnId: string): void {
       turns.delete(turnId);

@@ -149,7 +149,9 @@ describe('answers', () => {
     const { result, tape } = await ask({ provider: 'openai', model: 'gpt-5.4', apiKey: VISITOR_KEY, baseURL: server.baseURL }, { env: LOOPBACK_ALLOWED_ENV });
     const excerpt = `${message.slice(0, 299)}…`;
     expect(result).toEqual({ ok: false, error: { code: 'request-failed', status: 500, message: excerpt } });
-    expect(tape).toEqual([{ request: expect.anything(), response: { error: { message: excerpt } }, status: 500 }]);
+    expect(tape).toEqual([
+      { request: expect.anything(), response: { error: { message: excerpt } }, status: 500, url: `${server.baseURL}/responses`, method: 'POST', durationMs: expect.any(Number) },
+    ]);
     expect(JSON.stringify(tape[0]?.response).length).toBeLessThan(400);
   });
 

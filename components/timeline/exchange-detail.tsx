@@ -1,0 +1,71 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { CopyButton } from '@/components/ui/copy-button';
+import { describeEndpoint, formatCurl, formatOpenAISdkCode } from '@/lib/client/format-exchange-code';
+import type { TapeEntry } from '@/lib/models/model-config';
+import { ExchangeBody } from './exchange-body';
+
+type Tab = 'request' | 'response';
+
+const ENDPOINT_NOTES = {
+  network: undefined,
+  embedded: "the playground's in-process embedded model",
+  tape: 'the playground replaying a recording',
+  unrecorded: 'URL not recorded',
+} as const;
+
+function statusTone(status: number): string {
+  return status < 300 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600 dark:text-red-400';
+}
+
+/** One raw exchange: where it went, its status, both bodies, and code that sends the request again. */
+export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label: string }) {
+  const [tab, setTab] = useState<Tab>('request');
+  const endpoint = describeEndpoint(exchange);
+  const curl = useMemo(() => formatCurl(exchange), [exchange]);
+  const sdk = useMemo(() => formatOpenAISdkCode(exchange), [exchange]);
+  const note = ENDPOINT_NOTES[endpoint.kind];
+  return (
+    <div className="space-y-1.5">
+      <p className="flex flex-wrap items-baseline gap-x-2 font-mono text-[11px]">
+        <span className="font-sans font-medium text-fg">{label}</span>
+        <span className="text-fg-muted">{exchange.method ?? 'POST'}</span>
+        <span data-testid="exchange-url" className="break-all text-fg">
+          {exchange.url ?? endpoint.url}
+        </span>
+        {note && <span className="font-sans text-fg-muted">({note})</span>}
+        <span data-testid="exchange-status" className={statusTone(exchange.status)}>
+          {exchange.status}
+        </span>
+        {exchange.durationMs !== undefined && <span className="text-fg-muted">{exchange.durationMs}ms</span>}
+      </p>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <div role="tablist" className="flex gap-1 text-[11px]">
+          {(['request', 'response'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              data-testid={`exchange-tab-${name}`}
+              onClick={() => setTab(name)}
+              className={`rounded px-1.5 py-0.5 ${tab === name ? 'bg-panel-muted font-medium text-fg' : 'text-fg-muted hover:text-fg'}`}
+            >
+              {name === 'request' ? 'Request' : 'Response'}
+            </button>
+          ))}
+        </div>
+        <span className="ml-auto flex gap-1.5">
+          <CopyButton text={curl} label="Copy as curl" testId="copy-curl" />
+          <CopyButton text={sdk} label="Copy as openai SDK" testId="copy-sdk" />
+        </span>
+      </div>
+      {tab === 'request' ? (
+        <ExchangeBody body={exchange.request} testId="exchange-request-body" fileName="request.json" />
+      ) : (
+        <ExchangeBody body={exchange.response} testId="exchange-response-body" fileName="response.json" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { createContext } from 'react';
+import { fetchExchanges } from '@/lib/client/fetch-exchanges';
+import type { TapeEntry } from '@/lib/models/model-config';
+import type { Result } from '@/lib/runtime/result';
+
+/** Where the inspector gets a turn's raw exchanges; the error is a sentence to show. */
+export type LoadExchanges = (turnId: string) => Promise<Result<TapeEntry[], string>>;
+
+const loadFromServer: LoadExchanges = (turnId) => fetchExchanges(turnId);
+
+/**
+ * The source of raw exchanges for the timeline's inspector: the server's
+ * `GET /api/turns/<turnId>/exchanges` unless a page provides another, e.g. a shared session
+ * answering from the tapes in its record. Keep a provided value stable (module scope or
+ * `useCallback`): loaded exchanges are cached per loader.
+ */
+export const ExchangesContext = createContext<LoadExchanges>(loadFromServer);
+
+/**
+ * A loader answering from tapes already at hand (a shared session's record), for pages that
+ * have them; create it once per record (`useMemo`) so its cache lasts.
+ */
+export function createTapeExchangesLoader(turns: readonly { turnId: string; tape: TapeEntry[] }[]): LoadExchanges {
+  const tapes = new Map(turns.map((turn) => [turn.turnId, turn.tape]));
+  return async (turnId) => {
+    const tape = tapes.get(turnId);
+    return tape ? { ok: true, value: tape } : { ok: false, error: `This session holds no turn ${turnId}.` };
+  };
+}

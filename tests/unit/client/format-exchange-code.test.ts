@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseHeredocDelimiter,
+  describeEndpoint,
+  formatBody,
+  formatCurl,
+  formatOpenAISdkCode,
+} from '@/lib/client/format-exchange-code';
+import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
+import { TAPE_BASE_URL } from '@/lib/models/tape-client';
+
+const responsesBody = { model: 'gpt-5.4-mini', input: [{ role: 'user', content: "what's up?" }], tools: [], parallel_tool_calls: true };
+
+/** Runs the curl text in bash with `curl` replaced by a function that prints its arguments, then the body it would send. */
+function runInShell(curlText: string): { body: string; args: string } {
+  const result = execFileSync('bash', ['--noprofile', '--norc', '-c', `curl() { for arg in "$@"; do printf '<%s>' "$arg"; done; printf '\\n'; cat; }\n${curlText}`], {
+    env: { ...process.env, BASH_ENV: '', OPENAI_API_KEY: 'sk-test-key' },
+    encoding: 'utf8',
+  });
+  const newline = result.indexOf('\n');
+  return { args: result.slice(0, newline), body: result.slice(newline + 1) };
+}
+
+describe('formatCurl', () => {
+  it('sends the body on a quoted heredoc with the key from $OPENAI_API_KEY', () => {
+    const text = formatCurl({ request: responsesBody, url: 'https://api.openai.com/v1/responses', method: 'POST' });
+    expect(text).toBe(
+      [
+        "curl 'https://api.openai.com/v1/responses' \\",
+        '  -H "Authorization: Bearer $OPENAI_API_KEY" \\',
+        '  -H "Content-Type: application/json" \\',
+        "  --data-binary @- <<'JSON'",
+        JSON.stringify(responsesBody, null, 2),
+        'JSON',
+      ].join('\n'),
+    );
+  });
+
+  it('round-trips a body with quotes, $, backticks and a line that is the delimiter, byte for byte', () => {
+    const body = `{"note": "it's $HOME and \`date\`"}\nJSON\nJSON_2\n'JSON'`;
+    const text = formatCurl({ request: body, url: 'http://localhost:11434/v1/chat/completions?x=1&y=2', method: 'POST' });
+    expect(text).toContain("<<'JSON_3'");
+    const sent = runInShell(text);
+    expect(sent.body).toBe(`${body}\n`);
+    expect(sent.args).toBe('<http://localhost:11434/v1/chat/completions?x=1&y=2><-H><Authorization: Bearer sk-test-key><-H><Content-Type: application/json><--data-binary><@->');
+  });
+
+  it('round-trips a JSON body whose strings hold quotes and newlines', () => {
+    const request = { input: [{ role: 'user', content: "line one\nJSON\nit's \"quoted\" $PATH" }] };
+    const sent = runInShell(formatCurl({ request, url: 'https://api.openai.com/v1/responses' }));
+    expect(JSON.parse(sent.body)).toEqual(request);
+  });
+
+  it('quotes a URL holding a single quote', () => {
+    const sent = runInShell(formatCurl({ request: {}, url: "https://example.com/v1/it's/responses" }));
+    expect(sent.args.startsWith("<https://example.com/v1/it's/responses>")).toBe(true);
+  });
+
+  it('names a method other than POST', () => {
+    expect(formatCurl({ request: null, url: 'https://api.openai.com/v1/models', method: 'get' })).toContain("curl -X GET 'https://api.openai.com/v1/models'");
+  });
+
+  it('says when the URL is the embedded model and what to change', () => {
+    const text = formatCurl({ request: responsesBody, url: `${EMBEDDED_BASE_URL}/responses`, method: 'POST' });
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      "# http://embedded.invalid/v1/responses is the playground's in-process embedded model: nothing listens there.",
+      '# To send this to OpenAI, use https://api.openai.com/v1 instead and set "model" to an OpenAI model.',
+      "curl 'http://embedded.invalid/v1/responses' \\",
+    ]);
+  });
+
+  it('guesses the endpoint of an old recording without a URL, and says so', () => {
+    const text = formatCurl({ request: { messages: [] } });
+    expect(text).toContain("# The URL of this request was not recorded; https://api.openai.com/v1/chat/completions is a guess from the body's format.");
+    expect(text).toContain("curl 'https://api.openai.com/v1/chat/completions'");
+  });
+});
+
+describe('formatOpenAISdkCode', () => {
+  it('writes client.responses.create with the body and the base URL', () => {
+    expect(formatOpenAISdkCode({ request: responsesBody, url: 'https://api.openai.com/v1/responses' })).toBe(
+      [
+        "import OpenAI from 'openai';",
+        '',
+        'const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: "https://api.openai.com/v1" });',
+        `const response = await client.responses.create(${JSON.stringify(responsesBody, null, 2)});`,
+        'console.log(response);',
+      ].join('\n'),
+    );
+  });
+
+  it('writes client.chat.completions.create for a Chat Completions URL', () => {
+    const request = { model: 'llama3.2', messages: [{ role: 'user', content: 'hi' }] };
+    const text = formatOpenAISdkCode({ request, url: 'http://localhost:11434/v1/chat/completions' });
+    expect(text).toContain('baseURL: "http://localhost:11434/v1"');
+    expect(text).toContain(`const response = await client.chat.completions.create(${JSON.stringify(request, null, 2)});`);
+  });
+
+  it('iterates a streamed response', () => {
+    const text = formatOpenAISdkCode({ request: { ...responsesBody, stream: true }, url: 'https://api.openai.com/v1/responses' });
+    expect(text).toContain('const stream = await client.responses.create(');
+    expect(text.endsWith('for await (const event of stream) console.log(event);')).toBe(true);
+  });
+
+  it('comments the embedded base URL', () => {
+    const text = formatOpenAISdkCode({ request: responsesBody, url: `${EMBEDDED_BASE_URL}/responses` });
+    expect(text).toContain("// http://embedded.invalid/v1/responses is the playground's in-process embedded model: nothing listens there.");
+    expect(text).toContain(`baseURL: "${EMBEDDED_BASE_URL}"`);
+  });
+
+  it('passes an argument that evaluates to the exact body', () => {
+    const request = { input: [{ content: "it's </script> \u2028 `x`" }], temperature: 0.5 };
+    const text = formatOpenAISdkCode({ request, url: 'https://api.openai.com/v1/responses' });
+    const argument = text.slice(text.indexOf('create(') + 'create('.length, text.lastIndexOf(');'));
+    expect(new Function(`return (${argument});`)()).toEqual(request);
+  });
+
+  it('says so when the body is not a JSON object', () => {
+    const text = formatOpenAISdkCode({ request: 'not json', url: 'https://api.openai.com/v1/responses' });
+    expect(text).toContain('// The recorded request body is not a JSON object, so it cannot be written as SDK arguments:\n// not json');
+    expect(text).not.toContain('create(');
+  });
+});
+
+describe('helpers', () => {
+  it('picks a delimiter no line of the body equals', () => {
+    expect(chooseHeredocDelimiter('{"a": "JSON"}')).toBe('JSON');
+    expect(chooseHeredocDelimiter('a\nJSON\nb')).toBe('JSON_2');
+    expect(chooseHeredocDelimiter('JSON\r\nJSON_2')).toBe('JSON_3');
+  });
+
+  it('recognizes the playground in-process servers by their base URLs', () => {
+    expect(describeEndpoint({ request: {}, url: `${EMBEDDED_BASE_URL}/responses` }).kind).toBe('embedded');
+    expect(describeEndpoint({ request: {}, url: `${TAPE_BASE_URL}/responses` }).kind).toBe('tape');
+    expect(describeEndpoint({ request: {}, url: 'https://api.openai.com/v1/responses' }).kind).toBe('network');
+  });
+
+  it('shows a non-JSON body as its raw text', () => {
+    expect(formatBody('<html>')).toBe('<html>');
+    expect(formatBody({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as getExchanges } from '@/app/api/turns/[turnId]/exchanges/route';
+import { POST as postTurn } from '@/app/api/turns/route';
+import { createSseParser } from '@/lib/client/sse-parser';
+import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
+import type { TapeEntry } from '@/lib/models/model-config';
+import { PRESETS } from '@/lib/presets';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { readTurnExchanges } from '@/lib/server/read-turn-exchanges';
+import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turn-registry';
+import { getSessionStore } from '@/lib/sessions/get-session-store';
+import { presetModel } from '../sessions/session-fixtures';
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-exchanges-'));
+  process.env.PGLITE_DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+});
+
+afterAll(async () => {
+  await (await getSessionStore()).close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function read(turnId: string): Promise<Response> {
+  return getExchanges(new Request(`http://localhost/api/turns/${turnId}/exchanges`), { params: Promise.resolve({ turnId }) });
+}
+
+async function readExchanges(turnId: string): Promise<TapeEntry[]> {
+  const response = await read(turnId);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  return ((await response.json()) as { exchanges: TapeEntry[] }).exchanges;
+}
+
+const entry = (status: number): TapeEntry => ({ request: { input: [] }, response: { id: `resp_${status}` }, status, url: `${EMBEDDED_BASE_URL}/responses`, method: 'POST' });
+
+describe('GET /api/turns/[turnId]/exchanges', () => {
+  it('answers a running turn with its tape as it grows', async () => {
+    const tape: TapeEntry[] = [entry(200)];
+    getTurnRegistry().register('turn_live_exchanges_test', 'test-client', new AbortController(), { tape });
+    try {
+      expect(await readExchanges('turn_live_exchanges_test')).toEqual([entry(200)]);
+      tape.push(entry(500));
+      expect(await readExchanges('turn_live_exchanges_test')).toEqual([entry(200), entry(500)]);
+    } finally {
+      getTurnRegistry().unregister('turn_live_exchanges_test');
+    }
+  });
+
+  it('answers 404 with the reason for an unknown turn', async () => {
+    const response = await read('turn_never_existed');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: 'No turn turn_never_existed: it is not running here and no finished turn is stored under that id (finished turns are kept for 24 hours).',
+      code: 'not-found',
+    });
+    expect((await read('x'.repeat(500))).status).toBe(404);
+  });
+
+  it('answers while the turn waits for an approval, then from the store once it finished', { timeout: 90_000 }, async () => {
+    const preset = PRESETS.find((candidate) => candidate.id === 'approval-gate')!;
+    const started = await postTurn(
+      new Request('http://localhost/api/turns', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          source: preset.source,
+          messages: [{ role: 'user', content: preset.message }],
+          model: presetModel(preset),
+          permissions: { mode: preset.permissionMode },
+          mode: preset.mode,
+          files: preset.files,
+        }),
+      }),
+    );
+    expect(started.status).toBe(200);
+    const turnId = started.headers.get('x-turn-id')!;
+    const events: RuntimeEvent[] = [];
+    const parser = createSseParser();
+    const reader = started.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let inspectedWhileWaiting = false;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      for (const data of parser.push(chunk.value)) {
+        const event = runtimeEventSchema.parse(JSON.parse(data));
+        events.push(event);
+        if (event.type !== 'tool-approval-request') continue;
+        if (!inspectedWhileWaiting) {
+          // The turn is paused on this call: its first request has been answered and recorded.
+          const live = await readExchanges(turnId);
+          expect(live).toHaveLength(events.filter((candidate) => candidate.type === 'model-response').length);
+          expect(live[0]).toMatchObject({ url: `${EMBEDDED_BASE_URL}/responses`, method: 'POST', status: 200 });
+          inspectedWhileWaiting = true;
+        }
+        getTurnRegistry().deliverApproval(turnId, event.callId, { approved: true });
+      }
+    }
+    expect(inspectedWhileWaiting).toBe(true);
+
+    const stored = await readExchanges(turnId);
+    const requests = events.filter((event) => event.type === 'model-request');
+    expect(stored).toHaveLength(requests.length);
+    expect(stored.every((exchange) => exchange.url === `${EMBEDDED_BASE_URL}/responses` && exchange.status === 200)).toBe(true);
+    // Each iteration sends the conversation so far, so each request carries more input than the last.
+    const inputLengths = stored.map((exchange) => ((exchange.request as { input: unknown[] }).input ?? []).length);
+    expect(inputLengths).toEqual([...inputLengths].sort((left, right) => left - right));
+    const responseIds = events.flatMap((event) => (event.type === 'model-response' ? [event.responseId] : []));
+    expect(stored.map((exchange) => (exchange.response as { id: string }).id)).toEqual(responseIds);
+  });
+});
+
+describe('readTurnExchanges', () => {
+  it('is a storage failure, not a missing turn, when the store cannot be read', async () => {
+    const result = await readTurnExchanges('turn_x', {
+      registry: createTurnRegistry(),
+      openStore: async () => ({
+        getTurn: async () => {
+          throw new Error('connection refused');
+        },
+      }),
+    });
+    expect(result).toEqual({ ok: false, error: { code: 'storage-failed', message: 'The session database is unavailable: connection refused' } });
+  });
+
+  it('prefers the live tape and copies it', async () => {
+    const registry = createTurnRegistry();
+    const tape = [entry(200)];
+    registry.register('turn_y', 'client', new AbortController(), { tape });
+    const result = await readTurnExchanges('turn_y', { registry, openStore: () => Promise.reject(new Error('not needed')) });
+    expect(result).toEqual({ ok: true, value: { exchanges: [entry(200)] } });
+    if (result.ok) expect(result.value.exchanges).not.toBe(tape);
+  });
+});
