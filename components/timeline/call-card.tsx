@@ -3,6 +3,7 @@ import type { CallApprovalResponse, CallState } from '@/lib/runtime/reduce-runti
 import { ApprovalButtons } from './approval-buttons';
 import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';
+import { ManualOutputEditor } from './manual-output-editor';
 import { OutputViewer } from './output-viewer';
 import { PermissionBadge } from './permission-badge';
 import { ToolName } from './tool-name';
@@ -98,6 +99,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
           {describeApproval(call.approvalResponse)}
         </p>
       )}
+      <ManualOutputEditor call={call} onAnswer={actions.answer} />
       <CallLogs call={call} />
       {call.output ? (
         <OutputViewer output={call.output} />

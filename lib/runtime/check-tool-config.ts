@@ -20,8 +20,18 @@ export type ToolConfigShape = {
   namespace?: unknown;
   executionMode?: unknown;
   timeoutMs?: unknown;
-  hasExecute: boolean;
+  /** `missing` is allowed (a person answers every call); anything but a function is not. */
+  execute: ExecuteKind;
 };
+
+/** What a definition's `execute` field holds. */
+export type ExecuteKind = 'function' | 'missing' | 'invalid';
+
+/** Classifies a definition's `execute` field for `ToolConfigShape.execute`. */
+export function classifyExecute(execute: unknown): ExecuteKind {
+  if (typeof execute === 'function') return 'function';
+  return execute === undefined ? 'missing' : 'invalid';
+}
 
 /** Every problem with a tool's configuration; empty when it is usable. */
 export function checkToolConfig(config: ToolConfigShape): ToolConfigProblem[] {
@@ -53,8 +63,11 @@ export function checkToolConfig(config: ToolConfigShape): ToolConfigProblem[] {
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 600_000)) {
     problems.push({ field: 'timeoutMs', message: `timeoutMs must be a number of milliseconds in (0, 600000], got ${JSON.stringify(timeoutMs)}.` });
   }
-  if (!config.hasExecute) {
-    problems.push({ field: 'execute', message: `Tool ${String(name)} needs an execute(args, ctx) function.` });
+  if (config.execute === 'invalid') {
+    problems.push({
+      field: 'execute',
+      message: `Tool ${String(name)}: execute must be a function execute(args, ctx); leave it out to answer every call by hand.`,
+    });
   }
   return problems;
 }

@@ -31,6 +31,7 @@ export function createSubmitResultTool(resultSchema: JsonSchema, validateResult?
     isDestructive: false,
     needsApproval: false,
     hasOutputSchema: false,
+    hasExecute: true,
     validateArguments: async (args) => {
       const issues = validateResult ? await validateResult(args) : validator.validate(args);
       return issues.length === 0 ? ok(args as never) : err(issues);
@@ -39,6 +40,7 @@ export function createSubmitResultTool(resultSchema: JsonSchema, validateResult?
     describeActivity: async () => 'Submitting the result',
     describeCompletedActivity: async () => 'Result accepted',
     execute: async () => ok({ content: 'Result accepted. The task is complete.', endTurn: true }),
+    validateOutput: async () => [],
   };
   return { ok: true, tool };
 }

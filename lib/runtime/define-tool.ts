@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkToolConfig } from './check-tool-config';
+import { checkToolConfig, classifyExecute } from './check-tool-config';
 import { isPlainObject, type JsonSchema, type JsonValue } from './json';
 import { err, ok, type Result } from './result';
 import type { ExecutionMode, Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from './tool';
@@ -21,7 +21,8 @@ type ToolOptionsBase<Args> = {
   timeoutMs?: number;
   describeActivity?: (args: Args) => string;
   describeCompletedActivity?: (args: Args, output: JsonValue) => string;
-  execute: (args: Args, context: ToolContext) => unknown;
+  /** Leave it out and every call is answered by a person, who types the output. */
+  execute?: (args: Args, context: ToolContext) => unknown;
 };
 
 /** Options of `defineTool`: exactly one of `schema` (Zod) or `jsonSchema` (plain JSON Schema). */
@@ -71,13 +72,15 @@ export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<
     namespace: options.namespace,
     executionMode: options.executionMode,
     timeoutMs: options.timeoutMs,
-    hasExecute: typeof options.execute === 'function',
+    execute: classifyExecute(options.execute),
   });
   if (problems.length > 0 || parameters === undefined) throw new ToolDefinitionError(problems);
 
   const validateArgs = createArgumentValidator(options.schema as z.ZodType | undefined, parameters);
   const validateOutput = createOutputValidator(options.name, options.outputSchema);
+  const outputParameters = describeOutputSchema(options.outputSchema);
   const asArgs = (args: JsonValue) => args as never;
+  const { execute } = options;
 
   return {
     name: options.name,
@@ -94,13 +97,17 @@ export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<
     needsApproval: typeof options.needsApproval === 'function' ? 'dynamic' : (options.needsApproval ?? false),
     timeoutMs: options.timeoutMs,
     hasOutputSchema: options.outputSchema !== undefined,
+    hasExecute: execute !== undefined,
+    ...(outputParameters ? { outputParameters } : {}),
     validateArguments: async (args) => validateArgs(args),
     evaluateNeedsApproval: async (args) =>
       typeof options.needsApproval === 'function' ? Boolean(await options.needsApproval(asArgs(args))) : Boolean(options.needsApproval),
     describeActivity: async (args) => options.describeActivity?.(asArgs(args)),
     describeCompletedActivity: async (args, output) => options.describeCompletedActivity?.(asArgs(args), output),
+    validateOutput: async (value) => validateOutput(value),
     execute: async (args, context) => {
-      const returned = normalizeToolReturn(await options.execute(asArgs(args), context));
+      if (!execute) return err<ToolFailure>({ code: 'threw', message: `${options.name} has no execute: a person answers its calls.` });
+      const returned = normalizeToolReturn(await execute(asArgs(args), context));
       if (!returned.ok) return returned;
       const issues = validateOutput(returned.value.content);
       if (issues.length > 0) {
@@ -137,6 +144,14 @@ function createOutputValidator(name: string, outputSchema: z.ZodType | JsonSchem
   const compiled = createJsonSchemaValidator(outputSchema);
   if (!compiled.ok) throw new ToolDefinitionError([{ field: 'outputSchema', message: `Tool ${name}: ${compiled.message}` }]);
   return compiled.validate;
+}
+
+/** The output schema as JSON Schema for `ToolMetadata.outputParameters`; undefined when Zod cannot represent it. */
+function describeOutputSchema(outputSchema: z.ZodType | JsonSchema | undefined): JsonSchema | undefined {
+  if (outputSchema === undefined) return undefined;
+  if (!(outputSchema instanceof z.ZodType)) return outputSchema;
+  const converted = convertZodSchema(outputSchema);
+  return converted.ok ? converted.value : undefined;
 }
 
 /** A string, a JSON value, or `{ content, details?, endTurn? }` → `ToolReturn`. */

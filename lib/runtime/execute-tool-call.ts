@@ -1,4 +1,6 @@
+import { answerToolCallByHand } from './answer-tool-call-by-hand';
 import type { EventEmitter } from './create-event-emitter';
+import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from './redact-secrets';
 import type { ToolOutputStatus } from './runtime-event';
@@ -15,18 +17,37 @@ export type ExecuteToolCallOptions = {
   /** Aborts when the turn is aborted. */
   signal: AbortSignal;
   defaultTimeoutMs: number;
+  /** Qualified names whose calls a person answers even though the tool has an execute. */
+  answerByHand: ReadonlySet<string>;
+  requestOutput?: ManualOutputHandler;
+  /** How long a person has to type an output (the approvals' timeout). */
+  approvalTimeoutMs: number;
 };
 
 type Settled = Result<ToolReturn, ToolFailure>;
 
 /**
  * Runs one call with the turn's abort signal and the tool's deadline, then normalizes the
- * outcome into a `ToolResult` and emits `tool-output`. Never throws.
+ * outcome into a `ToolResult` and emits `tool-output`. A tool without execute, or one switched
+ * to be answered by hand, takes the output a person types instead. Never throws.
  */
 export async function executeToolCall(options: ExecuteToolCallOptions): Promise<ToolResult> {
   const { call, iteration, emitter, redact } = options;
   const { entry } = call;
   const name = entry.qualifiedName;
+  if (entry.tool.hasExecute === false || options.answerByHand.has(name)) {
+    return answerToolCallByHand({
+      call,
+      iteration,
+      batch: options.batch,
+      reason: entry.tool.hasExecute === false ? 'no-execute' : 'answer-by-hand',
+      emitter,
+      redact,
+      signal: options.signal,
+      requestOutput: options.requestOutput,
+      timeoutMs: options.approvalTimeoutMs,
+    });
+  }
   const timeoutMs = entry.tool.timeoutMs ?? options.defaultTimeoutMs;
   emitter.emit({ type: 'tool-call-start', iteration, callId: call.callId, name, batch: options.batch });
   const startedAt = emitter.elapsed();

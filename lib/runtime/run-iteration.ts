@@ -3,6 +3,7 @@ import type { EventEmitter } from './create-event-emitter';
 import type { PermissionSettings } from './decide-permission';
 import { executeToolCall } from './execute-tool-call';
 import { gateToolCall, type ApprovalHandler } from './gate-tool-call';
+import type { ManualOutputHandler } from './manual-output';
 import { planDispatch } from './plan-dispatch';
 import { prepareToolCall, type ProposedFunctionCall, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from './redact-secrets';
@@ -21,6 +22,9 @@ export type RunIterationOptions = {
   requestApproval?: ApprovalHandler;
   approvalTimeoutMs: number;
   defaultTimeoutMs: number;
+  /** Qualified names of tools whose calls a person answers (tools without execute always are). */
+  answerByHand?: readonly string[];
+  requestOutput?: ManualOutputHandler;
 };
 
 export type IterationOutcome = {
@@ -32,7 +36,8 @@ export type IterationOutcome = {
 
 /**
  * The function calls of one model response: prepare each in model order (rejections answered
- * at once), plan batches, then per batch gate (approvals awaited together) and run concurrently.
+ * at once), plan batches, then per batch gate (approvals awaited together) and run concurrently;
+ * a batch with calls answered by hand waits for every typed output before the next one starts.
  * Once a call ends the turn or the turn is aborted, later batches are not started.
  */
 export async function runIteration(options: RunIterationOptions): Promise<IterationOutcome> {
@@ -55,6 +60,7 @@ export async function runIteration(options: RunIterationOptions): Promise<Iterat
   const batches = planDispatch(runnable.map((call) => ({ callId: call.callId, mode: effectiveExecutionMode(call.entry.tool) })));
   emitter.emit({ type: 'dispatch-plan', iteration, batches });
   const byId = new Map(runnable.map((call) => [call.callId, call]));
+  const answerByHand = new Set(options.answerByHand ?? []);
   let endedBy: RunnableCall | undefined;
 
   for (const [batchIndex, batch] of batches.entries()) {
@@ -69,7 +75,18 @@ export async function runIteration(options: RunIterationOptions): Promise<Iterat
     const executed = await Promise.all(
       allowed.map(async (call) => ({
         call,
-        result: await executeToolCall({ call, iteration, batch: batchIndex, emitter, redact: options.redact, signal: options.signal, defaultTimeoutMs: options.defaultTimeoutMs }),
+        result: await executeToolCall({
+          call,
+          iteration,
+          batch: batchIndex,
+          emitter,
+          redact: options.redact,
+          signal: options.signal,
+          defaultTimeoutMs: options.defaultTimeoutMs,
+          answerByHand,
+          requestOutput: options.requestOutput,
+          approvalTimeoutMs: options.approvalTimeoutMs,
+        }),
       })),
     );
     for (const { call, result } of executed) {

@@ -191,6 +191,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       requestApproval: options.requestApproval,
       approvalTimeoutMs: options.approvalTimeoutMs ?? 120_000,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
+      answerByHand: options.answerByHand,
+      requestOutput: options.requestOutput,
     });
     for (const result of outcome.results) outputs.set(result.callId, { type: 'function_call_output', call_id: result.callId, output: result.output });
     // Outputs go back in the model's call order, paired by call_id, whatever order they finished in.

@@ -51,6 +51,14 @@ export type ToolMetadata = {
   needsApproval: boolean | 'dynamic';
   timeoutMs?: number;
   hasOutputSchema: boolean;
+  /** False for a tool defined without `execute`: every call of it is answered by a person. */
+  hasExecute: boolean;
+  /**
+   * The output schema as JSON Schema (Zod converted with the input schemas' options, or the JSON
+   * Schema verbatim), to prefill and describe a hand-typed output. Absent without an output schema
+   * or when Zod cannot represent it.
+   */
+  outputParameters?: JsonSchema;
 };
 
 /**
@@ -69,6 +77,11 @@ export type Tool = ToolMetadata & {
    * by the executor and reported as `threw`.
    */
   execute(args: JsonValue, context: ToolContext): Promise<Result<ToolReturn, ToolFailure>>;
+  /**
+   * Checks a value against the output schema with the validator `execute`'s output goes through
+   * (for sandbox tools, inside the sandbox); empty when it matches or there is no output schema.
+   */
+  validateOutput(value: JsonValue): Promise<ValidationIssue[]>;
 };
 
 /** The name a call uses: `namespace.name` inside a namespace, else `name`. */

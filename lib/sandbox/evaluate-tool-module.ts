@@ -31,7 +31,7 @@ const toolDescription = z.object({
   namespaceDescription: jsonValue.optional(),
   executionMode: jsonValue.optional(),
   timeoutMs: jsonValue.optional(),
-  hasExecute: z.boolean(),
+  executeKind: z.enum(['function', 'missing', 'invalid']),
   strict: z.boolean(),
   deferLoading: z.boolean(),
   isReadOnly: z.boolean(),
@@ -39,6 +39,8 @@ const toolDescription = z.object({
   needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
   hasOutputSchema: z.boolean(),
   outputJsonSchema: z.record(z.string(), jsonValue).optional(),
+  /** A Zod output schema converted to JSON Schema, when Zod can represent it. */
+  outputParameters: z.record(z.string(), jsonValue).optional(),
   problems: z.array(z.string()),
 });
 /** The prelude's answer is parsed like any untrusted input: user code shares its realm. */
@@ -120,17 +122,17 @@ function checkDescription(description: ToolDescription): string[] {
       namespace: description.namespace,
       executionMode: description.executionMode,
       timeoutMs: description.timeoutMs,
-      hasExecute: description.hasExecute,
+      execute: description.executeKind,
     }).map((problem) => problem.message),
   );
-  for (const schema of [description.parameters, description.outputJsonSchema]) {
+  for (const schema of [description.parameters, description.outputJsonSchema, description.outputParameters]) {
     if (!schema) continue;
     const bytes = JSON.stringify(schema).length;
     if (bytes > SANDBOX_LIMITS.schemaBytesPerTool) {
       problems.push(`Tool ${String(description.name)}: its schema is ${Math.round(bytes / 1024)} KB as JSON; the limit is ${SANDBOX_LIMITS.schemaBytesPerTool / 1024} KB.`);
       continue;
     }
-    if (schema === description.parameters && !description.hasJsonSchema) continue;
+    if ((schema === description.parameters && !description.hasJsonSchema) || schema === description.outputParameters) continue;
     const compiled = compileJsonSchemaValidator(schema);
     if (!compiled.ok) problems.push(`Tool ${String(description.name)}: ${compiled.error}`);
   }
@@ -149,8 +151,11 @@ function toSpec(description: ToolDescription, line: number): ToolSpec {
     isDestructive: description.isDestructive,
     needsApproval: description.needsApproval,
     hasOutputSchema: description.hasOutputSchema,
+    hasExecute: description.executeKind === 'function',
     line,
   };
+  const outputParameters = description.outputJsonSchema ?? description.outputParameters;
+  if (outputParameters) spec.outputParameters = outputParameters;
   if (typeof description.namespace === 'string') spec.namespace = description.namespace;
   if (typeof description.namespace === 'string' && typeof description.namespaceDescription === 'string') spec.namespaceDescription = description.namespaceDescription;
   if (description.executionMode === 'parallel' || description.executionMode === 'sequential') spec.executionMode = description.executionMode;

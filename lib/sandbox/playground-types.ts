@@ -65,7 +65,7 @@ export const PLAYGROUND_TYPES = `declare module 'playground' {
     isDestructive?: boolean;
     /** A human decides before the call runs. */
     needsApproval?: boolean | ((args: Args) => boolean);
-    /** Validates what execute returns (the content); a mismatch is a tool error. */
+    /** Validates what execute returns (the content), or what a person types; a mismatch is a tool error. */
     outputSchema?: z.ZodType | JsonSchema;
     /** Per-call deadline in milliseconds, at most 600000. */
     timeoutMs?: number;
@@ -73,7 +73,11 @@ export const PLAYGROUND_TYPES = `declare module 'playground' {
     describeActivity?: (args: Args) => string;
     /** A short timeline label once the call finished. */
     describeCompletedActivity?: (args: Args, result: JsonValue) => string;
-    execute: (args: Args, ctx: ToolContext) => ToolResult | Promise<ToolResult>;
+    /**
+     * Runs the call. Leave it out and a person answers every call: the timeline asks for the
+     * output (prefilled from outputSchema) and the model receives what they type.
+     */
+    execute?: (args: Args, ctx: ToolContext) => ToolResult | Promise<ToolResult>;
   }
 
   /** A tool whose parameters are a Zod object schema: converted with z.toJSONSchema, validated with Zod. */

@@ -171,7 +171,7 @@ function installZodAndPrelude({ context, zodBundle, deferreds, apiHandles, getBi
   const factory = context.unwrapResult(context.evalCode(SANDBOX_PRELUDE, 'prelude.js', { type: 'global' }));
   try {
     const api = context.unwrapResult(context.callFunction(factory, context.undefined, host, zodLib, settings));
-    for (const method of ['evaluateModule', 'configure', 'validateArguments', 'evaluateNeedsApproval', 'describeActivity', 'describeCompletedActivity', 'startCall', 'abortCall'] as const) {
+    for (const method of ['evaluateModule', 'configure', 'validateArguments', 'evaluateNeedsApproval', 'validateOutput', 'describeActivity', 'describeCompletedActivity', 'startCall', 'abortCall'] as const) {
       apiHandles.set(method, context.getProp(api, method));
     }
     api.dispose();

@@ -131,7 +131,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
       hasSchema: o.schema !== undefined, hasJsonSchema: o.jsonSchema !== undefined,
       namespace: plain(o.namespace), namespaceDescription: plain(o.namespaceDescription),
       executionMode: plain(o.executionMode), timeoutMs: plain(o.timeoutMs),
-      hasExecute: typeof o.execute === 'function', strict: o.strict !== false, deferLoading: o.deferLoading === true,
+      executeKind: typeof o.execute === 'function' ? 'function' : o.execute === undefined ? 'missing' : 'invalid', strict: o.strict !== false, deferLoading: o.deferLoading === true,
       isReadOnly: o.isReadOnly === true, isDestructive: o.isDestructive === true,
       needsApproval: typeof o.needsApproval === 'function' ? 'dynamic' : o.needsApproval === true,
       hasOutputSchema: o.outputSchema !== undefined, problems: [],
@@ -141,7 +141,11 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     else if (d.hasJsonSchema && !d.hasSchema) converted = isPlainObject(o.jsonSchema) ? copyJson(o.jsonSchema, 'jsonSchema') : { error: 'jsonSchema must be a JSON Schema object.' };
     if (converted && converted.error) d.problems.push(converted.error);
     else if (converted) d.parameters = converted.value;
-    if (d.hasOutputSchema && !isZodSchema(o.outputSchema)) {
+    if (d.hasOutputSchema && isZodSchema(o.outputSchema)) {
+      // Only describes the output (a prefill for typed outputs); validation stays with Zod.
+      var outputConverted = convertSchema(o.outputSchema);
+      if (outputConverted.value) d.outputParameters = outputConverted.value;
+    } else if (d.hasOutputSchema) {
       var output = isPlainObject(o.outputSchema) ? copyJson(o.outputSchema, 'outputSchema') : { error: 'outputSchema must be a Zod schema or a JSON Schema object.' };
       if (output.error) d.problems.push(output.error);
       else d.outputJsonSchema = output.value;
@@ -186,6 +190,12 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
   function evaluateNeedsApproval(index, argsJson) {
     var needsApproval = optionsAt(index).needsApproval;
     return succeed(typeof needsApproval === 'function' ? Boolean(needsApproval(parse(argsJson))) : needsApproval === true);
+  }
+  function validateOutput(index, valueJson) {
+    var outputSchema = optionsAt(index).outputSchema;
+    if (!isZodSchema(outputSchema)) return succeed({ issues: [] });
+    var parsed = outputSchema.safeParse(parse(valueJson));
+    return succeed({ issues: parsed.success ? [] : toIssues(parsed.error.issues) });
   }
   function describeActivity(index, argsJson) {
     var describe = optionsAt(index).describeActivity;
@@ -252,6 +262,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
   }
   function startCall(index, token, argsJson, callId, timeoutMs) {
     var options = optionsAt(index);
+    if (typeof options.execute !== 'function') return fail({ code: 'threw', message: 'This tool has no execute: a person answers its calls.' });
     var signal = { aborted: false };
     calls[token] = signal;
     var ctx = freeze({
@@ -301,6 +312,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     configure: guarded(configure),
     validateArguments: guarded(validateArguments),
     evaluateNeedsApproval: guarded(evaluateNeedsApproval),
+    validateOutput: guarded(validateOutput),
     describeActivity: guarded(describeActivity),
     describeCompletedActivity: guarded(describeCompletedActivity),
     startCall: guarded(startCall),
@@ -313,6 +325,7 @@ export type SandboxApiMethod =
   | 'configure'
   | 'validateArguments'
   | 'evaluateNeedsApproval'
+  | 'validateOutput'
   | 'describeActivity'
   | 'describeCompletedActivity'
   | 'startCall'

@@ -21,6 +21,7 @@ const validationAnswer = z.discriminatedUnion('valid', [
   z.object({ valid: z.literal(true), data: z.json() }),
   z.object({ valid: z.literal(false), issues: z.array(z.object({ path: z.string(), message: z.string() })) }),
 ]);
+const outputAnswer = z.object({ issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 /** The `Tool` contract for one evaluated tool; every behaviour runs in the turn's QuickJS context. */
 export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine): Tool {
@@ -61,6 +62,15 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
     },
     async describeCompletedActivity(args, output) {
       return hookText('describeCompletedActivity', args, output);
+    },
+    async validateOutput(value): Promise<ValidationIssue[]> {
+      // The same validators `execute`'s output goes through: Ajv here for JSON Schema, Zod in the sandbox.
+      if (outputValidator) return outputValidator.ok ? outputValidator.value(value) : [{ path: '(root)', message: outputValidator.error }];
+      if (!spec.hasOutputSchema) return [];
+      const answer = engine.callHook('validateOutput', [index, toJsonText(value)]);
+      if (!answer.ok) return [{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }];
+      const parsed = outputAnswer.safeParse(answer.value);
+      return parsed.success ? parsed.data.issues : [{ path: '(root)', message: 'Validation returned an unexpected answer.' }];
     },
     execute(args, context) {
       if (outputValidator && !outputValidator.ok) {

@@ -18,6 +18,8 @@ export type CompiledToolView = {
   needsApproval: boolean | 'dynamic';
   strict: boolean;
   schemaSource: 'zod' | 'json-schema';
+  /** False for a tool defined without execute: its calls are always answered by hand. */
+  hasExecute: boolean;
   line: number;
   jsonSchema: JsonSchema;
   sentSchema: JsonSchema;
@@ -47,6 +49,7 @@ export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolV
       needsApproval: spec.needsApproval,
       strict: spec.strict,
       schemaSource: spec.schemaSource,
+      hasExecute: spec.hasExecute,
       line: spec.line,
       jsonSchema: spec.parameters,
       sentSchema: spec.strict && strictified ? strictified.schema : spec.parameters,

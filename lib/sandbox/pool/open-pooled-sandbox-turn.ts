@@ -125,6 +125,12 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
       // A needsApproval function that cannot answer asks the human rather than letting the call through.
       return answer.ok && answer.value.method === 'evaluateNeedsApproval' ? answer.value.result : true;
     },
+    async validateOutput(value) {
+      if (!metadata.hasOutputSchema) return [];
+      const answer = await hook(index, 'validateOutput', [toJson(value)]);
+      if (!answer.ok) return [{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }];
+      return answer.value.method === 'validateOutput' ? answer.value.result : [{ path: '(root)', message: 'Validation returned an unexpected answer.' }];
+    },
     async describeActivity(args) {
       const answer = await hook(index, 'describeActivity', [args]);
       return answer.ok && answer.value.method === 'describeActivity' ? answer.value.result : undefined;

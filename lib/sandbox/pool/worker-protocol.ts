@@ -8,7 +8,7 @@ import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIss
 import type { Diagnostic } from '../compiled-module';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
-export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'describeActivity' | 'describeCompletedActivity';
+export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'validateOutput' | 'describeActivity' | 'describeCompletedActivity';
 
 export type OpenTurnBody = { source: string; files: Record<string, string>; seed: number; clockStart: number };
 
@@ -32,6 +32,7 @@ export type WorkerAnswers = {
   hook:
     | { method: 'validateArguments'; result: Result<JsonValue, ValidationIssue[]> }
     | { method: 'evaluateNeedsApproval'; result: boolean }
+    | { method: 'validateOutput'; result: ValidationIssue[] }
     | { method: 'describeActivity' | 'describeCompletedActivity'; result: string | undefined };
   execute: { result: Result<ToolReturn, ToolFailure>; files?: Record<string, string> };
   'abort-call': null;

@@ -93,6 +93,8 @@ async function runHook(open: OpenTurn, request: Extract<WorkerRequest, { kind: '
       return { method: request.method, result: await tool.validateArguments(first) };
     case 'evaluateNeedsApproval':
       return { method: request.method, result: await tool.evaluateNeedsApproval(first) };
+    case 'validateOutput':
+      return { method: request.method, result: await tool.validateOutput(first) };
     case 'describeActivity':
       return { method: request.method, result: await tool.describeActivity(first) };
     case 'describeCompletedActivity':
@@ -130,6 +132,6 @@ function toolAt(turn: SandboxTurn, index: number): Tool {
 
 /** The plain data of a tool: its functions cannot cross to the HTTP thread. */
 function toMetadata(tool: Tool): ToolMetadata {
-  const { validateArguments: _v, evaluateNeedsApproval: _n, describeActivity: _d, describeCompletedActivity: _c, execute: _e, ...metadata } = tool;
+  const { validateArguments: _v, evaluateNeedsApproval: _n, describeActivity: _d, describeCompletedActivity: _c, execute: _e, validateOutput: _o, ...metadata } = tool;
   return metadata;
 }

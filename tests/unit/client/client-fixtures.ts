@@ -14,6 +14,7 @@ export function createToolView(overrides: Partial<CompiledToolView> = {}): Compi
     needsApproval: false,
     strict: true,
     schemaSource: 'zod',
+    hasExecute: true,
     line: 4,
     jsonSchema: schema,
     sentSchema: schema,

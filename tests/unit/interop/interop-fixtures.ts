@@ -12,6 +12,7 @@ function createSpec(overrides: Partial<ToolSpec> & Pick<ToolSpec, 'name' | 'para
     isDestructive: false,
     needsApproval: false,
     hasOutputSchema: false,
+    hasExecute: true,
     line: 1,
     ...overrides,
   };

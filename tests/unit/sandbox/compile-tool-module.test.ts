@@ -52,6 +52,7 @@ export default [
       isDestructive: false,
       needsApproval: 'dynamic',
       hasOutputSchema: false,
+      hasExecute: true,
       line: 6,
     });
   });
@@ -82,6 +83,8 @@ export default [
       needsApproval: true,
       timeoutMs: 5000,
       hasOutputSchema: true,
+      hasExecute: true,
+      outputParameters: z.toJSONSchema(z.object({ id: z.string() }), ZOD_JSON_SCHEMA_OPTIONS),
       line: 5,
     });
   });
@@ -107,7 +110,7 @@ export default [
     defineTool({ name: 'dup', description: 'second', schema: z.object({}), execute: () => 1 }),
   defineTool({ name: 'union_root', description: 'x', schema: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]) as never, execute: () => 1 }),
   defineTool({ name: 'both', description: 'x', schema: z.object({}), jsonSchema: { type: 'object' }, execute: () => 1 } as never),
-  defineTool({ name: 'no_execute', description: 'x', schema: z.object({}) } as never),
+  defineTool({ name: 'bad_execute', description: 'x', schema: z.object({}), execute: 'run' } as never),
   defineTool({ name: 'when', description: 'x', schema: z.object({ at: z.date() }), execute: () => 1 }),
   ok('good_two'),
 ];
@@ -120,7 +123,7 @@ export default [
       { line: 9, column: 5, message: expect.stringContaining('Duplicate tool name "dup": already defined at line 8') },
       { line: 10, column: 3, message: expect.stringMatching(/root of a parameter schema must be type "object".*union/) },
       { line: 11, column: 3, message: 'Tool both sets both schema and jsonSchema; give exactly one.' },
-      { line: 12, column: 3, message: 'Tool no_execute needs an execute(args, ctx) function.' },
+      { line: 12, column: 3, message: 'Tool bad_execute: execute must be a function execute(args, ctx); leave it out to answer every call by hand.' },
       { line: 13, column: 3, message: expect.stringContaining('z.toJSONSchema cannot represent this schema') },
     ]);
     expect(compiled.diagnostics.every((diagnostic) => diagnostic.severity === 'error')).toBe(true);
