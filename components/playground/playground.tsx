@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
-import { buildTurnRequest, type TurnTarget } from '@/lib/client/build-turn-request';
+import { buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
@@ -50,6 +50,7 @@ export function Playground(props: PlaygroundProps) {
   useSessionApiKeys(dispatch);
   useCompileOnChange(state.documents.tools, dispatch);
   const currentRun = selectRun(state);
+  const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);
   const runner = useTurnRunner(currentRun, dispatch);
   const { start } = runner;
 
@@ -133,6 +134,11 @@ export function Playground(props: PlaygroundProps) {
             compile={state.compile}
             permissionMode={state.permissionMode}
             onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
+            answerByHand={state.answerByHand}
+            onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
+            source={state.documents.tools}
+            files={currentFiles}
+            seed={state.model.seed}
           />
         </div>
         <div className="flex min-h-0 flex-col bg-bg">

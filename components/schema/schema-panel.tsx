@@ -11,11 +11,21 @@ export type SchemaPanelProps = {
   permissionMode: PermissionMode;
   /** Receives a tool module generated from imported definitions; it replaces the editor's module. */
   onImportTools: (source: string) => void;
+  /** Qualified names of the tools whose calls a person answers. */
+  answerByHand?: string[];
+  /** Shows an "answer by hand" switch on every tool card. */
+  onToggleAnswerByHand?: (tool: string, enabled: boolean) => void;
+  /** The editor's module: a tool card's Try runs it, so Try shows only when it is given. */
+  source?: string;
+  /** Seed files (the files tab, parsed) and the seed a Try runs with, as a turn would. */
+  files?: Record<string, string>;
+  seed?: number;
 };
 
 /** What each tool turns into, kept in step with the editor. */
-export function SchemaPanel({ compile, permissionMode, onImportTools }: SchemaPanelProps) {
+export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHand, onToggleAnswerByHand, source, files, seed }: SchemaPanelProps) {
   const view = selectSchemaView(compile);
+  const tryContext = source === undefined ? undefined : { source, files: files ?? {}, seed: seed ?? 1, permissionMode, answerByHand: answerByHand ?? [] };
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
       <div className="flex h-9 shrink-0 items-center justify-between border-b border-border bg-panel-muted px-3">
@@ -48,7 +58,7 @@ export function SchemaPanel({ compile, permissionMode, onImportTools }: SchemaPa
         )}
         <div data-testid="tool-cards" data-stale={view.showingLastGood} className={`space-y-2 ${view.showingLastGood ? 'opacity-55' : ''}`}>
           {view.tools.map((tool) => (
-            <ToolCard key={tool.qualifiedName} tool={tool} permissionMode={permissionMode} />
+            <ToolCard key={tool.qualifiedName} tool={tool} permissionMode={permissionMode} answerByHand={answerByHand} onToggleAnswerByHand={onToggleAnswerByHand} tryContext={tryContext} />
           ))}
         </div>
       </div>

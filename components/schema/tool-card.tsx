@@ -1,10 +1,22 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
 import type { CompiledToolView } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime/runtime-event';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
 import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { AnswerByHandToggle } from './answer-by-hand-toggle';
 import { SchemaDiff } from './schema-diff';
 import { ToolBadges } from './tool-badges';
+import type { TryContext } from './try-tool-panel';
+
+// Loaded on the first Try: the validator and the argument generator stay out of the page's first load.
+const TryToolPanel = dynamic(() => import('./try-tool-panel').then((module) => module.TryToolPanel), {
+  ssr: false,
+  loading: () => <p className="mt-2 text-[11px] text-fg-muted">Loading…</p>,
+});
 
 const DECISION_STYLE = {
   allow: 'text-emerald-700 dark:text-emerald-400',
@@ -12,10 +24,19 @@ const DECISION_STYLE = {
   deny: 'text-red-700 dark:text-red-400',
 } as const;
 
-export type ToolCardProps = { tool: CompiledToolView; permissionMode: PermissionMode };
+export type ToolCardProps = {
+  tool: CompiledToolView;
+  permissionMode: PermissionMode;
+  /** Qualified names switched to be answered by hand; the toggle shows only with `onToggleAnswerByHand`. */
+  answerByHand?: readonly string[];
+  onToggleAnswerByHand?: (tool: string, enabled: boolean) => void;
+  /** What a direct call (Try) runs with; the Try button shows only with it. */
+  tryContext?: TryContext;
+};
 
 /** One compiled tool: identity, metadata, the schema actually sent, strict findings and the gate's verdict. */
-export function ToolCard({ tool, permissionMode }: ToolCardProps) {
+export function ToolCard({ tool, permissionMode, answerByHand, onToggleAnswerByHand, tryContext }: ToolCardProps) {
+  const [trying, setTrying] = useState(false);
   const gate = tool.gate[permissionMode];
   const sentText = JSON.stringify(tool.sentSchema, null, 2);
   return (
@@ -26,7 +47,20 @@ export function ToolCard({ tool, permissionMode }: ToolCardProps) {
         </h3>
         <span className="flex shrink-0 items-center gap-2">
           <span className="font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+          {onToggleAnswerByHand && <AnswerByHandToggle tool={tool} answerByHand={answerByHand ?? []} onToggle={onToggleAnswerByHand} />}
           <ExportButton tools={[tool]} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
+          {tryContext && (
+            <button
+              type="button"
+              data-testid={`try-${tool.qualifiedName}`}
+              aria-expanded={trying}
+              onClick={() => setTrying(!trying)}
+              title="Call this tool directly: no model, the same repair, validation, gate and sandbox"
+              className="rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg"
+            >
+              Try
+            </button>
+          )}
         </span>
       </header>
       <p className="mt-0.5 text-xs leading-snug text-fg-muted">{tool.description}</p>
@@ -40,6 +74,7 @@ export function ToolCard({ tool, permissionMode }: ToolCardProps) {
           <span className="text-fg-muted"> — {gate.reason}</span>
         </p>
       )}
+      {trying && tryContext && <TryToolPanel tool={tool} context={tryContext} onClose={() => setTrying(false)} />}
       {tool.strictReport.violations.length > 0 && (
         <ul
           data-testid="strict-violations"

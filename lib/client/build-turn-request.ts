@@ -120,6 +120,17 @@ function parseJsonObject(text: string, fileName: string): Result<{ [key: string]
   return ok(value as { [key: string]: JsonValue });
 }
 
+/**
+ * The files a direct call (Try) sees: what the conversation's newest turn left, or the files tab
+ * before any turn; `{}` while the files tab does not parse (the turn request says why).
+ */
+export function selectCurrentFiles(state: PlaygroundState): Record<string, string> {
+  const continuation = selectContinuation(state.conversation);
+  if (continuation.ok && continuation.value) return continuation.value.files;
+  const files = parseFiles(state.documents.files);
+  return files.ok ? files.value : {};
+}
+
 function parseFiles(text: string): Result<Record<string, string>, string> {
   if (text.trim() === '') return ok({});
   const parsed = parseJsonObject(text, 'files');

@@ -63,6 +63,8 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
       return applyModelRequest(state, event);
     case 'model-response':
       return applyModelResponse(state, event);
+    case 'tool-call-direct':
+      return applyDirectCall(state, event);
     case 'model-error':
       return updateIteration(state, event.iteration, (it) => ({
         ...it,
@@ -220,6 +222,15 @@ function applyModelResponse(state: TimelineState, event: RuntimeEventOf<'model-r
       it.callIds,
     ),
   }));
+}
+
+/** A call a person proposed: placed like a model's proposal, in an iteration with no request or response. */
+function applyDirectCall(state: TimelineState, event: RuntimeEventOf<'tool-call-direct'>): TimelineState {
+  const { call: proposed } = event;
+  const existing = state.calls[proposed.callId] ?? createCall(proposed.callId, proposed.name, event.iteration);
+  const call: CallState = { ...existing, name: proposed.name, rawArguments: proposed.arguments, direct: { loadedDeferred: event.loadedDeferred === true } };
+  const withCall = { ...state, calls: { ...state.calls, [proposed.callId]: call } };
+  return updateIteration(withCall, event.iteration, (it) => ({ ...it, callIds: mergeIds([proposed.callId], it.callIds) }));
 }
 
 function applyDispatchPlan(state: TimelineState, event: RuntimeEventOf<'dispatch-plan'>): TimelineState {

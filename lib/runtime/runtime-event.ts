@@ -140,6 +140,14 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...inIteration,
+    type: z.literal('tool-call-direct'),
+    /** A call a person proposed (a tool card's Try), standing in for a model's proposal: no model took part. */
+    call: proposedCallSchema,
+    /** True when the tool is deferred: picked by name, it was loaded for this call without Tool Search. */
+    loadedDeferred: z.boolean().optional(),
+  }),
+  z.object({
+    ...inIteration,
     type: z.literal('model-error'),
     code: z.enum(['request-failed', 'response-malformed', 'aborted', 'tape-mismatch', 'strict-schema-rejected']),
     message: z.string(),

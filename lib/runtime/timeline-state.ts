@@ -10,6 +10,7 @@ import type {
   TurnEndReason,
   TurnMode,
   TurnState,
+  Usage,
 } from './runtime-event';
 import type { ExecutionMode, Risk, ToolLogLevel, ValidationIssue } from './tool';
 import type { ToolResult } from './tool-result';
@@ -60,6 +61,8 @@ export type CallState = {
   rawArguments?: string;
   /** Caveats the model attached to those arguments, e.g. where the embedded auto model clamped them. */
   argumentNotes?: string[];
+  /** Present when a person proposed the call (`tool-call-direct`), not a model; `loadedDeferred`: loaded for it without Tool Search. */
+  direct?: { loadedDeferred: boolean };
   repairs: RepairStep[];
   inputError?: CallInputError;
   input?: JsonValue;
@@ -110,7 +113,7 @@ export type IterationState = {
   response?: {
     responseId: string;
     text?: string;
-    usage?: { inputTokens: number; outputTokens: number; totalTokens: number };
+    usage?: Usage;
     at: number;
   };
   /** Calls in the model's order (plus any call only known from later events, appended). */

@@ -11,8 +11,9 @@ import type { JsonSchema } from '@/lib/runtime/json';
 import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-model';
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { admitTurn } from './admit-turn';
+import { createEventBudget } from './create-event-budget';
+import { openTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
@@ -51,12 +52,6 @@ export type StreamTurnOptions = {
 
 const encoder = new TextEncoder();
 
-/** The end of a turn that was stopped for producing too many events, numbered after the last one sent. */
-function endForOverflow(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined, maxEvents: number): RuntimeEvent {
-  const error = `The turn produced more than ${maxEvents} events and was stopped.`;
-  return { ...end, seq: (last?.seq ?? -1) + 1, reason: 'error', error };
-}
-
 export function createTurnId(): string {
   return `turn_${randomBytes(12).toString('base64url')}`;
 }
@@ -82,12 +77,8 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
     return { ok: false, status: 400, error: 'Task mode needs a resultSchema.' };
   }
   const pool = getSandboxPool();
-  const sandbox = await openPooledSandboxTurn(pool, { source: request.source, files: request.files, seed: request.seed ?? 1, clockStart: Date.UTC(2026, 0, 1) });
-  if (!sandbox.ok) {
-    const failure = sandbox.error;
-    if (failure.kind === 'module') return { ok: false, status: 422, error: failure.message, details: failure.diagnostics };
-    return { ok: false, status: failure.failure.code === 'busy' ? 503 : 500, error: failure.failure.message };
-  }
+  const sandbox = await openTurnSandbox(pool, request);
+  if (!sandbox.ok) return { ok: false, ...sandbox.error };
 
   const turnId = createTurnId();
   const controller = new AbortController();
@@ -106,29 +97,18 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
   // The schema already read the conversation (a 400 otherwise), so this cannot fail here.
   const history = request.conversation ? readConversation(request.conversation) : undefined;
   const continued = (request.conversation?.length ?? 0) > 0;
-  registry.register(turnId, clientId, controller);
+  registry.register(turnId, clientId, controller, { tape });
 
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
     start(sink) {
-      let last: RuntimeEvent | undefined;
-      const sent: RuntimeEvent[] = [];
-      let overflowed = false;
-      const maxEvents = options.maxEvents ?? TURN_LIMITS.eventsPerTurn;
-      const send = (produced: RuntimeEvent) => {
-        // Past the event budget the turn is stopped; only its (rewritten) end still goes out.
-        if (overflowed && produced.type !== 'turn-end') return;
-        const event = overflowed && produced.type === 'turn-end' ? endForOverflow(produced, last, maxEvents) : produced;
-        // The last slot of the budget is kept for the turn-end.
-        if (!overflowed && sent.length + 1 >= maxEvents && event.type !== 'turn-end') {
-          overflowed = true;
-          controller.abort('event-limit');
-          return;
-        }
-        last = event;
-        sent.push(event);
-        if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-      };
+      const { send, sent, last } = createEventBudget({
+        maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
+        onOverflow: () => controller.abort('event-limit'),
+        write: (event) => {
+          if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+        },
+      });
       void runTurn({
         turnId,
         tools: sandbox.value.tools,
@@ -169,14 +149,14 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
             tape,
             approvals,
             outputs,
-            events: sent,
+            events: [...sent],
             outcome: { reason: outcome.reason, finalText: outcome.finalText, result: outcome.result, error: outcome.error },
           });
         })
         .catch((error: unknown) => {
           // runTurn reports failures as events; reaching here is a bug, still shown to the user.
-          const seq = (last?.seq ?? -1) + 1;
-          send({ type: 'turn-end', turnId, seq, at: last?.at ?? 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
+          const seq = (last()?.seq ?? -1) + 1;
+          send({ type: 'turn-end', turnId, seq, at: last()?.at ?? 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
         })
         .finally(() => {
           registry.unregister(turnId);
