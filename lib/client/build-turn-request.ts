@@ -131,7 +131,8 @@ export function selectCurrentFiles(state: PlaygroundState): Record<string, strin
   return files.ok ? files.value : {};
 }
 
-function parseFiles(text: string): Result<Record<string, string>, string> {
+/** The files tab as a path → text map, or why it is not one. */
+export function parseFiles(text: string): Result<Record<string, string>, string> {
   if (text.trim() === '') return ok({});
   const parsed = parseJsonObject(text, 'files');
   if (!parsed.ok) return parsed;

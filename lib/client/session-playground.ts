@@ -2,7 +2,7 @@ import type { Result } from '@/lib/runtime/result';
 import { ok } from '@/lib/runtime/result';
 import type { ShareRequest } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import { buildTurnRequest } from './build-turn-request';
+import { buildModelConfig, parseFiles } from './build-turn-request';
 import { createConversation, createRecordedTurns, selectActiveBranch, type ConversationState } from './conversation-state';
 import type { PlaygroundPreset, PlaygroundState } from './playground-state';
 
@@ -10,23 +10,25 @@ import type { PlaygroundPreset, PlaygroundState } from './playground-state';
 export type SharedPlayground = ShareRequest['playground'];
 
 /**
- * Builds what Share stores from the state now, through the same checks as a run, so a link never
- * holds a playground that could not run. The server drops a typed API key.
+ * Builds what Share stores from the state now, through the same checks as a run (model config,
+ * files), so a link never holds a playground that could not run. The composer may be empty: the
+ * turns carry their own messages. The server drops a typed API key.
  */
 export function buildSessionPlayground(state: PlaygroundState): Result<SharedPlayground, string> {
-  const request = buildTurnRequest(state);
-  if (!request.ok) return request;
-  const { source, model, permissions, mode, maxIterations, files } = request.value;
+  const model = buildModelConfig(state.model, state.documents.script);
+  if (!model.ok) return model;
+  const files = parseFiles(state.documents.files);
+  if (!files.ok) return files;
   return ok({
-    source,
+    source: state.documents.tools,
     script: state.documents.script,
     resultSchema: state.documents['result-schema'],
-    files,
+    files: files.value,
     message: state.message,
-    model,
-    permissions,
-    mode,
-    maxIterations,
+    model: model.value,
+    permissions: { mode: state.permissionMode },
+    mode: state.mode,
+    maxIterations: state.maxIterations,
     ...(state.instructions.trim() ? { instructions: state.instructions } : {}),
     ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
   });
