@@ -49,11 +49,12 @@ export function CallCard({ call, position, actions }: CallCardProps) {
       data-name={call.name}
       className="space-y-2 rounded-lg border border-border bg-panel p-2.5"
     >
-      <header className="flex items-center gap-2 text-xs">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
         <span className="w-5 shrink-0 text-right font-mono text-fg-muted">{position}</span>
         {call.activity ? (
           <>
-            <span className="min-w-0 flex-1 break-words font-medium leading-snug" title={call.activity}>
+            {/* At least 8rem wide, so a narrow card wraps the badges to the next line instead of the title letter by letter. */}
+            <span className="min-w-32 flex-1 break-words font-medium leading-snug" title={call.activity}>
               {call.activity}
             </span>
             <ToolName name={call.name} className="shrink-0 text-[11px] text-fg-muted" />
