@@ -58,8 +58,8 @@ export function CodeEditor(props: CodeEditorProps) {
       <div className="min-h-0 flex-1 bg-panel">
         <MonacoCodeEditor
           tab={activeTab}
-          value={documents[activeTab]}
-          onChange={(text) => onChange(activeTab, text)}
+          documents={documents}
+          onChange={onChange}
           diagnostics={diagnostics}
           theme={theme}
           onRun={onRun}

@@ -8,11 +8,13 @@ import type { EditorTab } from '@/lib/client/playground-state';
 import type { MonacoApi } from './configure-monaco';
 import { configureTypeScript, defineEditorThemes } from './configure-monaco';
 import { findEditorDocument } from './editor-documents';
+import { useDocumentModels } from './use-document-models';
 
 export type MonacoCodeEditorProps = {
   tab: EditorTab;
-  value: string;
-  onChange: (text: string) => void;
+  /** Every document's text as the playground holds it; applied to a model only when it changed from elsewhere. */
+  documents: Record<EditorTab, string>;
+  onChange: (tab: EditorTab, text: string) => void;
   /** Compile diagnostics for tools.ts, shown as markers owned by `playground`. */
   diagnostics: CompileDiagnostic[];
   theme: 'light' | 'dark';
@@ -21,9 +23,10 @@ export type MonacoCodeEditorProps = {
 
 const MARKER_OWNER = 'playground';
 
-export default function MonacoCodeEditor({ tab, value, onChange, diagnostics, theme, onRun }: MonacoCodeEditorProps) {
+export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics, theme, onRun }: MonacoCodeEditorProps) {
   const document = findEditorDocument(tab);
   const [api, setApi] = useState<MonacoApi | null>(null);
+  const emit = useDocumentModels(api, documents, onChange);
   const [typesProblem, setTypesProblem] = useState<string | null>(null);
   const onRunRef = useRef(onRun);
   useEffect(() => {
@@ -42,9 +45,9 @@ export default function MonacoCodeEditor({ tab, value, onChange, diagnostics, th
       <Editor
         path={document.path}
         language={document.language}
-        value={value}
+        defaultValue={documents[tab]}
         theme={theme === 'dark' ? 'playground-dark' : 'playground-light'}
-        onChange={(text) => onChange(text ?? '')}
+        onChange={(text) => emit(tab, text ?? '')}
         beforeMount={(monaco) => {
           defineEditorThemes(monaco);
           void configureTypeScript(monaco).then(setTypesProblem);

@@ -87,3 +87,26 @@ test('TypeScript IntelliSense knows zod and playground offline', async ({ page }
   await squiggle.hover({ force: true });
   await expect(page.locator('.monaco-hover').first()).toContainText("Property 'idd' does not exist");
 });
+
+test('fast typing while compile answers come back never moves or drops a character; a tab keeps its text', async ({ page }) => {
+  await openPlayground(page);
+  await replaceEditorText(page, toolModule(strictSchema));
+  await expect(page.getByTestId(TEST_IDS.toolCard('lookup_user'))).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+End');
+  const chunks = ['// the quick brown fox ', 'jumps over the lazy dog ', 'while the compiler answers ', '0123456789 {braces} [and] (parens)'];
+  for (const chunk of chunks) {
+    await page.keyboard.type(chunk, { delay: 15 });
+    // Long enough for the debounced compile to go out and answer while the next chunk is typed.
+    await page.waitForTimeout(350);
+  }
+  await expect(page.getByTestId('compile-status')).toHaveAttribute('data-pending', 'false');
+  const lines = await page.locator('[data-testid="code-editor"] .view-line').allTextContents();
+  const typed = chunks.join('');
+  const last = lines.map((line) => line.replace(/\u00a0/g, ' ').trim()).filter((line) => line.includes('quick brown'));
+  expect(last).toEqual([typed]);
+
+  // One model per document: switching tabs and back keeps the text (and its undo history).
+  await page.getByTestId(TEST_IDS.editorTab('files')).click();
+  await page.getByTestId(TEST_IDS.editorTab('tools')).click();
+  await expect(page.locator('[data-testid="code-editor"] .view-lines')).toContainText('quick brown fox');
+});
