@@ -1,4 +1,5 @@
 import type { RunState } from '@/lib/client/playground-state';
+import { PendingForYou } from './pending-for-you';
 
 const PHASE_LABEL = {
   idle: 'Ready',
@@ -40,6 +41,7 @@ export function RunStatus({ run, turnNumber, problems }: RunStatusProps) {
         {run.events.length > 0 && <span>· {run.events.length} events</span>}
         {run.turnId && <span className="truncate font-mono">· {run.turnId}</span>}
       </p>
+      {run.phase === 'streaming' && <PendingForYou events={run.events} />}
       {errors.length > 0 && (
         <ul data-testid="run-errors" role="alert" className="space-y-1">
           {errors.map((message, index) => (

@@ -25,6 +25,9 @@ export type SchemaPanelProps = {
 /** What each tool turns into, kept in step with the editor. */
 export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHand, onToggleAnswerByHand, source, files, seed }: SchemaPanelProps) {
   const view = selectSchemaView(compile);
+  // The cards describe an older source than the editor's (a preset was just loaded, or typing is
+  // ahead of the compiler): dimmed after a short delay, so quick recompiles while typing do not flicker.
+  const behind = source !== undefined && compile.latest !== null && compile.latest.source !== source;
   const tryContext = source === undefined ? undefined : { source, files: files ?? {}, seed: seed ?? 1, permissionMode, answerByHand: answerByHand ?? [] };
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
@@ -52,11 +55,19 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
             Showing last good compile — fix the errors above to update.
           </p>
         )}
-        {view.empty && <p className="text-xs text-fg-muted">{compile.pending ? 'Compiling…' : 'Write a tool module to see its schemas.'}</p>}
+        {view.empty && (
+          <p className="text-xs text-fg-muted">{compile.pending || (source ?? '').trim() !== '' ? 'Compiling…' : 'Write a tool module to see its schemas.'}</p>
+        )}
         {!view.empty && view.tools.length === 0 && view.failure === null && !view.diagnostics.some((item) => item.severity === 'error') && (
           <p className="text-xs text-fg-muted">The module exports no tools.</p>
         )}
-        <div data-testid="tool-cards" data-stale={view.showingLastGood} className={`space-y-2 ${view.showingLastGood ? 'opacity-55' : ''}`}>
+        <div
+          data-testid="tool-cards"
+          data-stale={view.showingLastGood}
+          data-behind={behind}
+          title={behind ? 'Compiling the current source; these cards are from the previous one.' : undefined}
+          className={`space-y-2 transition-opacity ${view.showingLastGood ? 'opacity-55' : behind ? 'opacity-50 delay-300 duration-150' : 'opacity-100 duration-75'}`}
+        >
           {view.tools.map((tool) => (
             <ToolCard key={tool.qualifiedName} tool={tool} permissionMode={permissionMode} answerByHand={answerByHand} onToggleAnswerByHand={onToggleAnswerByHand} tryContext={tryContext} />
           ))}

@@ -16,17 +16,22 @@ export type ModelRequestRowProps = { iteration: number; request: Request };
 export function ModelRequestRow({ iteration, request }: ModelRequestRowProps) {
   const turn = useContext(InspectedTurnContext);
   const [open, setOpen] = useState(false);
-  const offered = request.offeredTools.length;
+  // `tool_search` is offered beside the tools, not one of them.
+  const withSearch = request.offeredTools.includes('tool_search');
+  const offered = request.offeredTools.length - (withSearch ? 1 : 0);
   return (
     <div className="space-y-1">
       <p data-testid="model-request" className="flex flex-wrap items-baseline gap-x-2 text-xs text-fg-muted">
         <span className="font-mono text-[10px] opacity-70">{Math.round(request.at)}ms</span>
         <span className="font-medium text-fg">Request</span>
         <span title={request.offeredTools.join(', ')}>
-          {offered} tool{offered === 1 ? '' : 's'} offered
-          {request.deferredCount > 0 && `, ${request.deferredCount} deferred behind tool search`}
+          {offered.toLocaleString('en-US')} tool{offered === 1 ? '' : 's'}
+          {withSearch ? ' + tool_search' : ''} offered
+          {request.deferredCount > 0 && `, ${request.deferredCount.toLocaleString('en-US')} deferred behind it`}
         </span>
-        <span>· {request.inputItemCount} input items</span>
+        <span>
+          · {request.inputItemCount.toLocaleString('en-US')} input item{request.inputItemCount === 1 ? '' : 's'}
+        </span>
         {turn && (
           <button
             type="button"

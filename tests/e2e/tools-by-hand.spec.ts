@@ -34,6 +34,10 @@ test('a tool without execute is answered by hand, then the shared session replay
   await expect(editor).toBeVisible({ timeout: TURN_TIMEOUT });
   const card = page.locator('[data-testid^="call-card-"][data-name="get_order"]');
   await expect(card.getByTestId('call-status')).toHaveText('needs an output');
+  // The run panel says a person is needed, and Show brings the card into view.
+  await expect(page.getByTestId('waiting-for-you')).toContainText('Waiting for you: 1 typed output');
+  await page.getByTestId('show-waiting-call').click();
+  await expect(editor).toBeInViewport();
   await editor.fill('{"status":"shipped on Monday"}');
   await page.locator('[data-testid^="submit-output-"]').click();
   await waitForRunEnd(page, TURN_TIMEOUT);
