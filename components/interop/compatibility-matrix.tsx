@@ -8,6 +8,13 @@ import type { CompatibilityVerdict, ProviderTarget } from '@/lib/interop/provide
 
 export type CompatibilityMatrixProps = { tool: CompiledToolLike };
 
+const CELL_STYLES = {
+  accepted: 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-300',
+  rewritten: 'border-sky-200 bg-sky-50 text-sky-800 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-300',
+  rejected: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300',
+} as const;
+const CELL_MARKS = { accepted: '✓', rewritten: '↻', rejected: '✗' } as const;
+
 /** Whether OpenAI (strict and not), Anthropic (tools and strict tool use) and Gemini accept this tool, and why not. */
 export function CompatibilityMatrix({ tool }: CompatibilityMatrixProps) {
   const verdicts = useMemo(() => {
@@ -19,25 +26,30 @@ export function CompatibilityMatrix({ tool }: CompatibilityMatrixProps) {
   return (
     <div data-testid="compatibility-matrix" className="mt-2">
       <div className="grid grid-cols-5 gap-1" role="list" aria-label="Provider compatibility">
-        {verdicts.map((verdict) => (
-          <button
-            key={verdict.target}
-            type="button"
-            role="listitem"
-            data-testid={`compat-cell-${verdict.target}`}
-            data-accepted={verdict.accepted}
-            aria-pressed={selected === verdict.target}
-            title={verdict.accepted ? `${verdict.label}: accepted` : verdict.issues.map((issue) => issue.message).join('\n')}
-            onClick={() => setSelected(selected === verdict.target ? null : verdict.target)}
-            className={`rounded border px-1 py-0.5 text-left text-[10.5px] leading-4 ${
-              verdict.accepted
-                ? 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-300'
-                : 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300'
-            }`}
-          >
-            <span aria-hidden>{verdict.accepted ? '✓' : '✗'}</span> {verdict.label}
-          </button>
-        ))}
+        {verdicts.map((verdict) => {
+          // Three states: as written, after the automatic rewrite (what the export and, for OpenAI strict, the runtime send), or not at all.
+          const state = verdict.accepted ? 'accepted' : verdict.transformed ? 'rewritten' : 'rejected';
+          return (
+            <button
+              key={verdict.target}
+              type="button"
+              role="listitem"
+              data-testid={`compat-cell-${verdict.target}`}
+              data-accepted={verdict.accepted}
+              data-state={state}
+              aria-pressed={selected === verdict.target}
+              title={
+                state === 'accepted'
+                  ? `${verdict.label}: accepted as written`
+                  : `${verdict.label}: ${state === 'rewritten' ? 'accepted after an automatic rewrite' : 'rejected'}\n${verdict.issues.map((issue) => issue.message).join('\n')}`
+              }
+              onClick={() => setSelected(selected === verdict.target ? null : verdict.target)}
+              className={`rounded border px-1 py-0.5 text-left text-[10.5px] leading-4 ${CELL_STYLES[state]}`}
+            >
+              <span aria-hidden>{CELL_MARKS[state]}</span> {verdict.label}
+            </button>
+          );
+        })}
       </div>
       {open && <VerdictDetails verdict={open} />}
     </div>
@@ -49,6 +61,7 @@ function VerdictDetails({ verdict }: { verdict: CompatibilityVerdict }) {
   return (
     <div data-testid="compat-details" className="mt-1 rounded border border-border bg-panel-muted p-2 text-[11px] leading-snug">
       {verdict.accepted && <p>{verdict.label} accepts this schema as written.</p>}
+      {verdict.transformed && <p className="mb-1 font-medium">{verdict.label} rejects the schema as written; every issue has an automatic rewrite (below):</p>}
       {verdict.issues.length > 0 && (
         <ul data-testid="compat-issues" className="space-y-0.5">
           {verdict.issues.map((issue, index) => (

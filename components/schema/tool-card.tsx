@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { CompiledToolView } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime/runtime-event';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
+import { describeStrictRule } from '@/lib/client/describe-strict-rule';
 import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { AnswerByHandToggle } from './answer-by-hand-toggle';
@@ -76,20 +77,29 @@ export function ToolCard({ tool, permissionMode, answerByHand, onToggleAnswerByH
       )}
       {trying && tryContext && <TryToolPanel tool={tool} context={tryContext} onClose={() => setTrying(false)} />}
       {tool.strictReport.violations.length > 0 && (
-        <ul
+        <details
           data-testid="strict-violations"
-          className={`mt-2 space-y-1 rounded border p-2 ${tool.strictified ? 'border-amber-200 bg-amber-50/60 dark:border-amber-900/70 dark:bg-amber-950/30' : 'border-red-200 bg-red-50/60 dark:border-red-900/70 dark:bg-red-950/30'}`}
+          data-fixed={tool.strictified ? 'true' : 'false'}
+          open={!tool.strictified}
+          className={`group/strict mt-2 rounded border p-2 ${tool.strictified ? 'border-sky-200 bg-sky-50/60 dark:border-sky-900/70 dark:bg-sky-950/30' : 'border-red-200 bg-red-50/60 dark:border-red-900/70 dark:bg-red-950/30'}`}
         >
-          <li className="text-[11px] font-medium">
-            {tool.strictified ? 'OpenAI strict mode would reject the authored schema; fixed before sending:' : 'OpenAI strict mode rejects this schema and it cannot be fixed automatically:'}
-          </li>
-          {tool.strictReport.violations.map((violation, index) => (
-            <li key={`${violation.pointer}-${index}`} data-testid="strict-violation" className="text-[11px] leading-snug">
-              <code className="font-semibold text-fg">{violation.pointer || '/'}</code>{' '}
-              <span className="text-fg-muted">[{violation.rule}]</span> {violation.message}
-            </li>
-          ))}
-        </ul>
+          <summary className="cursor-pointer text-[11px] font-medium select-none">
+            <span aria-hidden className="inline-block transition-transform group-open/strict:rotate-90">▸</span>{' '}
+            {tool.strictified
+              ? `Strictified for OpenAI strict mode: ${tool.strictReport.violations.length} rule${tool.strictReport.violations.length === 1 ? '' : 's'} fixed before sending (the schema below is what the model gets)`
+              : 'OpenAI strict mode rejects this schema and it cannot be fixed automatically:'}
+          </summary>
+          <ul className="mt-1 space-y-1">
+            {tool.strictReport.violations.map((violation, index) => (
+              <li key={`${violation.pointer}-${index}`} data-testid="strict-violation" className="text-[11px] leading-snug">
+                <code className="font-semibold text-fg">{violation.pointer || '/'}</code> {describeStrictRule(violation.rule)}
+                <span className="block text-fg-muted" title="OpenAI's own message for this rule">
+                  OpenAI: “{violation.message}”
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       <details className="group mt-2" open={!tool.strictified}>
         <summary className="flex cursor-pointer items-center justify-between text-[11px] font-medium text-fg-muted select-none hover:text-fg">
