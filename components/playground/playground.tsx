@@ -101,7 +101,10 @@ export function Playground(props: PlaygroundProps) {
     ...(state.model.provider === 'scripted' ? [] : (['script'] as const)),
     ...(state.mode === 'task' ? [] : (['result-schema'] as const)),
   ];
-  const preset = presets.find((candidate) => candidate.id === state.presetId);
+  const loadedPreset = presets.find((candidate) => candidate.id === state.presetId);
+  // The banner describes the preset's module; once none of its tools is left in the editor it is gone.
+  const preset = loadedPreset && describesSource(loadedPreset.source, state.documents.tools) ? loadedPreset : undefined;
+  const presetEdited = preset !== undefined && preset.source !== state.documents.tools;
 
   return (
     <div className="flex h-dvh min-h-[560px] flex-col">
@@ -144,7 +147,11 @@ export function Playground(props: PlaygroundProps) {
         <div className="flex min-h-0 flex-col bg-bg">
           {preset && (
             <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
-              <span className="font-semibold text-fg">{preset.title}.</span> {preset.summary}
+              <span className="font-semibold text-fg">
+                {preset.title}
+                {presetEdited ? ' (edited)' : ''}.
+              </span>{' '}
+              {preset.summary}
             </p>
           )}
           <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
@@ -166,4 +173,10 @@ export function Playground(props: PlaygroundProps) {
       </main>
     </div>
   );
+}
+
+/** Whether `source` still holds one of the tools `presetSource` defines (by `name: '…'`). */
+function describesSource(presetSource: string, source: string): boolean {
+  const names = [...presetSource.matchAll(/name: '([^']+)'/g)].map((match) => match[1]);
+  return names.length === 0 || names.some((name) => source.includes(`'${name}'`) || source.includes(`"${name}"`));
 }

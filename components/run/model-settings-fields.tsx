@@ -54,6 +54,7 @@ export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelS
           settings={settings.openai}
           onChange={(openai) => onChange({ openai })}
           baseUrlLabel="Base URL (optional)"
+          baseUrlPlaceholder="https://api.openai.com/v1 (or the server's OPENAI_BASE_URL)"
           keyPlaceholder={settings.openai.baseURL ? 'sk-… (required: the server key goes only to its own base URL)' : "sk-… (or the server's OPENAI_API_KEY)"}
         />
       );
@@ -63,6 +64,7 @@ export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelS
           settings={settings.compatible}
           onChange={(compatible) => onChange({ compatible })}
           baseUrlLabel="Base URL"
+          baseUrlPlaceholder="http://localhost:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM)"
           keyPlaceholder="optional"
         />
       );
@@ -73,13 +75,14 @@ type RemoteFieldsProps = {
   settings: RemoteModelSettings;
   onChange: (settings: RemoteModelSettings) => void;
   baseUrlLabel: string;
+  baseUrlPlaceholder: string;
   keyPlaceholder: string;
 };
 
-function RemoteFields({ settings, onChange, baseUrlLabel, keyPlaceholder }: RemoteFieldsProps) {
+function RemoteFields({ settings, onChange, baseUrlLabel, baseUrlPlaceholder, keyPlaceholder }: RemoteFieldsProps) {
   return (
     <div className="grid grid-cols-2 gap-2">
-      <Field label="Model">
+      <Field label="Model name">
         <input
           data-testid="model-name"
           className={INPUT_CLASS}
@@ -102,7 +105,7 @@ function RemoteFields({ settings, onChange, baseUrlLabel, keyPlaceholder }: Remo
         <input
           data-testid="model-base-url"
           className={INPUT_CLASS}
-          placeholder="http://localhost:11434/v1"
+          placeholder={baseUrlPlaceholder}
           value={settings.baseURL}
           onChange={(event) => onChange({ ...settings, baseURL: event.target.value })}
         />

@@ -95,7 +95,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
         />
       </details>
       <div className="grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_4.5rem] gap-2">
-        <Field label="Model">
+        <Field label="Provider">
           <select
             data-testid="model-provider"
             className={INPUT_CLASS}

@@ -5,15 +5,17 @@ import { useState } from 'react';
 export type ApprovalButtonsProps = {
   callId: string;
   reason: string;
-  onDecide: (callId: string, approved: boolean) => void;
+  onDecide: (callId: string, approved: boolean, reason?: string) => void;
 };
 
 /** Inline Approve / Deny for a call waiting on a human; disabled once a decision is sent. */
 export function ApprovalButtons({ callId, reason, onDecide }: ApprovalButtonsProps) {
   const [sent, setSent] = useState<boolean | null>(null);
+  // The reason goes with a denial: the model reads it in the call's output ("a human denied it: …").
+  const [why, setWhy] = useState('');
   const decide = (approved: boolean) => {
     setSent(approved);
-    onDecide(callId, approved);
+    onDecide(callId, approved, approved ? undefined : why.trim() || undefined);
   };
   return (
     <div className="flex flex-wrap items-center gap-2 rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs dark:border-violet-900 dark:bg-violet-950/40">
@@ -27,6 +29,19 @@ export function ApprovalButtons({ callId, reason, onDecide }: ApprovalButtonsPro
       >
         {sent === true ? 'Approving…' : 'Approve'}
       </button>
+      <input
+        data-testid={`deny-reason-${callId}`}
+        aria-label="Reason for denying (optional, the model sees it)"
+        placeholder="reason to deny (optional)"
+        value={why}
+        disabled={sent !== null}
+        maxLength={2000}
+        onChange={(event) => setWhy(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') decide(false);
+        }}
+        className="h-6 w-40 min-w-0 rounded border border-violet-200 bg-panel px-1.5 text-[11px] dark:border-violet-900"
+      />
       <button
         type="button"
         data-testid={`deny-${callId}`}

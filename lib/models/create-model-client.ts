@@ -73,7 +73,7 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
         timeoutMs: options.timeoutMs,
         hostedToolSearch: isOpenAI && supportsHostedToolSearch(config.model),
         includeEncryptedReasoning: isOpenAI,
-        providerName: isOpenAI ? 'OpenAI' : `The server at ${baseURL}`,
+        providerName: isOpenAI ? 'OpenAI' : `the server at ${baseURL}`,
       });
     }
     case 'openai-compatible':
@@ -99,7 +99,7 @@ function createEmbeddedClient(model: EmbeddedModel, options: CreateModelClientOp
     fetch: createRecordingFetch({ fetch: createEmbeddedFetch(model), onExchange: options.onExchange }),
     timeoutMs: options.timeoutMs,
     hostedToolSearch: false,
-    providerName: `The embedded ${model.kind} model`,
+    providerName: `the embedded ${model.kind} model`,
   });
 }
 

@@ -4,6 +4,7 @@ import { describeEgressRefusal } from './egress/describe-egress-refusal';
 import { EGRESS_LIMITS } from './egress/egress-limits';
 import { findEgressRefusal } from './egress/egress-refusal';
 import { excerptText } from './egress/excerpt-text';
+import { startSentence } from './start-sentence';
 
 export type ErrorContext = { providerName: string; baseURL: string; timeoutMs: number };
 
@@ -24,7 +25,7 @@ export function mapModelError(error: unknown, context: ErrorContext): ModelError
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return {
       code: 'request-failed',
-      message: `${context.providerName} did not answer within ${formatSeconds(context.timeoutMs)} (${context.baseURL}).`,
+      message: `${startSentence(context.providerName)} did not answer within ${formatSeconds(context.timeoutMs)} (${context.baseURL}).`,
     };
   }
   if (error instanceof OpenAI.APIConnectionError) {
@@ -39,13 +40,13 @@ export function mapModelError(error: unknown, context: ErrorContext): ModelError
     };
   }
   if (error instanceof SyntaxError) {
-    return { code: 'response-malformed', message: `${context.providerName} sent a body that is not valid JSON: ${error.message}` };
+    return { code: 'response-malformed', message: `${startSentence(context.providerName)} sent a body that is not valid JSON: ${error.message}` };
   }
   if (error instanceof Error) {
     if (error.name === 'AbortError') return { code: 'aborted', message: 'The model request was aborted.' };
-    return { code: 'request-failed', message: `${context.providerName} request failed: ${error.message}` };
+    return { code: 'request-failed', message: `${startSentence(context.providerName)} request failed: ${error.message}` };
   }
-  return { code: 'request-failed', message: `${context.providerName} request failed: ${String(error)}` };
+  return { code: 'request-failed', message: `${startSentence(context.providerName)} request failed: ${String(error)}` };
 }
 
 function readProviderMessage(error: InstanceType<typeof OpenAI.APIError>): string {
@@ -64,3 +65,4 @@ function describeCause(cause: Error): string {
 function formatSeconds(ms: number): string {
   return ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
+

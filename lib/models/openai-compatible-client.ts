@@ -30,7 +30,7 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleClientOpti
     maxRetries: 0,
     timeout: timeoutMs,
   });
-  const errorContext = { providerName: 'The OpenAI-compatible server', baseURL: options.baseURL, timeoutMs };
+  const errorContext = { providerName: 'the OpenAI-compatible server', baseURL: options.baseURL, timeoutMs };
 
   return {
     label: options.label,

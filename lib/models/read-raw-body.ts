@@ -1,6 +1,7 @@
 import type { ModelError } from '@/lib/runtime/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { mapModelError, type ErrorContext } from './map-model-error';
+import { startSentence } from './start-sentence';
 
 /**
  * Runs an SDK call up to the raw HTTP response and parses the body here, so a garbage body
@@ -18,6 +19,6 @@ export async function readRawBody(call: () => Promise<Response>, context: ErrorC
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const preview = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-    return err({ code: 'response-malformed', message: `${context.providerName} sent a body that is not valid JSON (${error.message}): ${preview}` });
+    return err({ code: 'response-malformed', message: `${startSentence(context.providerName)} sent a body that is not valid JSON (${error.message}): ${preview}` });
   }
 }

@@ -61,7 +61,7 @@ const script = formatScript([
     text: 'One call was refused, so I will retry Bergen on its own.',
     calls: [{ name: 'get_weather', arguments: weather('Bergen', true) }],
   },
-  { text: 'Weather collected for nine cities.' },
+  { text: 'Weather collected for eight cities.' },
 ]);
 
 /** Each rung of the repair ladder, staged by the scripted model, and one refusal. */

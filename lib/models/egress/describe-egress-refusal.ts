@@ -1,5 +1,6 @@
 import type { EgressRefusal } from './egress-refusal';
 import { excerptText } from './excerpt-text';
+import { startSentence } from '../start-sentence';
 
 /** Where the refused request was going, as error messages name it. */
 export type EgressRefusalContext = { providerName: string; baseURL: string };
@@ -23,16 +24,11 @@ export function describeEgressRefusal(refusal: EgressRefusal, context: EgressRef
       return `The base URL ${context.baseURL} names ${refusal.hostname}, a cloud metadata host; ${PRIVATE_NETWORK_ADVICE}`;
     case 'redirect': {
       const target = refusal.location === undefined ? 'an unnamed location' : excerptText(refusal.location, LOCATION_EXCERPT_LENGTH);
-      return `${context.providerName} answered with a redirect to ${target}; redirects are not followed.`;
+      return `${startSentence(context.providerName)} answered with a redirect to ${target}; redirects are not followed.`;
     }
     case 'response-too-large':
-      return `The response from ${lowerLeadingArticle(context.providerName)} is larger than ${formatMegabytes(refusal.limitBytes)}; it was not read.`;
+      return `The response from ${context.providerName} is larger than ${formatMegabytes(refusal.limitBytes)}; it was not read.`;
   }
-}
-
-/** "The server at …" reads as "the server at …" mid-sentence; names like "OpenAI" stay. */
-function lowerLeadingArticle(name: string): string {
-  return name.startsWith('The ') ? `the ${name.slice(4)}` : name;
 }
 
 function formatMegabytes(bytes: number): string {

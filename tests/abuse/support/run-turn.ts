@@ -133,7 +133,7 @@ export function describeRun(run: TurnRun): string {
     bytes: run.bytes,
     elapsedMs: Math.round(run.elapsedMs),
     events: Object.fromEntries(counts),
-    turnEnd: end ? { reason: end.reason, error: end.error?.slice(0, 200) } : undefined,
+    turnEnd: end ? { reason: end.reason, error: end.reason === 'error' ? end.error.slice(0, 200) : undefined } : undefined,
     outputs,
     modelErrors: errors,
   });

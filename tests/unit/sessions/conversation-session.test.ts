@@ -96,7 +96,7 @@ describe('a conversation through the server', () => {
     expect(read).toMatchObject({ name: 'read_file', status: 'success', output: 'meeting: Friday' });
     const userMessages = endOf(runs[2]!).conversation?.filter((item) => item.role === 'user').map((item) => item.content);
     expect(userMessages).toEqual(TURNS.map((turn) => turn.message));
-    expect(runs.map((events) => endOf(events).finalText)).toEqual(['Noted.', 'No, that is all.', 'Friday.']);
+    expect(runs.map(endOf)).toMatchObject([{ finalText: 'Noted.' }, { finalText: 'No, that is all.' }, { finalText: 'Friday.' }]);
 
     for (const turn of finished) await saveFinishedTurn(turn, store);
     const shared = await createSharedSession(

@@ -2,21 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CallState, DispatchBatch } from '@/lib/runtime/reduce-runtime-events';
 import { computeLaneLayout } from '@/lib/timeline/lane-layout';
 
+/** A call that never started (rejected), is running, or is done, by what `started` says. */
 function makeCall(callId: string, started?: { at: number; durationMs?: number; batch: number }): CallState {
-  return {
-    callId,
-    name: `tool_${callId}`,
-    iteration: 1,
-    repairs: [],
-    logs: [],
-    phase: started === undefined ? 'rejected' : started.durationMs === undefined ? 'running' : 'done',
-    batch: started?.batch,
-    startedAt: started?.at,
-    output:
-      started?.durationMs === undefined
-        ? undefined
-        : { status: 'success', output: 'ok', summary: '', audit: '', durationMs: started.durationMs, at: started.at + started.durationMs },
-  };
+  const facts = { callId, name: `tool_${callId}`, iteration: 1, repairs: [], logs: [] };
+  if (started === undefined) return { ...facts, phase: 'rejected' };
+  const start = { batch: started.batch, startedAt: started.at };
+  if (started.durationMs === undefined) return { ...facts, ...start, phase: 'running' };
+  const output = { status: 'success' as const, output: 'ok', summary: '', audit: '', durationMs: started.durationMs, at: started.at + started.durationMs };
+  return { ...facts, ...start, phase: 'done', output };
 }
 
 function byId(calls: CallState[]): Record<string, CallState> {
@@ -67,7 +60,7 @@ describe('computeLaneLayout', () => {
   it('draws running calls up to now and gives calls that never started no bar', () => {
     const layout = computeLaneLayout({
       iteration: { callIds: ['x', 'a', 'q'], plan: [{ mode: 'parallel', callIds: ['a', 'q'] }] },
-      calls: byId([makeCall('x'), makeCall('a', { at: 10, batch: 0 }), { ...makeCall('q'), phase: 'queued' }]),
+      calls: byId([makeCall('x'), makeCall('a', { at: 10, batch: 0 }), { callId: 'q', name: 'tool_q', iteration: 1, repairs: [], logs: [], phase: 'queued' }]),
       now: 30,
     });
     expect(layout.rows[0]).toMatchObject({ callId: 'x', bar: null, mode: undefined });

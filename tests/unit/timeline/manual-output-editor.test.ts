@@ -67,7 +67,7 @@ describe('the hand-typed output editor on a call card', () => {
   });
 
   it('shows nothing of the kind for a call that runs its execute', () => {
-    const call: CallState = { callId: 'c1', name: 'echo', iteration: 1, rawArguments: '{}', repairs: [], logs: [], phase: 'running' };
+    const call: CallState = { callId: 'c1', name: 'echo', iteration: 1, rawArguments: '{}', repairs: [], logs: [], phase: 'running', batch: 0, startedAt: 0 };
     expect(render(call)).not.toMatch(/manual-output|output-response/);
   });
 });
