@@ -54,6 +54,13 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
         }}
         onMount={(instance, monaco) => {
           instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
+          // Tab indents inside the editor; Escape (when no widget is open) leaves it for the run panel,
+          // so keyboard users are never trapped. Ctrl/Cmd+M switches Tab to moving focus too.
+          instance.addCommand(
+            monaco.KeyCode.Escape,
+            () => window.document.querySelector<HTMLElement>('[data-testid="run-message"]')?.focus(),
+            '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !inSnippetMode && !renameInputVisible',
+          );
           setApi(monaco);
         }}
         loading={<p className="p-4 text-xs text-neutral-500">Loading editor…</p>}
@@ -69,6 +76,9 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
           padding: { top: 8 },
         }}
       />
+      <p className="pointer-events-none absolute bottom-1 left-2 text-[10px] text-fg-muted/70" aria-hidden>
+        Esc leaves the editor · Ctrl+M: Tab moves focus
+      </p>
       {typesProblem && (
         <p className="absolute bottom-1 right-2 rounded bg-amber-100 px-2 py-0.5 text-[11px] text-amber-900 dark:bg-amber-950 dark:text-amber-200">
           {typesProblem}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { PlaygroundPreset } from '@/lib/client/playground-state';
 
 export type PresetsMenuProps = {
@@ -13,6 +13,7 @@ export type PresetsMenuProps = {
 export function PresetsMenu({ presets, currentId, onSelect }: PresetsMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const current = presets.find((preset) => preset.id === currentId);
 
   useEffect(() => {
@@ -21,7 +22,9 @@ export function PresetsMenu({ presets, currentId, onSelect }: PresetsMenuProps) 
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', closeOnOutside);
     document.addEventListener('keydown', closeOnEscape);
@@ -34,6 +37,7 @@ export function PresetsMenu({ presets, currentId, onSelect }: PresetsMenuProps) 
   return (
     <div ref={rootRef} className="relative">
       <button
+        ref={buttonRef}
         type="button"
         data-testid="presets-button"
         aria-haspopup="menu"
@@ -49,6 +53,7 @@ export function PresetsMenu({ presets, currentId, onSelect }: PresetsMenuProps) 
         <ul
           role="menu"
           data-testid="presets-menu"
+          onKeyDown={moveFocusWithArrows}
           className="absolute left-0 top-full z-50 mt-1 max-h-[70vh] w-[26rem] overflow-auto rounded-lg border border-border bg-panel p-1 shadow-xl"
         >
           {presets.length === 0 && <li className="px-3 py-2 text-xs text-fg-muted">No presets available.</li>}
@@ -62,6 +67,8 @@ export function PresetsMenu({ presets, currentId, onSelect }: PresetsMenuProps) 
                 onClick={() => {
                   setOpen(false);
                   onSelect(preset);
+                  // Focus stays in the header, not on <body>, after the menu closes.
+                  buttonRef.current?.focus();
                 }}
                 className={`block w-full rounded-md px-3 py-2 text-left hover:bg-panel-muted focus-visible:bg-panel-muted ${
                   preset.id === currentId ? 'bg-panel-muted' : ''
@@ -76,4 +83,20 @@ export function PresetsMenu({ presets, currentId, onSelect }: PresetsMenuProps) 
       )}
     </div>
   );
+}
+
+/** Up/Down (and Home/End) move between the menu's items, wrapping, as in any menu. */
+function moveFocusWithArrows(event: ReactKeyboardEvent<HTMLUListElement>): void {
+  const items = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
+  if (items.length === 0) return;
+  const index = items.indexOf(document.activeElement as HTMLButtonElement);
+  const next =
+    event.key === 'ArrowDown' ? (index + 1) % items.length
+    : event.key === 'ArrowUp' ? (index - 1 + items.length) % items.length
+    : event.key === 'Home' ? 0
+    : event.key === 'End' ? items.length - 1
+    : -1;
+  if (next === -1) return;
+  event.preventDefault();
+  items[next]?.focus();
 }

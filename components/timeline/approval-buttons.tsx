@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 export type ApprovalButtonsProps = {
   callId: string;
@@ -13,12 +13,15 @@ export function ApprovalButtons({ callId, reason, onDecide }: ApprovalButtonsPro
   const [sent, setSent] = useState<boolean | null>(null);
   // The reason goes with a denial: the model reads it in the call's output ("a human denied it: …").
   const [why, setWhy] = useState('');
+  const rootRef = useRef<HTMLDivElement>(null);
   const decide = (approved: boolean) => {
     setSent(approved);
+    // The buttons disable themselves; focus stays on this decision instead of falling to <body>.
+    rootRef.current?.focus();
     onDecide(callId, approved, approved ? undefined : why.trim() || undefined);
   };
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs dark:border-violet-900 dark:bg-violet-950/40">
+    <div ref={rootRef} tabIndex={-1} className="flex flex-wrap items-center gap-2 rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs dark:border-violet-900 dark:bg-violet-950/40">
       <span className="mr-auto text-violet-900 dark:text-violet-200">{reason}</span>
       <button
         type="button"

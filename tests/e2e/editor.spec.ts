@@ -110,3 +110,23 @@ test('fast typing while compile answers come back never moves or drops a charact
   await page.getByTestId(TEST_IDS.editorTab('tools')).click();
   await expect(page.locator('[data-testid="code-editor"] .view-lines')).toContainText('quick brown fox');
 });
+
+test('keyboard: Escape leaves the editor for the run panel; the presets menu follows the arrow keys', async ({ page }) => {
+  await openPlayground(page);
+  await page.locator('[data-testid="code-editor"] .monaco-editor .view-lines').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('run-message')).toBeFocused();
+
+  await page.getByTestId(TEST_IDS.presetsButton).focus();
+  await page.keyboard.press('Enter');
+  const items = page.getByTestId('presets-menu').getByRole('menuitem');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('presets-menu')).toHaveCount(0);
+  await expect(page.getByTestId(TEST_IDS.presetsButton)).toBeFocused();
+});
