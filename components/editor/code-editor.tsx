@@ -28,7 +28,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const errorCount = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   return (
     <section className="flex h-full min-h-0 flex-col" aria-label="Editor">
-      <div role="tablist" aria-label="Documents" className="flex shrink-0 items-end gap-px border-b border-border bg-panel-muted px-2 pt-1.5">
+      <div role="tablist" aria-label="Documents" className="flex shrink-0 items-end gap-px overflow-x-auto border-b border-border bg-panel-muted px-2 pt-1.5">
         {EDITOR_DOCUMENTS.map((document) => {
           const selected = document.tab === activeTab;
           const unused = unusedTabs.includes(document.tab);
@@ -41,7 +41,7 @@ export function CodeEditor(props: CodeEditorProps) {
               data-testid={`editor-tab-${document.tab}`}
               onClick={() => onSelectTab(document.tab)}
               title={unused ? 'Not used by the current run settings' : undefined}
-              className={`rounded-t-md border border-b-0 px-3 py-1.5 font-mono text-xs outline-offset-[-2px] ${
+              className={`shrink-0 whitespace-nowrap rounded-t-md border border-b-0 px-3 py-1.5 font-mono text-xs outline-offset-[-2px] ${
                 selected
                   ? 'border-border bg-panel text-fg'
                   : 'border-transparent text-fg-muted hover:text-fg'

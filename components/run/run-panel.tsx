@@ -151,7 +151,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
             onChange={(event) => dispatch({ type: 'turn-mode-changed', mode: event.target.checked ? 'task' : 'chat' })}
             className="accent-[var(--accent)]"
           />
-          Task mode <span className="text-fg-muted">(result-schema.json)</span>
+          <span className="whitespace-nowrap">Task mode</span> <span className="hidden text-fg-muted xl:inline">(result-schema.json)</span>
         </label>
         <button
           type="button"

@@ -32,7 +32,7 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
       <div className="flex h-9 shrink-0 items-center justify-between border-b border-border bg-panel-muted px-3">
-        <h2 className="text-xs font-semibold">
+        <h2 className="whitespace-nowrap text-xs font-semibold">
           Schemas <span className="font-normal text-fg-muted">· {view.tools.length} tool{view.tools.length === 1 ? '' : 's'}</span>
         </h2>
         <div className="flex items-center gap-1.5">

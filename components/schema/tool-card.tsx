@@ -42,12 +42,15 @@ export function ToolCard({ tool, permissionMode, answerByHand, onToggleAnswerByH
   const sentText = JSON.stringify(tool.sentSchema, null, 2);
   return (
     <article data-testid={`tool-card-${tool.qualifiedName}`} className="rounded-lg border border-border bg-panel p-3 shadow-xs">
-      <header className="flex items-baseline justify-between gap-2">
-        <h3 className="truncate font-mono text-[13px] font-semibold" data-testid="tool-name">
-          {tool.qualifiedName}
-        </h3>
-        <span className="flex shrink-0 items-center gap-2">
-          <span className="font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+      {/* Wraps: in a narrow panel the actions go under the name rather than squeezing it to nothing. */}
+      <header className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
+        <div className="flex min-w-24 max-w-full items-baseline gap-1.5">
+          <h3 className="min-w-0 truncate font-mono text-[13px] font-semibold" data-testid="tool-name" title={tool.qualifiedName}>
+            {tool.qualifiedName}
+          </h3>
+          <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+        </div>
+        <span className="ml-auto flex shrink-0 items-center gap-2">
           {onToggleAnswerByHand && <AnswerByHandToggle tool={tool} answerByHand={answerByHand ?? []} onToggle={onToggleAnswerByHand} />}
           <ExportButton tools={[tool]} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
           {tryContext && (

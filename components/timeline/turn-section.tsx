@@ -32,13 +32,13 @@ export function TurnSection({ index, state, message, collapsed, onToggle, contro
   const editing = draft !== null && controls?.kind === 'editable';
   return (
     <section data-testid="turn-section" data-turn-index={index} data-collapsed={collapsed ? 'true' : 'false'} className="space-y-3">
-      <div className="flex items-start gap-2 rounded-md border border-border bg-panel px-2 py-1.5 text-xs">
+      <div className="flex flex-wrap items-start gap-x-2 gap-y-0.5 rounded-md border border-border bg-panel px-2 py-1.5 text-xs">
         <button
           type="button"
           data-testid={`turn-toggle-${index}`}
           onClick={onToggle}
           aria-expanded={!collapsed}
-          className="flex min-w-0 flex-1 items-start gap-1.5 text-left"
+          className="flex min-w-40 flex-1 items-start gap-1.5 text-left"
           title={collapsed ? 'Show this turn' : 'Collapse this turn'}
         >
           <span aria-hidden className="mt-px w-3 shrink-0 text-fg-muted">
@@ -49,7 +49,7 @@ export function TurnSection({ index, state, message, collapsed, onToggle, contro
             {message}
           </span>
         </button>
-        <span className="mt-px shrink-0 whitespace-nowrap text-[11px] text-fg-muted">
+        <span className="ml-auto mt-px shrink-0 whitespace-nowrap text-[11px] text-fg-muted">
           {calls > 0 ? `${calls} call${calls === 1 ? '' : 's'} · ` : ''}
           {outcome}
         </span>
