@@ -5,8 +5,8 @@ import { repairArguments } from '@/lib/runtime/repair-arguments';
 import { restoreOptionalArguments } from '@/lib/runtime/restore-optional-arguments';
 import type { RepairRung } from '@/lib/runtime/runtime-event';
 import type { ValidationIssue } from '@/lib/runtime/tool';
-import { createJsonSchemaValidator } from '@/lib/runtime/validate-json-schema';
-import { describeZodIssues } from '@/lib/runtime/validate-zod';
+import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { validateWithZod } from '@/lib/runtime/validation/validate-with-zod';
 
 /** What the text would become on the model path: as-is JSON, repaired by the ladder, or refused by it. */
 export type ArgumentParse =
@@ -62,14 +62,14 @@ function readArguments(text: string): { ok: true; value: JsonValue; parse: Argum
 
 function createValidator(schema: JsonSchema): { ok: true; validate: Validate } | { ok: false; message: string } {
   const ajv = createJsonSchemaValidator(schema);
-  if (ajv.ok) return { ok: true, validate: ajv.validate };
+  if (ajv.ok) return { ok: true, validate: ajv.value };
   try {
     const zod = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
     return {
       ok: true,
       validate: (value) => {
-        const parsed = zod.safeParse(value);
-        return parsed.success ? [] : describeZodIssues(parsed.error.issues);
+        const parsed = validateWithZod(zod, value);
+        return parsed.ok ? [] : parsed.error;
       },
     };
   } catch (error) {

@@ -3,10 +3,15 @@ import type { RepairRung, RepairStep } from '@/lib/runtime/runtime-event';
 const RUNG_LABELS: Record<RepairRung, string> = {
   'empty-to-object': 'empty → {}',
   'strip-code-fence': 'stripped code fence',
+  'unwrap-fenced-array': 'unwrapped fenced block from [ ]',
   'strip-tag-wrapper': 'stripped tag wrapper',
   'extract-json-from-prose': 'extracted JSON from prose',
   'unwrap-double-encoded': 'unwrapped double-encoded JSON',
+  'straighten-quotes': 'straightened typographic quotes',
+  'escape-inner-quotes': 'escaped quotes inside strings',
   'fix-syntax': 'fixed syntax',
+  'insert-missing-commas': 'inserted missing commas',
+  'fix-closers': 'fixed mismatched closers',
   'close-truncated': 'closed truncated tail',
 };
 

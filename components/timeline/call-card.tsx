@@ -64,7 +64,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
         )}
         <span className="ml-auto flex shrink-0 items-center gap-1.5 self-start">
           {call.batch !== undefined && <span className="text-[11px] text-fg-muted">batch {call.batch + 1}</span>}
-          {call.output && call.startedAt !== undefined && (
+          {call.phase === 'done' && call.startedAt !== undefined && (
             <span className="font-mono text-[11px] text-fg-muted">{formatDuration(call.output.durationMs)}</span>
           )}
           <span className="inline-flex min-w-20 justify-end">
@@ -88,7 +88,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
       )}
       {call.inputError && <ValidationIssues error={call.inputError} />}
       {call.permission && <PermissionBadge permission={call.permission} />}
-      {call.phase === 'awaiting-approval' && call.approvalRequest && (
+      {call.phase === 'awaiting-approval' && (
         <ApprovalButtons
           callId={call.callId}
           reason={call.approvalRequest.reason === call.permission?.reason ? 'Run this call?' : call.approvalRequest.reason}
@@ -102,7 +102,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
       )}
       <ManualOutputEditor call={call} onAnswer={actions.answer} />
       <CallLogs call={call} />
-      {call.output ? (
+      {call.phase === 'done' ? (
         <OutputViewer output={call.output} />
       ) : (
         <p className="h-6 rounded border border-dashed border-border px-2 text-[11px] leading-6 text-fg-muted">

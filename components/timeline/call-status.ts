@@ -1,27 +1,9 @@
 import type { BadgeTone } from '@/components/ui/badge';
 import type { CallState } from '@/lib/runtime/reduce-runtime-events';
+import type { ToolOutputStatus } from '@/lib/runtime/runtime-event';
 
 /** What a call card shows as its state: the output status once done, the phase before. */
 export function describeCallStatus(call: CallState): { status: string; label: string; tone: BadgeTone } {
-  if (call.output) {
-    const status = call.output.status;
-    switch (status) {
-      case 'success':
-        return { status, label: 'success', tone: 'green' };
-      case 'error':
-        return { status, label: 'error', tone: 'red' };
-      case 'timeout':
-        return { status, label: 'timeout', tone: 'amber' };
-      case 'aborted':
-        return { status, label: 'aborted', tone: 'neutral' };
-      case 'denied':
-        return { status, label: 'denied', tone: 'red' };
-      case 'rejected':
-        return { status, label: 'rejected', tone: 'amber' };
-      default:
-        return assertNever(status);
-    }
-  }
   switch (call.phase) {
     case 'proposed':
       return { status: 'proposed', label: 'proposed', tone: 'neutral' };
@@ -36,9 +18,28 @@ export function describeCallStatus(call: CallState): { status: string; label: st
     case 'rejected':
       return { status: 'rejected', label: 'rejected', tone: 'amber' };
     case 'done':
-      return { status: 'done', label: 'done', tone: 'neutral' };
+      return describeOutputStatus(call.output.status);
     default:
-      return assertNever(call.phase);
+      return assertNever(call);
+  }
+}
+
+function describeOutputStatus(status: ToolOutputStatus): { status: ToolOutputStatus; label: string; tone: BadgeTone } {
+  switch (status) {
+    case 'success':
+      return { status, label: 'success', tone: 'green' };
+    case 'error':
+      return { status, label: 'error', tone: 'red' };
+    case 'timeout':
+      return { status, label: 'timeout', tone: 'amber' };
+    case 'aborted':
+      return { status, label: 'aborted', tone: 'neutral' };
+    case 'denied':
+      return { status, label: 'denied', tone: 'red' };
+    case 'rejected':
+      return { status, label: 'rejected', tone: 'amber' };
+    default:
+      return assertNever(status);
   }
 }
 

@@ -40,7 +40,7 @@ export function ToolSearchRow({ search, call }: ToolSearchRowProps) {
           ))}
         </p>
       )}
-      {call?.output && (
+      {call?.phase === 'done' && (
         <details className="text-[11px]">
           <summary className="cursor-pointer text-fg-muted">Definitions returned to the model</summary>
           <OutputViewer output={call.output} />

@@ -2,7 +2,8 @@ import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/js
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { findReferenceProblems } from './find-recursive-refs';
 import { isValidToolName } from './sanitize-tool-name';
-import { escapePointer, listSchemaNodes, listTypes } from './walk-schema';
+import { escapePointerSegment } from '@/lib/runtime/json-pointer';
+import { listSchemaNodes, listTypes } from './walk-schema';
 
 /** Tool definitions: name `^[a-zA-Z0-9_-]{1,64}$`, `input_schema` of type "object". */
 export const ANTHROPIC_TOOLS_URL = 'https://docs.anthropic.com/en/api/messages#body-tools';
@@ -89,7 +90,7 @@ function findSubsetIssues(schema: JsonSchema): CompatibilityIssue[] {
   const issues: CompatibilityIssue[] = [];
   for (const { node, pointer } of listSchemaNodes(schema)) {
     for (const [keyword, value] of Object.entries(node)) {
-      const at = `${pointer}/${escapePointer(keyword)}`;
+      const at = `${pointer}/${escapePointerSegment(keyword)}`;
       if (keyword === 'oneOf') issues.push({ pointer: at, message: 'oneOf is not supported; anyOf is.', fixable: true });
       else if (UNFIXABLE_KEYWORDS.has(keyword)) issues.push({ pointer: at, message: `${keyword} is not supported.`, fixable: false });
       else if (!SUPPORTED_KEYWORDS.has(keyword)) issues.push({ pointer: at, message: `${keyword} is not supported in strict tool use.`, fixable: true });

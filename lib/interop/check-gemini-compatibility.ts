@@ -2,7 +2,8 @@ import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/js
 import { resolveLocalRef } from '@/lib/runtime/strict/resolve-local-ref';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { findReferenceProblems } from './find-recursive-refs';
-import { escapePointer, listSchemaNodes } from './walk-schema';
+import { escapePointerSegment } from '@/lib/runtime/json-pointer';
+import { listSchemaNodes } from './walk-schema';
 
 /**
  * `FunctionDeclaration.parameters` is a `Schema`: "a select subset of an OpenAPI 3.0 schema
@@ -39,7 +40,7 @@ export function checkGemini(tool: { name: string; jsonSchema: JsonSchema }): Com
 function checkNode(node: JsonSchema, pointer: string): CompatibilityIssue[] {
   const issues: CompatibilityIssue[] = [];
   for (const [keyword, value] of Object.entries(node)) {
-    const at = `${pointer}/${escapePointer(keyword)}`;
+    const at = `${pointer}/${escapePointerSegment(keyword)}`;
     if (UNFIXABLE_KEYWORDS.has(keyword)) issues.push({ pointer: at, message: `${keyword} is not a Schema field and cannot be rewritten into one.`, fixable: false });
     else if (keyword === '$ref') issues.push({ pointer: at, message: 'Schema has no $ref; the reference is inlined.', fixable: true });
     else if (keyword === 'oneOf') issues.push({ pointer: at, message: 'Schema has anyOf but no oneOf.', fixable: true });

@@ -1,4 +1,5 @@
 import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { escapePointerSegment } from '@/lib/runtime/json-pointer';
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
@@ -18,9 +19,9 @@ export function listSchemaNodes(schema: JsonValue): SchemaNode[] {
     const node = value as JsonSchema;
     nodes.push({ node, pointer, parentKeyword });
     for (const [keyword, child] of Object.entries(node)) {
-      const at = `${pointer}/${escapePointer(keyword)}`;
+      const at = `${pointer}/${escapePointerSegment(keyword)}`;
       if (MAP.includes(keyword) && isPlainObject(child)) {
-        for (const [name, sub] of Object.entries(child as JsonSchema)) visit(sub, `${at}/${escapePointer(name)}`, keyword);
+        for (const [name, sub] of Object.entries(child as JsonSchema)) visit(sub, `${at}/${escapePointerSegment(name)}`, keyword);
       } else if (LIST.includes(keyword) && Array.isArray(child)) {
         child.forEach((sub, index) => visit(sub, `${at}/${index}`, keyword));
       } else if (SINGLE.includes(keyword)) {
@@ -30,10 +31,6 @@ export function listSchemaNodes(schema: JsonValue): SchemaNode[] {
   };
   visit(schema, '');
   return nodes;
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** The `type` keyword as a list (`undefined` → `[]`). */

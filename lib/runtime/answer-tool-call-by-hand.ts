@@ -1,11 +1,11 @@
 import type { EventEmitter } from './create-event-emitter';
 import { assertNever } from './decide-permission';
-import { formatIssues } from './define-tool';
 import type { JsonValue } from './json';
 import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from './redact-secrets';
 import { capOutput, type ToolResult } from './tool-result';
+import { formatIssueLine } from './validation/format-validation-issues';
 
 /** Why a person is asked: the tool has no execute, or the user switched it to be answered by hand. */
 export type ManualOutputReason = 'no-execute' | 'answer-by-hand';
@@ -94,7 +94,7 @@ async function checkTypedOutput(call: RunnableCall, text: string): Promise<Check
   try {
     const issues = await tool.validateOutput(parsed.value);
     if (issues.length === 0) return { ok: true, value: parsed.value };
-    return { ok: false, message: `The typed output does not match the output schema: ${formatIssues(issues)}` };
+    return { ok: false, message: `The typed output does not match the output schema: ${issues.map(formatIssueLine).join('; ')}` };
   } catch (error) {
     return { ok: false, message: `The typed output could not be checked against the output schema: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -4,7 +4,8 @@ import type { EventEmitter } from './create-event-emitter';
 import type { JsonValue } from './json';
 import { isPlainObject } from './json';
 import type { OfferedTool } from './model-client';
-import { searchTools } from './search-tools';
+import { searchTools } from './search/search-tools';
+import type { ToolSearchVersion } from './search/tool-search-version';
 
 /**
  * Client-executed tool search: ranks the deferred tools not loaded yet, marks the matches
@@ -17,6 +18,8 @@ export function answerToolSearch(options: {
   toolSet: TurnToolSet;
   loaded: Set<string>;
   emitter: EventEmitter;
+  /** The ranking; the current one unless the turn replays one recorded with an older ranking. */
+  version?: ToolSearchVersion;
 }): { tools: OfferedTool[]; matches: string[] } {
   const { toolSet, loaded } = options;
   const candidates = toolSet.tools
@@ -28,7 +31,7 @@ export function answerToolSearch(options: {
       namespaceDescription: entry.tool.namespaceDescription,
       description: entry.tool.description,
     }));
-  const matches = searchTools(options.query, candidates);
+  const matches = searchTools(options.query, candidates, { version: options.version });
   for (const name of matches) loaded.add(name);
   options.emitter.emit({ type: 'tool-search', iteration: options.iteration, callId: options.callId, query: options.query, execution: 'client', matches });
   const entries = toolSet.tools.filter((entry) => matches.includes(entry.qualifiedName));

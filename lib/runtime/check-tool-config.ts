@@ -1,4 +1,4 @@
-import { isPlainObject } from './json';
+import { isPlainObject, type JsonSchema } from './json';
 
 /** OpenAI's function-name rule: https://platform.openai.com/docs/api-reference/responses/create (tools.function.name). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -7,19 +7,30 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 export type ToolConfigProblem = { field: string; message: string };
 
 /**
- * The plain-data view of a tool definition that can be checked without running it. Both
- * `defineTool` (host realm) and the sandbox's module compiler feed this the same shape.
+ * The options of `defineTool` whose values are plain data (the rest are schemas and functions),
+ * read alike in the host realm and, by name, out of the sandbox (the prelude gets this list).
  */
-export type ToolConfigShape = {
-  name?: unknown;
-  description?: unknown;
+export const PLAIN_TOOL_OPTIONS = [
+  'name', 'description', 'strict', 'namespace', 'namespaceDescription', 'deferLoading', 'executionMode', 'isReadOnly', 'isDestructive', 'timeoutMs',
+] as const;
+
+export type PlainToolOption = (typeof PLAIN_TOOL_OPTIONS)[number];
+
+/**
+ * The plain-data view of a tool definition that can be checked without running it. Both
+ * `defineTool` (host realm) and the sandbox's module compiler feed this the same shape; the plain
+ * options are as written (not yet checked or defaulted).
+ */
+export type ToolConfigShape = { [Option in PlainToolOption]?: unknown } & {
   hasSchema: boolean;
   hasJsonSchema: boolean;
   /** The parameter schema as JSON Schema, when it could be produced. */
   parameters?: unknown;
-  namespace?: unknown;
-  executionMode?: unknown;
-  timeoutMs?: unknown;
+  /** `'dynamic'` for a function; otherwise the value as written. */
+  needsApproval?: unknown;
+  hasOutputSchema: boolean;
+  /** The output schema as JSON Schema, when there is one and it could be produced. */
+  outputParameters?: JsonSchema;
   /** `missing` is allowed (a person answers every call); anything but a function is not. */
   execute: ExecuteKind;
 };

@@ -1,7 +1,7 @@
 import type { JsonSchema } from './json';
 import { err, ok } from './result';
 import type { Tool, ValidationIssue } from './tool';
-import { createJsonSchemaValidator } from './validate-json-schema';
+import { createJsonSchemaValidator } from './validation/validate-json-schema';
 
 export const SUBMIT_RESULT_TOOL_NAME = 'submit_result';
 
@@ -18,7 +18,7 @@ export function createSubmitResultTool(resultSchema: JsonSchema, validateResult?
     return { ok: false, message: 'The task result schema must have type "object" at its root.' };
   }
   const validator = createJsonSchemaValidator(resultSchema);
-  if (!validator.ok) return { ok: false, message: `The task result schema is not valid: ${validator.message}` };
+  if (!validator.ok) return { ok: false, message: `The task result schema is not valid: ${validator.error}` };
   const tool: Tool = {
     name: SUBMIT_RESULT_TOOL_NAME,
     description: 'Submit the final result of the task. Call this exactly once, when the result is complete; the arguments are the result.',
@@ -33,7 +33,7 @@ export function createSubmitResultTool(resultSchema: JsonSchema, validateResult?
     hasOutputSchema: false,
     hasExecute: true,
     validateArguments: async (args) => {
-      const issues = validateResult ? await validateResult(args) : validator.validate(args);
+      const issues = validateResult ? await validateResult(args) : validator.value(args);
       return issues.length === 0 ? ok(args as never) : err(issues);
     },
     evaluateNeedsApproval: async () => false,

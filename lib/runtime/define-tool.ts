@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { checkToolConfig, classifyExecute } from './check-tool-config';
+import { checkToolConfig, classifyExecute, PLAIN_TOOL_OPTIONS, type ToolConfigShape } from './check-tool-config';
+import { convertZodSchema } from './convert-zod-schema';
+import { describeToolMetadata } from './describe-tool-metadata';
 import { isPlainObject, type JsonSchema, type JsonValue } from './json';
 import { err, ok, type Result } from './result';
 import type { ExecutionMode, Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from './tool';
-import { createJsonSchemaValidator, type JsonSchemaValidator } from './validate-json-schema';
-import { describeZodIssues } from './validate-zod';
+import { describeOutputMismatch } from './validation/format-validation-issues';
+import { createJsonSchemaValidator, type JsonSchemaValidator } from './validation/validate-json-schema';
+import { validateWithZod } from './validation/validate-with-zod';
 
 type ToolOptionsBase<Args> = {
   name: string;
@@ -38,23 +41,6 @@ export class ToolDefinitionError extends Error {
   }
 }
 
-/**
- * Zod → JSON Schema options, chosen deliberately:
- * - draft-2020-12: what Zod emits natively and what Ajv 2020 and OpenAI accept;
- * - io 'input': the schema describes what the model must SEND (a `.default()` field is optional
- *   in input, not required as in output);
- * - unrepresentable 'throw': a `z.date()` or `z.bigint()` cannot be sent honestly, so say so.
- */
-export const ZOD_TO_JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw' } as const;
-
-export function convertZodSchema(schema: z.ZodType): Result<JsonSchema, string> {
-  try {
-    return ok(z.toJSONSchema(schema, ZOD_TO_JSON_SCHEMA_OPTIONS) as JsonSchema);
-  } catch (error) {
-    return err(error instanceof Error ? error.message : String(error));
-  }
-}
-
 /** Builds a runtime `Tool` in the host realm; throws `ToolDefinitionError` on misconfiguration. */
 export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<Schema>): Tool {
   const hasSchema = options.schema !== undefined;
@@ -63,42 +49,27 @@ export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<
     throw new ToolDefinitionError([{ field: 'schema', message: `Tool ${options.name}: ${conversion.error}` }]);
   }
   const parameters = conversion?.ok ? conversion.value : options.jsonSchema;
-  const problems = checkToolConfig({
-    name: options.name,
-    description: options.description,
+  const outputParameters = describeOutputSchema(options.outputSchema);
+  const config: ToolConfigShape = {
+    ...Object.fromEntries(PLAIN_TOOL_OPTIONS.map((option) => [option, options[option]])),
     hasSchema,
     hasJsonSchema: options.jsonSchema !== undefined,
     parameters,
-    namespace: options.namespace,
-    executionMode: options.executionMode,
-    timeoutMs: options.timeoutMs,
+    needsApproval: typeof options.needsApproval === 'function' ? 'dynamic' : options.needsApproval,
+    hasOutputSchema: options.outputSchema !== undefined,
+    ...(outputParameters ? { outputParameters } : {}),
     execute: classifyExecute(options.execute),
-  });
+  };
+  const problems = checkToolConfig(config);
   if (problems.length > 0 || parameters === undefined) throw new ToolDefinitionError(problems);
 
   const validateArgs = createArgumentValidator(options.schema as z.ZodType | undefined, parameters);
   const validateOutput = createOutputValidator(options.name, options.outputSchema);
-  const outputParameters = describeOutputSchema(options.outputSchema);
   const asArgs = (args: JsonValue) => args as never;
   const { execute } = options;
 
   return {
-    name: options.name,
-    namespace: options.namespace,
-    namespaceDescription: options.namespaceDescription,
-    description: options.description,
-    parameters,
-    schemaSource: hasSchema ? 'zod' : 'json-schema',
-    strict: options.strict ?? true,
-    deferLoading: options.deferLoading ?? false,
-    executionMode: options.executionMode,
-    isReadOnly: options.isReadOnly ?? false,
-    isDestructive: options.isDestructive ?? false,
-    needsApproval: typeof options.needsApproval === 'function' ? 'dynamic' : (options.needsApproval ?? false),
-    timeoutMs: options.timeoutMs,
-    hasOutputSchema: options.outputSchema !== undefined,
-    hasExecute: execute !== undefined,
-    ...(outputParameters ? { outputParameters } : {}),
+    ...describeToolMetadata(config, parameters),
     validateArguments: async (args) => validateArgs(args),
     evaluateNeedsApproval: async (args) =>
       typeof options.needsApproval === 'function' ? Boolean(await options.needsApproval(asArgs(args))) : Boolean(options.needsApproval),
@@ -110,25 +81,18 @@ export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<
       const returned = normalizeToolReturn(await execute(asArgs(args), context));
       if (!returned.ok) return returned;
       const issues = validateOutput(returned.value.content);
-      if (issues.length > 0) {
-        return err<ToolFailure>({ code: 'output-invalid', message: `Output does not match the output schema: ${formatIssues(issues)}` });
-      }
+      if (issues.length > 0) return err<ToolFailure>({ code: 'output-invalid', message: describeOutputMismatch(issues) });
       return returned;
     },
   };
 }
 
 function createArgumentValidator(schema: z.ZodType | undefined, parameters: JsonSchema) {
-  if (schema) {
-    return (args: unknown): Result<JsonValue, ValidationIssue[]> => {
-      const parsed = schema.safeParse(args);
-      return parsed.success ? ok(parsed.data as JsonValue) : err(describeZodIssues(parsed.error.issues));
-    };
-  }
+  if (schema) return (args: unknown) => validateWithZod(schema, args);
   const compiled = createJsonSchemaValidator(parameters);
-  if (!compiled.ok) throw new ToolDefinitionError([{ field: 'jsonSchema', message: compiled.message }]);
+  if (!compiled.ok) throw new ToolDefinitionError([{ field: 'jsonSchema', message: compiled.error }]);
   return (args: unknown): Result<JsonValue, ValidationIssue[]> => {
-    const issues = compiled.validate(args);
+    const issues = compiled.value(args);
     return issues.length === 0 ? ok(args as JsonValue) : err(issues);
   };
 }
@@ -137,13 +101,13 @@ function createOutputValidator(name: string, outputSchema: z.ZodType | JsonSchem
   if (outputSchema === undefined) return () => [];
   if (outputSchema instanceof z.ZodType) {
     return (value) => {
-      const parsed = outputSchema.safeParse(value);
-      return parsed.success ? [] : describeZodIssues(parsed.error.issues);
+      const parsed = validateWithZod(outputSchema, value);
+      return parsed.ok ? [] : parsed.error;
     };
   }
   const compiled = createJsonSchemaValidator(outputSchema);
-  if (!compiled.ok) throw new ToolDefinitionError([{ field: 'outputSchema', message: `Tool ${name}: ${compiled.message}` }]);
-  return compiled.validate;
+  if (!compiled.ok) throw new ToolDefinitionError([{ field: 'outputSchema', message: `Tool ${name}: ${compiled.error}` }]);
+  return compiled.value;
 }
 
 /** The output schema as JSON Schema for `ToolMetadata.outputParameters`; undefined when Zod cannot represent it. */
@@ -176,8 +140,4 @@ function toJsonValue(value: unknown): Result<JsonValue, ToolFailure> {
   } catch (error) {
     return err({ code: 'threw', message: `The tool returned a value that is not JSON: ${error instanceof Error ? error.message : String(error)}` });
   }
-}
-
-export function formatIssues(issues: ValidationIssue[]): string {
-  return issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
 }

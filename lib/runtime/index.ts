@@ -1,4 +1,5 @@
-export { defineTool, ToolDefinitionError, convertZodSchema, ZOD_TO_JSON_SCHEMA_OPTIONS, type DefineToolOptions } from './define-tool';
+export { defineTool, ToolDefinitionError, type DefineToolOptions } from './define-tool';
+export { convertZodSchema, ZOD_TO_JSON_SCHEMA_OPTIONS } from './convert-zod-schema';
 export { repairArguments, REPAIR_RUNGS, type RepairOutcome } from './repair-arguments';
 export { checkStrictSchema, type StrictReport, type StrictViolation } from './check-strict-schema';
 export { strictifySchema, type StrictifyOutcome } from './strictify-schema';
@@ -10,8 +11,12 @@ export { runTurn, DEFAULT_MAX_ITERATIONS, type RunTurnOptions, type TurnOutcome 
 export { reduceRuntimeEvents } from './reduce-runtime-events';
 export { runtimeEventSchema, type RuntimeEvent, type RuntimeEventType, type PermissionMode, type TurnMode, type TurnEndReason } from './runtime-event';
 export { checkToolConfig, findDuplicateToolNames, TOOL_NAME_PATTERN } from './check-tool-config';
-export { createJsonSchemaValidator } from './validate-json-schema';
-export { searchTools } from './search-tools';
+export { createJsonSchemaValidator } from './validation/validate-json-schema';
+export { formatValidationIssues, formatIssuePath } from './validation/format-validation-issues';
+export type { RawValidationIssue } from './validation/raw-validation-issue';
+export { searchTools, type SearchableTool } from './search/search-tools';
+export { createToolIndex, type ToolIndex, type ToolMatch } from './search/create-tool-index';
+export { TOOL_SEARCH_VERSIONS, CURRENT_TOOL_SEARCH_VERSION, type ToolSearchVersion } from './search/tool-search-version';
 export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './gate-tool-call';
 export type { ConversationItem, ModelClient, ModelError, ModelRequest, ModelResponse, OfferedTool } from './model-client';
 export type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue, Risk, ExecutionMode } from './tool';

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from './json';
 import type { Result } from './result';
+import type { ModelErrorCode } from './runtime-event';
 
 /**
  * Conversation items in the OpenAI Responses wire shape (snake_case on purpose: adapters pass
@@ -65,7 +66,7 @@ export type ModelResponse = {
 
 /** A provider failure, mapped to plain data. */
 export type ModelError = {
-  code: 'request-failed' | 'response-malformed' | 'aborted' | 'tape-mismatch';
+  code: ModelErrorCode;
   message: string;
   status?: number;
 };

@@ -6,6 +6,7 @@ import { restoreOptionalArguments } from './restore-optional-arguments';
 import type { ToolInputErrorCode } from './runtime-event';
 import type { ValidationIssue } from './tool';
 import { suggestToolNames } from './suggest-tool-names';
+import { formatIssueLine } from './validation/format-validation-issues';
 
 /** A proposed call that passed name lookup, argument repair and validation. */
 export type RunnableCall = {
@@ -69,7 +70,7 @@ export async function prepareToolCall(options: {
   const validation = await entry.tool.validateArguments(restored);
   if (!validation.ok) {
     const issues = validation.error;
-    const list = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join('\n');
+    const list = issues.map((issue) => `- ${formatIssueLine(issue)}`).join('\n');
     const message = `Invalid arguments for ${name}: ${issues.length} problem${issues.length === 1 ? '' : 's'}.`;
     return reject('invalid-arguments', message, `Error: invalid arguments for ${name}:\n${list}\nFix these and call ${name} again.`, { issues });
   }

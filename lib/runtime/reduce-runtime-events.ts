@@ -1,6 +1,7 @@
-import type { JsonValue } from './json';
+import { applyCallEvent, createCall, queueCall } from './apply-call-event';
+import { assertNever } from './decide-permission';
 import type { RuntimeEvent, RuntimeEventOf } from './runtime-event';
-import type { CallPhase, CallState, IterationState, TimelineState, TurnEndConversation } from './timeline-state';
+import type { CallState, IterationState, TimelineState } from './timeline-state';
 import { createTimelineState } from './timeline-state';
 
 export type {
@@ -79,100 +80,23 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
         ],
       }));
     case 'tool-input-repair':
-      return updateCall(state, event, (call) => ({ ...call, repairs: [...call.repairs, ...event.repairs] }));
     case 'tool-input-error':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        phase: advancePhase(call.phase, 'rejected'),
-        inputError: {
-          code: event.code,
-          message: event.message,
-          issues: event.issues ?? [],
-          suggestions: event.suggestions ?? [],
-        },
-      }));
     case 'tool-input-available':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        input: toJson(event.input),
-        restoredInput: event.restoredInput === undefined ? undefined : toJson(event.restoredInput),
-        activity: event.activity ?? call.activity,
-      }));
     case 'tool-permission':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        permission: { decision: event.decision, reason: event.reason, risk: event.risk },
-        phase: event.decision === 'deny' ? advancePhase(call.phase, 'rejected') : call.phase,
-      }));
     case 'tool-approval-request':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        approvalRequest: { input: toJson(event.input), reason: event.reason, at: event.at },
-        phase: advancePhase(call.phase, 'awaiting-approval'),
-      }));
     case 'tool-approval-response':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        approvalResponse: { approved: event.approved, decidedBy: event.decidedBy, reason: event.reason, at: event.at },
-        phase: settleApproval(call.phase, event.approved),
-      }));
     case 'tool-output-request':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        outputRequest: {
-          input: toJson(event.input),
-          reason: event.reason,
-          ...(event.outputSchema === undefined ? {} : { outputSchema: toJson(event.outputSchema) }),
-          at: event.at,
-        },
-        phase: advancePhase(call.phase, 'awaiting-output'),
-      }));
     case 'tool-output-response':
-      return updateCall(state, event, (call) => ({ ...call, outputResponse: { decidedBy: event.decidedBy, at: event.at } }));
+    case 'tool-call-start':
+    case 'tool-call-log':
+    case 'tool-output':
+      return updateCall(state, event, (call) => applyCallEvent(call, event));
     case 'dispatch-plan':
       return applyDispatchPlan(state, event);
-    case 'tool-call-start':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        batch: event.batch,
-        startedAt: event.at,
-        phase: advancePhase(call.phase, 'running'),
-      }));
-    case 'tool-call-log':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        logs: [...call.logs, { level: event.level, message: event.message, at: event.at }],
-      }));
-    case 'tool-output':
-      return updateCall(state, event, (call) => ({
-        ...call,
-        phase: 'done',
-        output: {
-          status: event.status,
-          output: event.output,
-          summary: event.summary,
-          audit: event.audit,
-          durationMs: event.durationMs,
-          details: event.details === undefined ? undefined : toJson(event.details),
-          endTurn: event.endTurn,
-          at: event.at,
-        },
-      }));
-    case 'turn-end':
-      return {
-        ...state,
-        status: 'ended',
-        end: {
-          reason: event.reason,
-          iterations: event.iterations,
-          finalText: event.finalText,
-          result: event.result === undefined ? undefined : toJson(event.result),
-          error: event.error,
-          at: event.at,
-        },
-        ...(event.conversation ? { conversation: event.conversation as TurnEndConversation } : {}),
-        ...(event.state ? { carryOut: event.state } : {}),
-      };
+    case 'turn-end': {
+      const { type: _type, turnId: _turnId, seq: _seq, conversation, state: carryOut, ...end } = event;
+      return { ...state, status: 'ended', end, ...(conversation ? { conversation } : {}), ...(carryOut ? { carryOut } : {}) };
+    }
     default:
       return assertNever(event);
   }
@@ -238,42 +162,13 @@ function applyDispatchPlan(state: TimelineState, event: RuntimeEventOf<'dispatch
   for (const batch of event.batches) {
     for (const callId of batch.callIds) {
       const call = calls[callId];
-      if (call) calls[callId] = { ...call, phase: advancePhase(call.phase, 'queued') };
+      if (call) calls[callId] = queueCall(call);
     }
   }
   return updateIteration({ ...state, calls }, event.iteration, (it) => ({
     ...it,
     plan: event.batches.map((b) => ({ mode: b.mode, callIds: [...b.callIds] })),
   }));
-}
-
-/**
- * Phases only move forward, so a late or re-ordered event (a plan after an approval request)
- * cannot pull a call back. `rejected` and `awaiting-approval` outrank `queued`; only an
- * approval moves a call from `awaiting-approval` back to `queued`.
- */
-const PHASE_RANK: Record<CallPhase, number> = {
-  proposed: 0,
-  queued: 1,
-  'awaiting-approval': 2,
-  rejected: 3,
-  running: 3,
-  'awaiting-output': 4,
-  done: 5,
-};
-
-function advancePhase(current: CallPhase, next: CallPhase): CallPhase {
-  return PHASE_RANK[next] > PHASE_RANK[current] ? next : current;
-}
-
-/** The one backward step: an approved call goes back to waiting for its batch. */
-function settleApproval(current: CallPhase, approved: boolean): CallPhase {
-  if (!approved) return advancePhase(current, 'rejected');
-  return current === 'awaiting-approval' || current === 'proposed' ? 'queued' : current;
-}
-
-function createCall(callId: string, name: string, iteration: number): CallState {
-  return { callId, name, iteration, repairs: [], logs: [], phase: 'proposed' };
 }
 
 function createIteration(iteration: number): IterationState {
@@ -309,13 +204,4 @@ function updateCall(state: TimelineState, event: CallEvent, update: (call: CallS
 function mergeIds(first: string[], second: string[]): string[] {
   const seen = new Set(first);
   return [...first, ...second.filter((id) => !seen.has(id))];
-}
-
-/** Event payloads are validated `unknown`-typed JSON on the wire; they are JSON by construction. */
-function toJson(value: unknown): JsonValue {
-  return value as JsonValue;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unhandled runtime event: ${JSON.stringify(value)}`);
 }

@@ -8,7 +8,7 @@ import type { ProposedFunctionCall } from './prepare-tool-call';
 import { createRedactor, redactJsonValue } from './redact-secrets';
 import { toResponsesInput, type ResponsesWireItem } from './responses-items';
 import { runIteration } from './run-iteration';
-import type { RuntimeEvent, TurnEndReason } from './runtime-event';
+import type { RuntimeEvent, TurnEnding } from './runtime-event';
 import type { Tool } from './tool';
 import type { ToolResult } from './tool-result';
 
@@ -41,12 +41,13 @@ export type RunToolCallOptions = {
   onEvent?: (event: RuntimeEvent) => void;
 };
 
-export type ToolCallOutcome = {
+/** How a direct call ended: with the call's normalized result, or with the error that kept it from being made. */
+export type DirectCallEnding =
+  | { reason: 'completed' | 'tool-ended' | 'aborted'; result?: ToolResult; error?: never }
+  | { reason: 'error'; error: string; result?: never };
+
+export type ToolCallOutcome = DirectCallEnding & {
   turnId: string;
-  reason: TurnEndReason;
-  /** The call's normalized result; absent only when the tool set could not be assembled. */
-  result?: ToolResult;
-  error?: string;
   /** The `function_call` and its `function_call_output`. */
   conversation: ConversationItem[];
   events: RuntimeEvent[];
@@ -84,23 +85,17 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     maxIterations: 1,
     userMessage: redact(`Try ${options.name}`),
   });
-  const end = (reason: TurnEndReason, extra: { result?: ToolResult; error?: string } = {}): ToolCallOutcome => {
+  const end = (ending: DirectCallEnding): ToolCallOutcome => {
     const files = Object.fromEntries(Object.entries(options.readFiles?.() ?? {}).map(([path, text]) => [path, redact(text)]));
     const items = toResponsesInput(conversation).map((item) => redactJsonValue(item, redact) as ResponsesWireItem);
-    emitter.emit({
-      type: 'turn-end',
-      reason,
-      iterations: extra.error ? 0 : 1,
-      ...(extra.error ? { error: extra.error } : {}),
-      conversation: items,
-      state: { files, loadedTools: [] },
-    });
-    return { turnId, reason, ...extra, conversation, events };
+    const turnEnding: TurnEnding = ending.reason === 'error' ? { reason: 'error', error: ending.error } : { reason: ending.reason };
+    emitter.emit({ type: 'turn-end', ...turnEnding, iterations: ending.reason === 'error' ? 0 : 1, conversation: items, state: { files, loadedTools: [] } });
+    return { ...ending, turnId, conversation, events };
   };
 
   // A model that can search, so deferred tools are registered as deferred, as in a real turn.
   const assembled = assembleTools({ moduleTools: options.tools, mode: 'chat', model: { hostedToolSearch: false, supportsDeferredTools: true } });
-  if (!assembled.ok) return end('error', { error: redact(assembled.error) });
+  if (!assembled.ok) return end({ reason: 'error', error: redact(assembled.error) });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
 
@@ -139,7 +134,6 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
   });
   const result = outcome.results.find((candidate) => candidate.callId === callId);
   if (result) conversation.push({ type: 'function_call_output', call_id: callId, output: result.output });
-  if (signal.aborted) return end('aborted', result ? { result } : {});
-  return end(outcome.endedBy ? 'tool-ended' : 'completed', result ? { result } : {});
+  return end({ reason: signal.aborted ? 'aborted' : outcome.endedBy ? 'tool-ended' : 'completed', ...(result ? { result } : {}) });
 }
 

@@ -6,14 +6,15 @@ import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-r
 import type { PermissionSettings } from './decide-permission';
 import { measureToolTokens, type TokenCounter } from './measure-tool-tokens';
 import { runIteration } from './run-iteration';
-import type { JsonSchema, JsonValue } from './json';
+import type { JsonSchema } from './json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from './model-client';
 import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
 import { createRedactor, redactJsonValue, type Redactor } from './redact-secrets';
-import type { RuntimeEvent, TurnEndReason, TurnMode } from './runtime-event';
+import type { RuntimeEvent, TurnEnding, TurnMode } from './runtime-event';
 import type { ApprovalHandler } from './gate-tool-call';
 import type { ManualOutputHandler } from './manual-output';
 import type { Tool } from './tool';
+import type { ToolSearchVersion } from './search/tool-search-version';
 import { toResponsesInput, type ResponsesWireItem } from './responses-items';
 
 export type RunTurnOptions = {
@@ -50,16 +51,15 @@ export type RunTurnOptions = {
   countTokens?: TokenCounter;
   /** Literal secrets (e.g. an API key typed by the user) to redact wherever they appear. */
   secrets?: readonly string[];
+  /** The ranking client-side Tool Search answers with: the current one unless replaying a turn recorded with another. */
+  toolSearchVersion?: ToolSearchVersion;
   onEvent?: (event: RuntimeEvent) => void;
 };
 
-export type TurnOutcome = {
+/** How the turn ended, as its `turn-end` says (one variant per reason), plus everything it produced. */
+export type TurnOutcome = TurnEnding & {
   turnId: string;
-  reason: TurnEndReason;
   iterations: number;
-  finalText?: string;
-  result?: JsonValue;
-  error?: string;
   conversation: ConversationItem[];
   events: RuntimeEvent[];
 };
@@ -103,14 +103,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
 
   let iterations = 0;
   const loaded = new Set<string>();
-  const end = (reason: TurnEndReason, extra: { finalText?: string; result?: JsonValue; error?: string } = {}): TurnOutcome => {
+  const end = (ending: TurnEnding): TurnOutcome => {
     const state = { files: redactFiles(options.readFiles?.() ?? {}, redact), loadedTools: [...loaded] };
-    emitter.emit({ type: 'turn-end', reason, iterations, ...extra, conversation: redactItems(toResponsesInput(conversation), redact), state });
-    return { turnId, reason, iterations, ...extra, conversation, events };
+    emitter.emit({ type: 'turn-end', ...ending, iterations, conversation: redactItems(toResponsesInput(conversation), redact), state });
+    return { ...ending, turnId, iterations, conversation, events };
   };
 
   const assembled = assembleTools({ moduleTools: options.tools, mode, resultSchema: options.resultSchema, validateResult: options.validateResult, model: options.model });
-  if (!assembled.ok) return end('error', { error: assembled.error });
+  if (!assembled.ok) return end({ reason: 'error', error: assembled.error });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
   const offered = buildOfferedTools(toolSet);
@@ -123,8 +123,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   }
 
   while (true) {
-    if (signal.aborted) return end('aborted');
-    if (iterations >= maxIterations) return end('max-iterations');
+    if (signal.aborted) return end({ reason: 'aborted' });
+    if (iterations >= maxIterations) return end({ reason: 'max-iterations' });
     iterations += 1;
     const iteration = iterations;
     const request: ModelRequest = { instructions: options.instructions, input: conversation, tools: offered, parallelToolCalls: true };
@@ -138,10 +138,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     });
     const response = await requestResponse(options.model, request, signal);
     if (!response.ok) {
-      if (signal.aborted || response.error.code === 'aborted') return end('aborted');
+      if (signal.aborted || response.error.code === 'aborted') return end({ reason: 'aborted' });
       const message = redact(response.error.message);
       emitter.emit({ type: 'model-error', iteration, code: response.error.code, message, ...(response.error.status ? { status: response.error.status } : {}) });
-      return end('error', { error: message });
+      return end({ reason: 'error', error: message });
     }
     const { output } = response.value;
     const text = output.flatMap((item) => (item.type === 'message' && item.role === 'assistant' ? [item.content] : [])).join('\n');
@@ -166,17 +166,17 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     conversation.push(...output);
     const clientSearches = searchCalls.filter((call) => call.execution === 'client');
     recordHostedSearches({ output, iteration, emitter, loaded });
-    if (functionCalls.length === 0 && clientSearches.length === 0) return end('completed', text ? { finalText: redact(text) } : {});
+    if (functionCalls.length === 0 && clientSearches.length === 0) return end({ reason: 'completed', ...(text ? { finalText: redact(text) } : {}) });
 
     const outputs = new Map<string, ConversationItem>();
     for (const call of clientSearches) {
       const query = readSearchQuery(call.arguments);
-      const { tools } = answerToolSearch({ callId: call.call_id, iteration, query, toolSet, loaded, emitter });
+      const { tools } = answerToolSearch({ callId: call.call_id, iteration, query, toolSet, loaded, emitter, version: options.toolSearchVersion });
       outputs.set(call.call_id, { type: 'tool_search_output', call_id: call.call_id, execution: 'client', tools });
     }
     const searchFunctionCalls = functionCalls.filter((call) => isSearchFunctionCall(call, toolSet));
     for (const call of searchFunctionCalls) {
-      outputs.set(call.callId, answerSearchFunctionCall({ call, iteration, toolSet, loaded, emitter }));
+      outputs.set(call.callId, answerSearchFunctionCall({ call, iteration, toolSet, loaded, emitter, version: options.toolSearchVersion }));
     }
 
     const outcome = await runIteration({
@@ -201,10 +201,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       const answer = callId ? outputs.get(callId) : undefined;
       if (answer) conversation.push(answer);
     }
-    if (signal.aborted) return end('aborted');
+    if (signal.aborted) return end({ reason: 'aborted' });
     if (outcome.endedBy) {
-      if (outcome.endedBy.entry.qualifiedName === SUBMIT_RESULT_TOOL_NAME && mode === 'task') return end('completed', { result: outcome.endedBy.args });
-      return end('tool-ended', text ? { finalText: redact(text) } : {});
+      if (outcome.endedBy.entry.qualifiedName === SUBMIT_RESULT_TOOL_NAME && mode === 'task') return end({ reason: 'completed', result: outcome.endedBy.args });
+      return end({ reason: 'tool-ended', ...(text ? { finalText: redact(text) } : {}) });
     }
   }
 }
@@ -238,10 +238,11 @@ function answerSearchFunctionCall(options: {
   toolSet: TurnToolSet;
   loaded: Set<string>;
   emitter: EventEmitter;
+  version?: ToolSearchVersion;
 }): ConversationItem {
   const { call, iteration, emitter } = options;
   const query = readSearchQuery(call.arguments);
-  const { tools, matches } = answerToolSearch({ callId: call.callId, iteration, query, toolSet: options.toolSet, loaded: options.loaded, emitter });
+  const { tools, matches } = answerToolSearch({ callId: call.callId, iteration, query, toolSet: options.toolSet, loaded: options.loaded, emitter, version: options.version });
   const output = JSON.stringify({ message: describeSearchResult(matches, query), tools });
   emitter.emit({
     type: 'tool-output',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { JsonValue } from './json';
 
 /**
  * The wire and storage schema of everything a turn reports. Events are the single source of
  * truth: the timeline reduces them, sessions store them, replay compares them.
  */
 
-const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
 );
 
@@ -19,10 +20,15 @@ export const turnModeSchema = z.enum(['chat', 'task']);
 export const repairRungSchema = z.enum([
   'empty-to-object',
   'strip-code-fence',
+  'unwrap-fenced-array',
   'strip-tag-wrapper',
   'extract-json-from-prose',
   'unwrap-double-encoded',
+  'straighten-quotes',
+  'escape-inner-quotes',
   'fix-syntax',
+  'insert-missing-commas',
+  'fix-closers',
   'close-truncated',
 ]);
 
@@ -45,7 +51,11 @@ export const toolOutputStatusSchema = z.enum([
   'rejected',
 ]);
 
-export const turnEndReasonSchema = z.enum(['completed', 'tool-ended', 'max-iterations', 'aborted', 'error']);
+/**
+ * Why a model request failed, for `ModelError` and the `model-error` event alike. A request the
+ * provider refuses (a strict schema it rejects, a bad key) is `request-failed` with its status.
+ */
+export const modelErrorCodeSchema = z.enum(['request-failed', 'response-malformed', 'aborted', 'tape-mismatch']);
 
 export const assembledToolSchema = z.object({
   name: z.string(),
@@ -95,6 +105,33 @@ export const proposedCallSchema = z.object({
   /** Caveats the model attached to the arguments (the embedded auto model: where it clamped them). */
   notes: z.array(z.string()).optional(),
 });
+
+const turnEndBase = {
+  ...base,
+  type: z.literal('turn-end'),
+  iterations: z.number().int().nonnegative(),
+  /**
+   * The conversation after the turn as Responses input items: send it back as the next turn's
+   * `conversation`. Absent only in turns recorded before conversations existed.
+   */
+  conversation: z.array(wireItemSchema).optional(),
+  /** What the next turn needs besides the items (send back as `files` and `loadedTools`). */
+  state: turnStateSchema.optional(),
+};
+
+/**
+ * The last event of every turn, one variant per reason, each with only its own fields: the
+ * final text of a turn the model or a tool ended, the submitted `result` of a task, the `error`
+ * of a failed turn. Fields of another reason are dropped when parsed rather than refused, so
+ * older records that carry them still load.
+ */
+export const turnEndSchema = z.discriminatedUnion('reason', [
+  z.object({ ...turnEndBase, reason: z.literal('completed'), finalText: z.string().optional(), result: jsonValue.optional() }),
+  z.object({ ...turnEndBase, reason: z.literal('tool-ended'), finalText: z.string().optional() }),
+  z.object({ ...turnEndBase, reason: z.literal('max-iterations') }),
+  z.object({ ...turnEndBase, reason: z.literal('aborted') }),
+  z.object({ ...turnEndBase, reason: z.literal('error'), error: z.string() }),
+]);
 
 export const runtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -149,7 +186,7 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...inIteration,
     type: z.literal('model-error'),
-    code: z.enum(['request-failed', 'response-malformed', 'aborted', 'tape-mismatch', 'strict-schema-rejected']),
+    code: modelErrorCodeSchema,
     message: z.string(),
     status: z.number().int().optional(),
   }),
@@ -231,22 +268,7 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     details: jsonValue.optional(),
     endTurn: z.boolean().optional(),
   }),
-  z.object({
-    ...base,
-    type: z.literal('turn-end'),
-    reason: turnEndReasonSchema,
-    iterations: z.number().int().nonnegative(),
-    finalText: z.string().optional(),
-    result: jsonValue.optional(),
-    error: z.string().optional(),
-    /**
-     * The conversation after the turn as Responses input items: send it back as the next turn's
-     * `conversation`. Absent only in turns recorded before conversations existed.
-     */
-    conversation: z.array(wireItemSchema).optional(),
-    /** What the next turn needs besides the items (send back as `files` and `loadedTools`). */
-    state: turnStateSchema.optional(),
-  }),
+  turnEndSchema,
 ]);
 
 export type RuntimeEvent = z.infer<typeof runtimeEventSchema>;
@@ -256,7 +278,8 @@ export type RepairRung = z.infer<typeof repairRungSchema>;
 export type RepairStep = z.infer<typeof repairStepSchema>;
 export type PermissionMode = z.infer<typeof permissionModeSchema>;
 export type TurnMode = z.infer<typeof turnModeSchema>;
-export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
+export type TurnEndReason = RuntimeEventOf<'turn-end'>['reason'];
+export type ModelErrorCode = z.infer<typeof modelErrorCodeSchema>;
 export type ToolOutputStatus = z.infer<typeof toolOutputStatusSchema>;
 export type ToolInputErrorCode = z.infer<typeof toolInputErrorCodeSchema>;
 export type AssembledTool = z.infer<typeof assembledToolSchema>;
@@ -269,3 +292,14 @@ export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omi
 
 /** An event before the emitter stamps it with turn id, sequence number and time. */
 export type RuntimeEventInput = DistributiveOmit<RuntimeEvent, 'turnId' | 'seq' | 'at'>;
+
+type TurnEndingField = 'finalText' | 'result' | 'error';
+type TurnEndVariant = DistributiveOmit<RuntimeEventOf<'turn-end'>, 'type' | 'turnId' | 'seq' | 'at' | 'iterations' | 'conversation' | 'state'>;
+type WithOtherFieldsNever<Variant> = Variant extends unknown ? Variant & { [Field in Exclude<TurnEndingField, keyof Variant>]?: never } : never;
+
+/**
+ * How a turn ended, as `turn-end` says it: one variant per reason with the fields of the other
+ * reasons typed `?: never` (`completed` → `finalText?` or `result?`, `tool-ended` → `finalText?`,
+ * `error` → `error`).
+ */
+export type TurnEnding = WithOtherFieldsNever<TurnEndVariant>;

@@ -7,7 +7,7 @@ import type {
   RepairStep,
   RuntimeEventOf,
   ToolInputErrorCode,
-  TurnEndReason,
+  TurnEnding,
   TurnMode,
   TurnState,
   Usage,
@@ -52,8 +52,8 @@ export type CallLog = { level: ToolLogLevel; message: string; at: number };
 /** The normalized result the model received for a call, and when it arrived. */
 export type CallOutput = Omit<ToolResult, 'callId' | 'name'> & { at: number };
 
-/** Everything the events said about one proposed call. */
-export type CallState = {
+/** What every call has, whatever its phase. */
+type CallFacts = {
   callId: string;
   name: string;
   iteration: number;
@@ -64,22 +64,64 @@ export type CallState = {
   /** Present when a person proposed the call (`tool-call-direct`), not a model; `loadedDeferred`: loaded for it without Tool Search. */
   direct?: { loadedDeferred: boolean };
   repairs: RepairStep[];
-  inputError?: CallInputError;
   input?: JsonValue;
   restoredInput?: JsonValue;
   activity?: string;
+  /** The gate's verdict, in any phase: a recorded turn may report it before its plan. */
   permission?: CallPermission;
-  approvalRequest?: CallApprovalRequest;
-  approvalResponse?: CallApprovalResponse;
-  outputRequest?: CallOutputRequest;
-  outputResponse?: CallOutputResponse;
-  /** Index into the iteration's dispatch plan, from `tool-call-start`. */
-  batch?: number;
   logs: CallLog[];
-  startedAt?: number;
-  output?: CallOutput;
-  phase: CallPhase;
 };
+
+/** Nothing of a start: no batch, no typed output, no result. */
+type NotStarted = { batch?: never; startedAt?: never; outputRequest?: never; outputResponse?: never; output?: never };
+
+/** `batch` is the index into the iteration's dispatch plan, from `tool-call-start`; `startedAt` its `at`. */
+type Started = { batch: number; startedAt: number };
+
+/**
+ * Everything the events said about one proposed call, by phase; a field the phase cannot have
+ * is `?: never`, and each field stays once its phase has passed: an input error from `rejected`
+ * on, an approval request from `awaiting-approval` on and its answer after it, a batch and start
+ * time from `running` on, the request for a typed output from `awaiting-output` on, the output
+ * only when `done`.
+ */
+export type CallState = CallFacts &
+  (
+    | ({ phase: 'proposed'; inputError?: never; approvalRequest?: never; approvalResponse?: never } & NotStarted)
+    | ({ phase: 'queued'; inputError?: never; approvalRequest?: CallApprovalRequest; approvalResponse?: CallApprovalResponse } & NotStarted)
+    | ({ phase: 'awaiting-approval'; inputError?: never; approvalRequest: CallApprovalRequest; approvalResponse?: never } & NotStarted)
+    | ({ phase: 'rejected'; inputError?: CallInputError; approvalRequest?: CallApprovalRequest; approvalResponse?: CallApprovalResponse } & NotStarted)
+    | ({
+        phase: 'running';
+        inputError?: never;
+        approvalRequest?: CallApprovalRequest;
+        approvalResponse?: CallApprovalResponse;
+        outputRequest?: never;
+        outputResponse?: never;
+        output?: never;
+      } & Started)
+    | ({
+        phase: 'awaiting-output';
+        inputError?: never;
+        approvalRequest?: CallApprovalRequest;
+        approvalResponse?: CallApprovalResponse;
+        outputRequest: CallOutputRequest;
+        outputResponse?: CallOutputResponse;
+        output?: never;
+      } & Started)
+    | {
+        phase: 'done';
+        inputError?: CallInputError;
+        approvalRequest?: CallApprovalRequest;
+        approvalResponse?: CallApprovalResponse;
+        /** Absent for a call that never started (rejected, denied, skipped). */
+        batch?: number;
+        startedAt?: number;
+        outputRequest?: CallOutputRequest;
+        outputResponse?: CallOutputResponse;
+        output: CallOutput;
+      }
+  );
 
 export type DispatchBatch = { mode: ExecutionMode; callIds: string[] };
 
@@ -133,14 +175,8 @@ export type TurnInfo = {
   instructions?: string;
 };
 
-export type TurnEnd = {
-  reason: TurnEndReason;
-  iterations: number;
-  finalText?: string;
-  result?: JsonValue;
-  error?: string;
-  at: number;
-};
+/** How the turn ended (one variant per reason, as `turn-end` says it), after how many iterations, when. */
+export type TurnEnd = TurnEnding & { iterations: number; at: number };
 
 /** A `turn-end`'s conversation: Responses input items as JSON. */
 export type TurnEndConversation = { [key: string]: JsonValue }[];

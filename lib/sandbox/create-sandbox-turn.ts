@@ -2,13 +2,15 @@
 import { z } from 'zod';
 import type { Result } from '@/lib/runtime/result';
 import type { Tool, ToolContext, ToolFailure, ToolReturn } from '@/lib/runtime/tool';
+import { describeOutputMismatch } from '@/lib/runtime/validation/format-validation-issues';
+import type { JsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { formatZodIssues } from '@/lib/runtime/validation/validate-with-zod';
 import { hasErrors, type Diagnostic } from './compiled-module';
 import { sortDiagnostics } from './compile-tool-module';
 import { acquireSandboxContext, trackSandboxCall } from './context-pool';
 import { evaluateToolModule } from './evaluate-tool-module';
-import type { JsonSchemaValidator } from './json-schema-validator';
 import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from './sandbox-context';
-import { readEnvelope } from './sandbox-envelope';
+import { readEnvelope, sandboxZodIssues } from './sandbox-envelope';
 import { createFileStore } from './file-store';
 import { createLogQuota } from './log-quota';
 import { SANDBOX_LIMITS } from './sandbox-limits';
@@ -43,7 +45,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The interrupt handler is polled, so a call stopped at its budget may have run a little less. */
 const CPU_SLACK_MS = 20;
 
-const toolReturn = z.object({ content: z.json().optional(), details: z.json().optional(), endTurn: z.boolean().optional() });
+/** What a call settles with; `outputIssues` are a Zod output schema's, checked in the sandbox. */
+const toolReturn = z.object({ content: z.json().optional(), details: z.json().optional(), endTurn: z.boolean().optional(), outputIssues: sandboxZodIssues.optional() });
 
 type PendingCall = {
   token: number;
@@ -234,11 +237,9 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
       return { ok: false, error: { code: 'limit-exceeded', message: `The output is ${bytes} bytes as JSON; the limit is ${OUTPUT_LIMIT_CHARACTERS} (1 MB).` } };
     }
     // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
-    const { content = null, details, endTurn } = envelope.value as z.infer<typeof toolReturn>;
-    const issues = call.outputValidator?.(content) ?? [];
-    if (issues.length > 0) {
-      return { ok: false, error: { code: 'output-invalid', message: `The output does not match outputSchema: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}` } };
-    }
+    const { content = null, details, endTurn, outputIssues } = envelope.value as z.infer<typeof toolReturn>;
+    const issues = outputIssues ? formatZodIssues(outputIssues, content) : (call.outputValidator?.(content) ?? []);
+    if (issues.length > 0) return { ok: false, error: { code: 'output-invalid', message: describeOutputMismatch(issues) } };
     return { ok: true, value: { content, ...(details === undefined ? {} : { details }), ...(endTurn ? { endTurn: true } : {}) } };
   }
 

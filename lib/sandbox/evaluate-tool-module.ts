@@ -1,11 +1,13 @@
 // Server-only: evaluates a user module inside a sandbox context and reports its tools.
 import { z } from 'zod';
-import { checkToolConfig, findDuplicateToolNames } from '@/lib/runtime/check-tool-config';
+import { checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, type PlainToolOption, type ToolConfigShape } from '@/lib/runtime/check-tool-config';
+import { describeToolMetadata } from '@/lib/runtime/describe-tool-metadata';
 import type { JsonSchema } from '@/lib/runtime/json';
+import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
-import { compileJsonSchemaValidator } from './json-schema-validator';
 import type { SandboxContext } from './sandbox-context';
 import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_PATTERNS } from './sandbox-tool';
 import type { SourcePosition } from './source-map';
 import type { TranspiledModule } from './transpile-module';
 
@@ -19,24 +21,17 @@ export type EvaluatedModule = { compiled: CompiledModule; tools: EvaluatedTool[]
 
 const jsonValue = z.json();
 const located = z.object({ message: z.string(), stack: z.string() });
+const primitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const toolDescription = z.object({
   index: z.number().int(),
   stack: z.string(),
-  name: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
-  description: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  /** The plain options as written, each a JSON primitive. */
+  options: z.object(Object.fromEntries(PLAIN_TOOL_OPTIONS.map((option) => [option, primitive.optional()])) as Record<PlainToolOption, z.ZodOptional<typeof primitive>>),
   hasSchema: z.boolean(),
   hasJsonSchema: z.boolean(),
   parameters: z.record(z.string(), jsonValue).optional(),
-  namespace: jsonValue.optional(),
-  namespaceDescription: jsonValue.optional(),
-  executionMode: jsonValue.optional(),
-  timeoutMs: jsonValue.optional(),
   executeKind: z.enum(['function', 'missing', 'invalid']),
-  strict: z.boolean(),
-  deferLoading: z.boolean(),
-  isReadOnly: z.boolean(),
-  isDestructive: z.boolean(),
-  needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
+  needsApproval: primitive.optional(),
   hasOutputSchema: z.boolean(),
   outputJsonSchema: z.record(z.string(), jsonValue).optional(),
   /** A Zod output schema converted to JSON Schema, when Zod can represent it. */
@@ -92,15 +87,17 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
   const entries: { tool: EvaluatedTool; position: SourcePosition }[] = [];
   for (const description of result.tools) {
     const position = locateDefineTool(source, locate(description.stack));
-    const problems = checkDescription(description);
+    const config = toConfig(description);
+    const problems = checkDescription(description, config);
     if (problems.length > 0) {
       diagnostics.push(...problems.map((message) => ({ message, ...position, severity: 'error' as const })));
       continue;
     }
-    if (description.namespaceDescription !== undefined && description.namespace === undefined) {
-      diagnostics.push({ message: `Tool ${String(description.name)} sets namespaceDescription without a namespace; it is ignored.`, ...position, severity: 'warning' });
+    if (config.namespaceDescription !== undefined && config.namespace === undefined) {
+      diagnostics.push({ message: `Tool ${String(config.name)} sets namespaceDescription without a namespace; it is ignored.`, ...position, severity: 'warning' });
     }
-    entries.push({ tool: { index: description.index, spec: toSpec(description, position.line), outputJsonSchema: description.outputJsonSchema }, position });
+    const spec = { ...describeToolMetadata(config, description.parameters ?? {}), line: position.line };
+    entries.push({ tool: { index: description.index, spec, outputJsonSchema: description.outputJsonSchema }, position });
   }
   const tools = dropDuplicates(entries, diagnostics);
   return { compiled: { tools: tools.map((tool) => tool.spec), diagnostics }, tools };
@@ -110,57 +107,36 @@ function failed(diagnostics: Diagnostic[]): EvaluatedModule {
   return { compiled: { tools: [], diagnostics }, tools: [] };
 }
 
-function checkDescription(description: ToolDescription): string[] {
-  const problems = [...description.problems];
-  problems.push(
-    ...checkToolConfig({
-      name: description.name,
-      description: description.description,
-      hasSchema: description.hasSchema,
-      hasJsonSchema: description.hasJsonSchema,
-      parameters: description.parameters,
-      namespace: description.namespace,
-      executionMode: description.executionMode,
-      timeoutMs: description.timeoutMs,
-      execute: description.executeKind,
-    }).map((problem) => problem.message),
-  );
+/** The plain view `defineTool` builds in the host realm, from what the prelude reported. */
+function toConfig(description: ToolDescription): ToolConfigShape {
+  const outputParameters = description.outputJsonSchema ?? description.outputParameters;
+  return {
+    ...description.options,
+    hasSchema: description.hasSchema,
+    hasJsonSchema: description.hasJsonSchema,
+    parameters: description.parameters,
+    needsApproval: description.needsApproval,
+    hasOutputSchema: description.hasOutputSchema,
+    ...(outputParameters ? { outputParameters } : {}),
+    execute: description.executeKind,
+  };
+}
+
+function checkDescription(description: ToolDescription, config: ToolConfigShape): string[] {
+  const name = String(config.name);
+  const problems = [...description.problems, ...checkToolConfig(config).map((problem) => problem.message)];
   for (const schema of [description.parameters, description.outputJsonSchema, description.outputParameters]) {
     if (!schema) continue;
     const bytes = JSON.stringify(schema).length;
     if (bytes > SANDBOX_LIMITS.schemaBytesPerTool) {
-      problems.push(`Tool ${String(description.name)}: its schema is ${Math.round(bytes / 1024)} KB as JSON; the limit is ${SANDBOX_LIMITS.schemaBytesPerTool / 1024} KB.`);
+      problems.push(`Tool ${name}: its schema is ${Math.round(bytes / 1024)} KB as JSON; the limit is ${SANDBOX_LIMITS.schemaBytesPerTool / 1024} KB.`);
       continue;
     }
     if ((schema === description.parameters && !description.hasJsonSchema) || schema === description.outputParameters) continue;
-    const compiled = compileJsonSchemaValidator(schema);
-    if (!compiled.ok) problems.push(`Tool ${String(description.name)}: ${compiled.error}`);
+    const compiled = createJsonSchemaValidator(schema, { patterns: SANDBOX_PATTERNS });
+    if (!compiled.ok) problems.push(`Tool ${name}: ${compiled.error}`);
   }
   return problems;
-}
-
-function toSpec(description: ToolDescription, line: number): ToolSpec {
-  const spec: ToolSpec = {
-    name: String(description.name),
-    description: String(description.description),
-    parameters: description.parameters ?? {},
-    schemaSource: description.hasSchema ? 'zod' : 'json-schema',
-    strict: description.strict,
-    deferLoading: description.deferLoading,
-    isReadOnly: description.isReadOnly,
-    isDestructive: description.isDestructive,
-    needsApproval: description.needsApproval,
-    hasOutputSchema: description.hasOutputSchema,
-    hasExecute: description.executeKind === 'function',
-    line,
-  };
-  const outputParameters = description.outputJsonSchema ?? description.outputParameters;
-  if (outputParameters) spec.outputParameters = outputParameters;
-  if (typeof description.namespace === 'string') spec.namespace = description.namespace;
-  if (typeof description.namespace === 'string' && typeof description.namespaceDescription === 'string') spec.namespaceDescription = description.namespaceDescription;
-  if (description.executionMode === 'parallel' || description.executionMode === 'sequential') spec.executionMode = description.executionMode;
-  if (typeof description.timeoutMs === 'number') spec.timeoutMs = description.timeoutMs;
-  return spec;
 }
 
 /** Keeps the first tool of each qualified name; reports the later ones into `diagnostics`. */

@@ -1,7 +1,9 @@
 /**
  * TypeScript declarations for the `'playground'` module that user tool modules import. The
  * browser editor hands this text to Monaco (`addExtraLib`) for IntelliSense; the sandbox's
- * prelude (`sandbox-prelude.ts`) provides the matching runtime values. Keep the two in sync.
+ * prelude (`sandbox-prelude.ts`) provides the matching runtime values. `ToolOptionsBase` names
+ * the same options as the host realm's in `define-tool.ts` (a test compares them); the types
+ * differ where the realms do (`ctx` has files and sleep here; approval is synchronous).
  */
 export const PLAYGROUND_TYPES = `declare module 'playground' {
   import type { z } from 'zod';

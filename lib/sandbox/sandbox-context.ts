@@ -1,10 +1,11 @@
 // Server-only: owns one QuickJS runtime (WASM) with Zod and the prelude evaluated in it.
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/check-tool-config';
+import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/convert-zod-schema';
 import type { Result } from '@/lib/runtime/result';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PRELUDE, type SandboxApiMethod } from './sandbox-prelude';
 import { ZOD_GLOBAL_NAME } from './zod-bundle';
-import { ZOD_JSON_SCHEMA_OPTIONS } from './zod-json-schema-options';
 
 const MEMORY_LIMIT_MEGABYTES = SANDBOX_LIMITS.quickjsMemoryMegabytes;
 /** Tool output above this many characters (after JSON.stringify) is a `limit-exceeded` failure. */
@@ -166,7 +167,12 @@ function installZodAndPrelude({ context, zodBundle, deferreds, apiHandles, getBi
   context.unwrapResult(context.evalCode(`delete globalThis.${ZOD_GLOBAL_NAME};`, 'setup.js', { type: 'global' })).dispose();
   const host = createHostObject(context, deferreds, getBindings);
   const settings = context.newString(
-    JSON.stringify({ jsonSchemaOptions: ZOD_JSON_SCHEMA_OPTIONS, outputLimitCharacters: OUTPUT_LIMIT_CHARACTERS, memoryLimitMegabytes: MEMORY_LIMIT_MEGABYTES }),
+    JSON.stringify({
+      jsonSchemaOptions: ZOD_TO_JSON_SCHEMA_OPTIONS,
+      plainToolOptions: PLAIN_TOOL_OPTIONS,
+      outputLimitCharacters: OUTPUT_LIMIT_CHARACTERS,
+      memoryLimitMegabytes: MEMORY_LIMIT_MEGABYTES,
+    }),
   );
   const factory = context.unwrapResult(context.evalCode(SANDBOX_PRELUDE, 'prelude.js', { type: 'global' }));
   try {

@@ -6,6 +6,12 @@ const failure = z.object({
   code: z.enum(['threw', 'output-invalid', 'timeout', 'aborted', 'limit-exceeded']),
   message: z.string(),
 });
+/**
+ * Zod issues as the prelude copies them out (`rawIssue` there): checked only for their shape;
+ * `readZodIssues` reads every other field defensively.
+ */
+export const sandboxZodIssues = z.array(z.looseObject({ code: z.string(), path: z.array(z.union([z.string(), z.number()])), message: z.string() }));
+
 const envelope = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), failure }),

@@ -5,6 +5,7 @@
  * or a boolean; results are JSON text parsed by the host. The api object never reaches the
  * global scope, and the builtins it relies on are captured before user code can replace them.
  * Envelope of every api result: `{"ok":true,"value":...}` or `{"ok":false,"failure":{code,message}}`.
+ * Validation answers carry Zod's issues as data, never worded here.
  * The declarations users see for `'playground'` are in `playground-types.ts`.
  */
 export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson) {
@@ -60,19 +61,28 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
     return String(value);
   }
-  function formatPath(path) {
-    var out = '';
-    for (var i = 0; i < path.length; i++) {
-      var key = path[i];
-      if (typeof key === 'number') out += '[' + key + ']';
-      else if (/^[A-Za-z_$][\w$]*$/.test(String(key))) out += (out === '' ? '' : '.') + String(key);
-      else out += '[' + stringify(String(key)) + ']';
+  // Zod's issues as plain data, worded by the host (lib/runtime/validation) like every other
+  // validator's: only the fields Zod documents, each a JSON primitive, nested unions included.
+  var ISSUE_FIELDS = ['code', 'message', 'expected', 'origin', 'minimum', 'maximum', 'inclusive', 'format', 'pattern', 'divisor', 'note'];
+  function plainList(list, read) {
+    var out = [];
+    for (var i = 0; i < list.length; i++) out.push(read(list[i]));
+    return out;
+  }
+  function pathSegment(key) { return typeof key === 'number' ? key : String(key); }
+  function rawIssue(issue) {
+    var raw = { path: isArray(issue.path) ? plainList(issue.path, pathSegment) : [] };
+    for (var i = 0; i < ISSUE_FIELDS.length; i++) {
+      var value = issue[ISSUE_FIELDS[i]];
+      if (value !== undefined) raw[ISSUE_FIELDS[i]] = plain(value);
     }
-    return out === '' ? '(root)' : out;
+    if (isArray(issue.keys)) raw.keys = plainList(issue.keys, String);
+    if (isArray(issue.values)) raw.values = plainList(issue.values, plain);
+    if (isArray(issue.options)) raw.options = plainList(issue.options, plain);
+    if (isArray(issue.errors)) raw.errors = plainList(issue.errors, function (branch) { return isArray(branch) ? rawIssues(branch) : []; });
+    return raw;
   }
-  function toIssues(zodIssues) {
-    return zodIssues.map(function (issue) { return { path: formatPath(issue.path || []), message: String(issue.message) }; });
-  }
+  function rawIssues(zodIssues) { return plainList(zodIssues, rawIssue); }
   function describeThrown(value) {
     if (value instanceof ErrorConstructor) {
       var name = String(value.name || 'Error');
@@ -126,16 +136,19 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
   }
   function describeTool(record, index) {
     var o = record.options;
-    var d = {
-      index: index, stack: record.stack, name: plain(o.name), description: plain(o.description),
-      hasSchema: o.schema !== undefined, hasJsonSchema: o.jsonSchema !== undefined,
-      namespace: plain(o.namespace), namespaceDescription: plain(o.namespaceDescription),
-      executionMode: plain(o.executionMode), timeoutMs: plain(o.timeoutMs),
-      executeKind: typeof o.execute === 'function' ? 'function' : o.execute === undefined ? 'missing' : 'invalid', strict: o.strict !== false, deferLoading: o.deferLoading === true,
-      isReadOnly: o.isReadOnly === true, isDestructive: o.isDestructive === true,
-      needsApproval: typeof o.needsApproval === 'function' ? 'dynamic' : o.needsApproval === true,
-      hasOutputSchema: o.outputSchema !== undefined, problems: [],
-    };
+    // The plain options as written (settings.plainToolOptions names them); the host checks and defaults them.
+    var d = { index: index, stack: record.stack, options: {} };
+    for (var i = 0; i < settings.plainToolOptions.length; i++) {
+      var option = settings.plainToolOptions[i];
+      var value = o[option];
+      if (value !== undefined) d.options[option] = plain(value);
+    }
+    d.hasSchema = o.schema !== undefined;
+    d.hasJsonSchema = o.jsonSchema !== undefined;
+    d.executeKind = typeof o.execute === 'function' ? 'function' : o.execute === undefined ? 'missing' : 'invalid';
+    d.needsApproval = typeof o.needsApproval === 'function' ? 'dynamic' : plain(o.needsApproval);
+    d.hasOutputSchema = o.outputSchema !== undefined;
+    d.problems = [];
     var converted;
     if (d.hasSchema && !d.hasJsonSchema) converted = convertSchema(o.schema);
     else if (d.hasJsonSchema && !d.hasSchema) converted = isPlainObject(o.jsonSchema) ? copyJson(o.jsonSchema, 'jsonSchema') : { error: 'jsonSchema must be a JSON Schema object.' };
@@ -185,7 +198,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
   function validateArguments(index, argsJson) {
     var parsed = optionsAt(index).schema.safeParse(parse(argsJson));
     if (parsed.success) return succeed({ valid: true, data: parsed.data === undefined ? null : parsed.data });
-    return succeed({ valid: false, issues: toIssues(parsed.error.issues) });
+    return succeed({ valid: false, issues: rawIssues(parsed.error.issues) });
   }
   function evaluateNeedsApproval(index, argsJson) {
     var needsApproval = optionsAt(index).needsApproval;
@@ -195,7 +208,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     var outputSchema = optionsAt(index).outputSchema;
     if (!isZodSchema(outputSchema)) return succeed({ issues: [] });
     var parsed = outputSchema.safeParse(parse(valueJson));
-    return succeed({ issues: parsed.success ? [] : toIssues(parsed.error.issues) });
+    return succeed({ issues: parsed.success ? [] : rawIssues(parsed.error.issues) });
   }
   function describeActivity(index, argsJson) {
     var describe = optionsAt(index).describeActivity;
@@ -217,11 +230,9 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     else if (isToolReturn(value)) result = { content: value.content === undefined ? null : value.content, details: value.details, endTurn: value.endTurn === true ? true : undefined };
     else result = { content: value };
     if (isZodSchema(options.outputSchema)) {
+      // The host turns these into the output-invalid failure, worded as every output mismatch is.
       var checked = options.outputSchema.safeParse(result.content);
-      if (!checked.success) {
-        var text = toIssues(checked.error.issues).map(function (issue) { return issue.path + ': ' + issue.message; }).join('; ');
-        return fail({ code: 'output-invalid', message: 'The output does not match outputSchema: ' + text });
-      }
+      if (!checked.success) result.outputIssues = rawIssues(checked.error.issues);
     }
     var json;
     try { json = succeed(result); }

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
 import type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from '@/lib/runtime/tool';
+import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
+import type { UnrepresentablePatterns } from '@/lib/runtime/validation/create-regexp-engine';
+import { createJsonSchemaValidator, type JsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { formatZodIssues } from '@/lib/runtime/validation/validate-with-zod';
 import type { EvaluatedTool } from './evaluate-tool-module';
-import { compileJsonSchemaValidator, type JsonSchemaValidator } from './json-schema-validator';
+import { sandboxZodIssues } from './sandbox-envelope';
 import type { SandboxApiMethod } from './sandbox-prelude';
 
 /** What a sandboxed tool needs from its turn: synchronous hook calls and asynchronous executions. */
@@ -19,16 +23,22 @@ export type ToolEngine = {
 
 const validationAnswer = z.discriminatedUnion('valid', [
   z.object({ valid: z.literal(true), data: z.json() }),
-  z.object({ valid: z.literal(false), issues: z.array(z.object({ path: z.string(), message: z.string() })) }),
+  z.object({ valid: z.literal(false), issues: sandboxZodIssues }),
 ]);
-const outputAnswer = z.object({ issues: z.array(z.object({ path: z.string(), message: z.string() })) });
+const outputAnswer = z.object({ issues: sandboxZodIssues });
+
+/**
+ * Runs in a sandbox worker, whose watchdog ends a pattern that backtracks without end, so a
+ * pattern RE2 cannot represent may fall back to JavaScript's engine here.
+ */
+export const SANDBOX_PATTERNS = 'backtrack' satisfies UnrepresentablePatterns;
 
 /** The `Tool` contract for one evaluated tool; every behaviour runs in the turn's QuickJS context. */
 export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine): Tool {
   const { index, spec } = evaluated;
   const { line: _line, ...fields } = spec;
-  const parametersValidator = spec.schemaSource === 'json-schema' ? compileJsonSchemaValidator(spec.parameters) : undefined;
-  const outputValidator = evaluated.outputJsonSchema ? compileJsonSchemaValidator(evaluated.outputJsonSchema) : undefined;
+  const parametersValidator = spec.schemaSource === 'json-schema' ? createJsonSchemaValidator(spec.parameters, { patterns: SANDBOX_PATTERNS }) : undefined;
+  const outputValidator = evaluated.outputJsonSchema ? createJsonSchemaValidator(evaluated.outputJsonSchema, { patterns: SANDBOX_PATTERNS }) : undefined;
 
   const hookText = (method: SandboxApiMethod, ...values: unknown[]): string | undefined => {
     const answer = engine.callHook(method, [index, ...values.map(toJsonText)]);
@@ -39,17 +49,16 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
     ...fields,
     async validateArguments(args): Promise<Result<JsonValue, ValidationIssue[]>> {
       if (parametersValidator) {
-        if (!parametersValidator.ok) return { ok: false, error: [{ path: '(root)', message: parametersValidator.error }] };
+        if (!parametersValidator.ok) return { ok: false, error: [validationFailure(parametersValidator.error)] };
         const issues = parametersValidator.value(args);
         return issues.length > 0 ? { ok: false, error: issues } : { ok: true, value: JSON.parse(toJsonText(args)) as JsonValue };
       }
       const answer = engine.callHook('validateArguments', [index, toJsonText(args)]);
-      if (!answer.ok) return { ok: false, error: [{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }] };
-      const parsed = validationAnswer.safeParse(answer.value);
-      if (!parsed.success) return { ok: false, error: [{ path: '(root)', message: 'Validation returned an unexpected answer.' }] };
+      if (!answer.ok) return { ok: false, error: [validationFailure(`Validation could not run: ${answer.error.message}`)] };
+      if (!validationAnswer.safeParse(answer.value).success) return { ok: false, error: [validationFailure('Validation returned an unexpected answer.')] };
       // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
       const checked = answer.value as z.infer<typeof validationAnswer>;
-      return checked.valid ? { ok: true, value: checked.data } : { ok: false, error: checked.issues };
+      return checked.valid ? { ok: true, value: checked.data } : { ok: false, error: formatZodIssues(checked.issues, args) };
     },
     async evaluateNeedsApproval(args) {
       if (spec.needsApproval !== 'dynamic') return spec.needsApproval;
@@ -65,12 +74,12 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
     },
     async validateOutput(value): Promise<ValidationIssue[]> {
       // The same validators `execute`'s output goes through: Ajv here for JSON Schema, Zod in the sandbox.
-      if (outputValidator) return outputValidator.ok ? outputValidator.value(value) : [{ path: '(root)', message: outputValidator.error }];
+      if (outputValidator) return outputValidator.ok ? outputValidator.value(value) : [validationFailure(outputValidator.error)];
       if (!spec.hasOutputSchema) return [];
       const answer = engine.callHook('validateOutput', [index, toJsonText(value)]);
-      if (!answer.ok) return [{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }];
+      if (!answer.ok) return [validationFailure(`Validation could not run: ${answer.error.message}`)];
       const parsed = outputAnswer.safeParse(answer.value);
-      return parsed.success ? parsed.data.issues : [{ path: '(root)', message: 'Validation returned an unexpected answer.' }];
+      return parsed.success ? formatZodIssues(parsed.data.issues, value) : [validationFailure('Validation returned an unexpected answer.')];
     },
     execute(args, context) {
       if (outputValidator && !outputValidator.ok) {

@@ -35,8 +35,12 @@ export function createEventBudget(options: { maxEvents: number; onOverflow: () =
   };
 }
 
-/** The end of a turn that was stopped for producing too many events, numbered after the last one sent. */
+/**
+ * The end of a turn that was stopped for producing too many events, numbered after the last one
+ * sent: an `error` end that keeps the conversation and state, not the final text or result.
+ */
 function endForOverflow(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined, maxEvents: number): RuntimeEvent {
   const error = `The turn produced more than ${maxEvents} events and was stopped.`;
-  return { ...end, seq: (last?.seq ?? -1) + 1, reason: 'error', error };
+  const { turnId, at, iterations, conversation, state } = end;
+  return { type: 'turn-end', turnId, seq: (last?.seq ?? -1) + 1, at, reason: 'error', iterations, error, ...(conversation ? { conversation } : {}), ...(state ? { state } : {}) };
 }

@@ -6,8 +6,9 @@ import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/mode
 import type { ConversationItem } from '@/lib/runtime/model-client';
 import { readConversation } from '@/lib/runtime/responses-items';
 import { runTurn, type TurnOutcome } from '@/lib/runtime/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent, TurnEnding } from '@/lib/runtime/runtime-event';
 import type { JsonSchema } from '@/lib/runtime/json';
+import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime/search/tool-search-version';
 import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-model';
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
@@ -27,7 +28,7 @@ export type FinishedTurn = {
   /** Outputs people typed for calls answered by hand, in the order they arrived. */
   outputs: { callId: string; output: string }[];
   events: RuntimeEvent[];
-  outcome: Pick<TurnOutcome, 'reason' | 'finalText' | 'result' | 'error'>;
+  outcome: TurnEnding;
 };
 
 export type StreamTurnResult =
@@ -81,6 +82,8 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
 
   const turnId = createTurnId();
+  // Recorded with the turn, so its replay ranks searches the same way whatever is current then.
+  const toolSearch = request.toolSearch ?? CURRENT_TOOL_SEARCH_VERSION;
   const controller = new AbortController();
   const tape: TapeEntry[] = [];
   const approvals: FinishedTurn['approvals'] = [];
@@ -120,6 +123,7 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
         readFiles: () => sandbox.value.files(),
         instructions: request.instructions,
         answerByHand: request.answerByHand,
+        toolSearchVersion: toolSearch,
         mode: request.mode,
         resultSchema: request.resultSchema as JsonSchema | undefined,
         validateResult: request.resultSchema ? createPooledResultValidator(pool, request.resultSchema as JsonSchema) : undefined,
@@ -145,12 +149,12 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
         .then(async (outcome) => {
           await options.onFinished?.({
             turnId,
-            request: { ...request, model: removeModelSecrets(request.model) },
+            request: { ...request, toolSearch, model: removeModelSecrets(request.model) },
             tape,
             approvals,
             outputs,
             events: [...sent],
-            outcome: { reason: outcome.reason, finalText: outcome.finalText, result: outcome.result, error: outcome.error },
+            outcome: endingOf(outcome),
           });
         })
         .catch((error: unknown) => {
@@ -171,4 +175,9 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
     },
   });
   return { ok: true, turnId, stream };
+}
+
+/** How the turn ended, without what it produced. */
+function endingOf({ turnId: _turnId, iterations: _iterations, conversation: _conversation, events: _events, ...ending }: TurnOutcome): TurnEnding {
+  return ending;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { modelConfigSchema } from '@/lib/models/model-config';
 import { readConversation } from '@/lib/runtime/responses-items';
 import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
@@ -74,6 +75,8 @@ export const turnRequestSchema = z.object({
   loadedTools: toolNames.optional(),
   /** Tools whose calls a person answers by hand, by qualified name. */
   answerByHand: toolNames.optional(),
+  /** The Tool Search ranking (`CURRENT_TOOL_SEARCH_VERSION` when absent); a replay sends the one its turn recorded. */
+  toolSearch: z.enum(TOOL_SEARCH_VERSIONS).optional(),
 });
 
 export type TurnRequest = z.infer<typeof turnRequestSchema>;

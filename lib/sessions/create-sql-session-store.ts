@@ -2,7 +2,7 @@ import { err, ok, type Result } from '@/lib/runtime/result';
 import { migrateSessionDatabase } from './migrate-session-database';
 import { FINISHED_TURN_RETENTION } from './session-limits';
 import { isPlainObject } from '@/lib/runtime/json';
-import { migrateSessionRecord, sessionTurnSchema, type SessionTurn } from './session-record';
+import { migrateSessionRecord, sessionTurnSchema, stampLegacyToolSearch, type SessionTurn } from './session-record';
 import type { SessionLookup, SessionStore } from './session-store';
 import type { SqlClient } from './sql-client';
 
@@ -65,8 +65,8 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
 
 function readTurn(body: string): SessionTurn | undefined {
   const json = parseStoredJson(body);
-  // Turns stored before hand-typed outputs were recorded had none.
-  const value = json.ok && isPlainObject(json.value) ? { outputs: [], ...json.value } : json.ok ? json.value : undefined;
+  // Turns stored before hand-typed outputs were recorded had none, and searched with Tool Search v1.
+  const value = json.ok && isPlainObject(json.value) ? stampLegacyToolSearch({ outputs: [], ...json.value }) : json.ok ? json.value : undefined;
   const parsed = json.ok ? sessionTurnSchema.safeParse(value) : undefined;
   if (parsed?.success) return parsed.data;
   // Written by an older build with a different turn shape: Share reports the turn as unknown.

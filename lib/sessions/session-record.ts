@@ -3,13 +3,14 @@ import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/mo
 import { isPlainObject } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
 import { SESSION_LIMITS } from './session-limits';
 import { removeSessionSecrets } from './remove-session-secrets';
 
 /** The record version this code writes; older versions are upgraded on read. */
-export const SESSION_RECORD_VERSION = 2;
+export const SESSION_RECORD_VERSION = 3;
 
 /** A model config as stored: never with an API key, whatever the provider. */
 const storedModelConfigSchema = modelConfigSchema.refine((config) => !('apiKey' in config), {
@@ -54,14 +55,15 @@ export const recordedOutputSchema = z.object({ callId: z.string(), output: z.str
 /** One finished turn: the request without secrets, the raw model exchanges, the decisions, the events. */
 export const sessionTurnSchema = z.object({
   turnId: z.string().min(1).max(200),
-  request: turnRequestSchema.extend({ model: storedModelConfigSchema }),
+  /** `toolSearch` is required here: a stored turn says which ranking its client-side searches ran with. */
+  request: turnRequestSchema.extend({ model: storedModelConfigSchema, toolSearch: z.enum(TOOL_SEARCH_VERSIONS) }),
   tape: z.array(tapeEntrySchema),
   approvals: z.array(recordedApprovalSchema),
   outputs: z.array(recordedOutputSchema),
   events: z.array(runtimeEventSchema),
 });
 
-/** An immutable shared session (DESIGN §7), version 2: a conversation of one or more turns. */
+/** An immutable shared session (DESIGN §7), version 3: a conversation of one or more turns. */
 export const sessionRecordSchema = z.object({
   version: z.literal(SESSION_RECORD_VERSION),
   id: sessionIdSchema,
@@ -84,7 +86,18 @@ const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<strin
     ...record,
     turns: Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? { outputs: [], ...turn } : turn)) : record.turns,
   }),
+  // Version 3 records the Tool Search ranking per turn; every earlier turn ran v1.
+  2: (record) => ({ ...record, turns: Array.isArray(record.turns) ? record.turns.map(stampLegacyToolSearch) : record.turns }),
 };
+
+/**
+ * A turn stored before rankings were versioned ran Tool Search v1: says so, so that its replay
+ * answers the recorded searches as they were answered. A turn that names one keeps it.
+ */
+export function stampLegacyToolSearch(turn: unknown): unknown {
+  if (!isPlainObject(turn) || !isPlainObject(turn.request) || turn.request.toolSearch !== undefined) return turn;
+  return { ...turn, request: { ...turn.request, toolSearch: 'v1' } };
+}
 
 /**
  * Reads a record of any known version: upgrades it step by step to the current version, then

@@ -1,80 +1,58 @@
+import { createToolIndex, type ToolIndex, type ToolQueryOptions } from '@/lib/runtime/search/create-tool-index';
+import { isStopWord, tokenizeToolText } from '@/lib/runtime/search/tokenize-tool-text';
+
 /** A tool as the auto model weighs it. */
 export type RankableTool = { name: string; namespace?: string; description: string };
 
-export type RankedTool<T extends RankableTool> = { tool: T; score: number };
-
-/** A tool below this score is not considered relevant to the message. */
-export const RELEVANCE_THRESHOLD = 2;
-
-const STOP_WORDS = new Set(
-  'a an the and or but then also of to in on at for from by with into onto about as is are was were be been it its this that these those me my i you your we our us please can could would should will shall do does did what which who whom how when where why all some any there here just now tell give let make using use via'.split(' '),
-);
-
-/** Everyday verbs and nouns mapped onto the words tool names tend to use. */
-const SYNONYMS: Record<string, string> = {
-  show: 'read', open: 'read', view: 'read', display: 'read', cat: 'read', content: 'read', print: 'read',
-  save: 'write', store: 'write', put: 'write', record: 'write',
-  remove: 'delete', erase: 'delete', rm: 'delete', drop: 'delete', destroy: 'delete',
-  find: 'search', look: 'search', lookup: 'search', query: 'search', locate: 'search', grep: 'search',
-  fetch: 'get', retrieve: 'get', obtain: 'get', check: 'get',
-  ls: 'list', enumerate: 'list', directory: 'dir', folder: 'dir',
-  forecast: 'weather', temperature: 'weather', rain: 'weather',
-  mail: 'email',
-  add: 'create', new: 'create', make: 'create',
-  modify: 'update', change: 'update', edit: 'update', rename: 'update',
-  compute: 'calculate', sum: 'calculate', math: 'calculate',
-  run: 'execute', exec: 'execute',
-  document: 'file', doc: 'file', text: 'file',
+export type RankedTool<T extends RankableTool> = {
+  tool: T;
+  /** The shared index's relevance: what tools are ordered by. */
+  score: number;
+  /** How much of the request the tool covers (`ToolMatch.coverage`): what the threshold reads. */
+  coverage: number;
 };
 
-/** Lower-cases, splits camelCase/snake_case/punctuation, drops stop words, stems and canonicalizes. */
-export function tokenizeWords(text: string): string[] {
-  const words = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0 && !STOP_WORDS.has(word));
-  return words.map((word) => {
-    const stemmed = stemWord(word);
-    return SYNONYMS[stemmed] ?? SYNONYMS[word] ?? stemmed;
-  });
-}
-
-/** A deliberately small suffix stripper: enough that `files`, `reading` and `read` meet. */
-export function stemWord(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('ing') && word.length > 5) return undoubleConsonant(word.slice(0, -3));
-  if (word.endsWith('ed') && word.length > 4) return undoubleConsonant(word.slice(0, -2));
-  if (word.endsWith('es') && /(sh|ch|x|ss|z)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
-  return word;
-}
-
-function undoubleConsonant(stem: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem;
-}
+/** A tool covering less of a request than this is not relevant to it: one name word, one namespace word or two description words. */
+export const RELEVANCE_THRESHOLD = 2;
 
 /**
- * Scores each tool by overlap between the message's words and the tool's name (weight 3),
- * namespace (2) and description (1); best first, ties in offered order.
+ * Everyday words a model reads as the words tool names tend to use. The groups widen the
+ * model's query (any word of a group matches the others); the tools' own text is indexed as is.
  */
-export function rankTools<T extends RankableTool>(message: string, tools: readonly T[]): RankedTool<T>[] {
-  const messageWords = new Set(tokenizeWords(message));
-  const scored = tools.map((tool, index) => {
-    const nameWords = new Set(tokenizeWords(tool.name));
-    const namespaceWords = new Set(tokenizeWords(tool.namespace ?? ''));
-    const descriptionWords = new Set(tokenizeWords(tool.description));
-    let score = 0;
-    for (const word of messageWords) {
-      if (nameWords.has(word)) score += 3;
-      else if (namespaceWords.has(word)) score += 2;
-      else if (descriptionWords.has(word)) score += 1;
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['read', 'show', 'open', 'view', 'display', 'cat', 'content', 'print'],
+  ['write', 'save', 'store', 'put', 'record'],
+  ['delete', 'remove', 'erase', 'rm', 'drop', 'destroy'],
+  ['search', 'find', 'look', 'lookup', 'query', 'locate', 'grep'],
+  ['get', 'fetch', 'retrieve', 'obtain', 'check'],
+  ['list', 'ls', 'enumerate'],
+  ['dir', 'directory', 'folder'],
+  ['weather', 'forecast', 'temperature', 'rain'],
+  ['email', 'mail'],
+  ['create', 'add', 'new'],
+  ['update', 'modify', 'change', 'edit', 'rename'],
+  ['calculate', 'compute', 'sum', 'math'],
+  ['execute', 'run', 'exec'],
+  ['file', 'document', 'doc', 'text'],
+];
+
+const SYNONYMS: ToolQueryOptions = {
+  alternativesOf: (() => {
+    const byTerm = new Map<string, readonly string[]>();
+    for (const group of SYNONYM_GROUPS) {
+      for (const term of group.flatMap((word) => tokenizeToolText(word))) byTerm.set(term, group);
     }
-    return { tool, score, index };
-  });
-  scored.sort((left, right) => right.score - left.score || left.index - right.index);
-  return scored.map(({ tool, score }) => ({ tool, score }));
+    return (term: string) => byTerm.get(term) ?? [];
+  })(),
+};
+
+/**
+ * Ranks tools against a request with the runtime's own Tool Search index, the request widened
+ * by `SYNONYM_GROUPS`; best first, equal scores in qualified-name order.
+ */
+export function rankTools<T extends RankableTool>(message: string, tools: readonly T[] | ToolIndex<T>): RankedTool<T>[] {
+  const index = isToolIndex(tools) ? tools : createToolIndex(tools);
+  return index.search(message, SYNONYMS).map(({ tool, score, coverage }) => ({ tool, score, coverage }));
 }
 
 /** Splits a request into the actions it names: "read a and then list b" → two clauses. */
@@ -86,22 +64,23 @@ export function splitIntoClauses(message: string): string[] {
 }
 
 /**
- * The relevant tools: the best tool of each clause that clears the threshold, at most `limit`,
- * without repeats. One clause picks one tool.
+ * The relevant tools: per clause, the best-ranked tool that clears the threshold, at most
+ * `limit`, without repeats. One clause picks one tool.
  */
 export function selectRelevantTools<T extends RankableTool>(message: string, tools: readonly T[], limit = 3): { tool: T; clause: string }[] {
+  const index = createToolIndex(tools);
+  const bestFor = (text: string) => rankTools(text, index).find((ranked) => ranked.coverage >= RELEVANCE_THRESHOLD);
   const picked: { tool: T; clause: string }[] = [];
   const clauses = splitIntoClauses(message);
   for (const clause of clauses.length > 0 ? clauses : [message]) {
-    const best = rankTools(clause, tools)[0];
-    if (!best || best.score < RELEVANCE_THRESHOLD) continue;
-    if (picked.some((entry) => entry.tool === best.tool)) continue;
+    const best = bestFor(clause);
+    if (!best || picked.some((entry) => entry.tool === best.tool)) continue;
     picked.push({ tool: best.tool, clause });
     if (picked.length >= limit) break;
   }
   if (picked.length === 0) {
-    const best = rankTools(message, tools)[0];
-    if (best && best.score >= RELEVANCE_THRESHOLD) picked.push({ tool: best.tool, clause: message });
+    const best = bestFor(message);
+    if (best) picked.push({ tool: best.tool, clause: message });
   }
   return picked;
 }
@@ -112,6 +91,10 @@ export function extractKeywords(text: string): string {
     .toLowerCase()
     .split(/[^a-z0-9_.-]+/)
     .map((word) => word.replace(/^[.-]+|[.-]+$/g, ''))
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .filter((word) => word.length > 1 && !isStopWord(word))
     .join(' ');
+}
+
+function isToolIndex<T extends RankableTool>(value: readonly T[] | ToolIndex<T>): value is ToolIndex<T> {
+  return !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 import { isPlainObject } from '../json';
 import { MAX_NESTING_DEPTH } from './strict-limits';
-import { appendLocation, inContext, ROOT_LOCATION, splitPointer, type SchemaLocation } from './schema-location';
+import { splitJsonPointer } from '../json-pointer';
+import { appendLocation, inContext, ROOT_LOCATION, type SchemaLocation } from './schema-location';
 import { resolveLocalRef } from './resolve-local-ref';
 import type { StrictViolation } from './strict-violation';
 
@@ -52,5 +53,5 @@ export function findExcessiveNesting(root: unknown): StrictViolation | undefined
 }
 
 function locationOfPointer(pointer: string): SchemaLocation {
-  return { pointer, path: splitPointer(pointer) };
+  return { pointer, path: splitJsonPointer(pointer) };
 }

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../json';
 import { UNFIXABLE_KEYWORDS } from './strict-limits';
 import { getAtPointer } from './resolve-local-ref';
-import { splitPointer } from './schema-location';
+import { splitJsonPointer } from '../json-pointer';
 import type { StrictViolation } from './strict-violation';
 
 /** Whether `strictifySchema` can rewrite the schema so that this violation disappears. */
@@ -13,7 +13,7 @@ export function isFixableViolation(violation: StrictViolation, schema: unknown):
     case 'unsupported-format':
       return true;
     case 'unsupported-keyword': {
-      const keyword = splitPointer(violation.pointer).at(-1);
+      const keyword = splitJsonPointer(violation.pointer).at(-1);
       return keyword !== undefined && !UNFIXABLE_KEYWORDS.has(keyword);
     }
     case 'additional-properties':

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../json';
-import { splitPointer } from './schema-location';
+import { splitJsonPointer } from '../json-pointer';
 
 /**
  * Resolves a `$ref` within the same document (`#`, `#/$defs/Name`, `#/definitions/Name`, or
@@ -17,7 +17,7 @@ export function resolveLocalRef(root: unknown, ref: string): { value: unknown; p
 /** The value an RFC 6901 pointer designates, if there is one. */
 export function getAtPointer(root: unknown, pointer: string): { exists: true; value: unknown } | { exists: false } {
   let current: unknown = root;
-  for (const segment of splitPointer(pointer)) {
+  for (const segment of splitJsonPointer(pointer)) {
     if (Array.isArray(current)) {
       if (!/^(0|[1-9]\d*)$/.test(segment) || Number(segment) >= current.length) return { exists: false };
       current = current[Number(segment)];

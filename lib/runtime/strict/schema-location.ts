@@ -1,3 +1,5 @@
+import { escapePointerSegment } from '../json-pointer';
+
 /** Where a subschema sits: as a JSON pointer and as the key path OpenAI prints in its errors. */
 export type SchemaLocation = { pointer: string; path: readonly (string | number)[] };
 
@@ -7,18 +9,6 @@ export function appendLocation(location: SchemaLocation, ...segments: (string | 
   let pointer = location.pointer;
   for (const segment of segments) pointer += `/${escapePointerSegment(String(segment))}`;
   return { pointer, path: [...location.path, ...segments] };
-}
-
-function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function splitPointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

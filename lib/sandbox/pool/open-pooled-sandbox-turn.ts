@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { JsonValue } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { Tool, ToolContext, ToolFailure, ToolMetadata, ToolReturn } from '@/lib/runtime/tool';
+import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
 import type { PoolFailure, SandboxPool, WorkerHandle } from './sandbox-pool';
@@ -116,8 +117,8 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
     ...metadata,
     async validateArguments(args) {
       const answer = await hook(index, 'validateArguments', [toJson(args)]);
-      if (!answer.ok) return err([{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }]);
-      return answer.value.method === 'validateArguments' ? answer.value.result : err([{ path: '(root)', message: 'Validation returned an unexpected answer.' }]);
+      if (!answer.ok) return err([validationFailure(`Validation could not run: ${answer.error.message}`)]);
+      return answer.value.method === 'validateArguments' ? answer.value.result : err([validationFailure('Validation returned an unexpected answer.')]);
     },
     async evaluateNeedsApproval(args) {
       if (metadata.needsApproval !== 'dynamic') return metadata.needsApproval;
@@ -128,8 +129,8 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
     async validateOutput(value) {
       if (!metadata.hasOutputSchema) return [];
       const answer = await hook(index, 'validateOutput', [toJson(value)]);
-      if (!answer.ok) return [{ path: '(root)', message: `Validation could not run: ${answer.error.message}` }];
-      return answer.value.method === 'validateOutput' ? answer.value.result : [{ path: '(root)', message: 'Validation returned an unexpected answer.' }];
+      if (!answer.ok) return [validationFailure(`Validation could not run: ${answer.error.message}`)];
+      return answer.value.method === 'validateOutput' ? answer.value.result : [validationFailure('Validation returned an unexpected answer.')];
     },
     async describeActivity(args) {
       const answer = await hook(index, 'describeActivity', [args]);

@@ -5,7 +5,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tool';
-import { createJsonSchemaValidator, type JsonSchemaValidator } from '@/lib/runtime/validate-json-schema';
+import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
+import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
@@ -102,20 +103,10 @@ async function runHook(open: OpenTurn, request: Extract<WorkerRequest, { kind: '
   }
 }
 
-const resultValidators = new Map<string, JsonSchemaValidator>();
-const MAX_RESULT_VALIDATORS = 50;
-
+/** Task mode's result schema is compiled (and cached) by the one Ajv wrapper, as on the HTTP thread. */
 function validateResult(schema: JsonSchema, value: JsonValue): ValidationIssue[] {
-  const key = JSON.stringify(schema);
-  let validate = resultValidators.get(key);
-  if (!validate) {
-    const created = createJsonSchemaValidator(schema);
-    if (!created.ok) return [{ path: '(root)', message: created.message }];
-    if (resultValidators.size >= MAX_RESULT_VALIDATORS) resultValidators.clear();
-    validate = created.validate;
-    resultValidators.set(key, validate);
-  }
-  return validate(value);
+  const created = createJsonSchemaValidator(schema);
+  return created.ok ? created.value(value) : [validationFailure(created.error)];
 }
 
 function openTurn(turnKey: string): OpenTurn {

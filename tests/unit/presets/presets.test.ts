@@ -153,7 +153,7 @@ describe('PRESETS', () => {
       expect(statusesOf(state, 2)).toEqual(['success', 'success', 'success']);
       const [rejected, , , repaired] = (state.iterations[0]?.callIds ?? []).map((id) => state.calls[id]);
       expect(rejected).toMatchObject({ name: 'search_docs', inputError: { code: 'invalid-arguments' } });
-      expect(rejected?.output?.output).toMatch(/^Error: invalid arguments for search_docs:\n- query: /);
+      expect(rejected?.output?.output).toBe('Error: invalid arguments for search_docs:\n- /query: is required but missing\nFix these and call search_docs again.');
       expect(repaired).toMatchObject({ name: 'add_comment', output: { status: 'success', output: expect.stringMatching(/^Comment added to #\d+\.$/) } });
       expect(repaired?.repairs.map((step) => step.rung)).toEqual(['fix-syntax']);
       const retried = state.calls[state.iterations[1]?.callIds[0] ?? ''];
@@ -279,13 +279,13 @@ describe('PRESETS', () => {
 
   it('task-submit-result submits an invalid result before a valid one', async () => {
     const preset = findPreset('task-submit-result') as Preset;
-    const { createJsonSchemaValidator } = await import('@/lib/runtime/validate-json-schema');
+    const { createJsonSchemaValidator } = await import('@/lib/runtime/validation/validate-json-schema');
     const validator = createJsonSchemaValidator(JSON.parse(preset.resultSchema as string));
-    if (!validator.ok) throw new Error(validator.message);
+    if (!validator.ok) throw new Error(validator.error);
     const submissions = parseScript(preset)
       .flatMap((step) => step.calls ?? [])
       .filter((call) => call.name === 'submit_result')
-      .map((call) => validator.validate(JSON.parse(call.arguments)));
+      .map((call) => validator.value(JSON.parse(call.arguments)));
     expect(submissions).toHaveLength(2);
     expect(submissions[0]?.length).toBeGreaterThan(0);
     expect(submissions[1]).toEqual([]);

@@ -6,7 +6,7 @@ import { defineTool } from '@/lib/runtime/define-tool';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import { MAX_ARGUMENT_LENGTH, repairArguments } from '@/lib/runtime/repair-arguments';
 import type { Tool } from '@/lib/runtime/tool';
-import { createJsonSchemaValidator } from '@/lib/runtime/validate-json-schema';
+import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 
 /** The same parameters twice: validated by Zod and, verbatim, by Ajv. */
 const orderSchema = z.object({
@@ -42,7 +42,7 @@ const TOOLS: Tool[] = [
   defineTool({ name: 'order_json', description: 'Place an order.', jsonSchema: orderJsonSchema, execute }),
 ];
 const compiledOrder = createJsonSchemaValidator(orderJsonSchema);
-if (!compiledOrder.ok) throw new Error(compiledOrder.message);
+if (!compiledOrder.ok) throw new Error(compiledOrder.error);
 
 const validOrder = fc.record({
   id: fc.string({ minLength: 1, maxLength: 40 }),
@@ -91,7 +91,7 @@ async function expectValueOrClearError(raw: string): Promise<void> {
   for (const tool of TOOLS) {
     const validated = await tool.validateArguments(repaired.value);
     if (validated.ok) {
-      expect(compiledOrder.ok && compiledOrder.validate(validated.value)).toEqual([]);
+      expect(compiledOrder.ok && compiledOrder.value(validated.value)).toEqual([]);
     } else {
       expect(validated.error.length).toBeGreaterThan(0);
       for (const issue of validated.error) {
@@ -161,7 +161,7 @@ describe('argument pipeline under fuzzing (repair → validate)', () => {
     for (const tool of TOOLS) {
       const validated = await tool.validateArguments(order);
       expect(validated.ok).toBe(false);
-      if (!validated.ok) expect(validated.error.map((issue) => issue.path)).toContain('id');
+      if (!validated.ok) expect(validated.error.map((issue) => issue.path)).toContain('/id');
     }
     const tooLarge = repairArguments(`{"id":"${'b'.repeat(MAX_ARGUMENT_LENGTH)}"}`);
     expect(tooLarge).toMatchObject({ ok: false, error: { code: 'too-large' } });

@@ -32,7 +32,7 @@ describe('defineTool', () => {
     expect(tool.parameters).toBe(jsonSchema);
     expect(await tool.validateArguments({ n: 1, email: 'nope' })).toEqual({
       ok: false,
-      error: [{ path: 'n', message: 'must be >= 2' }, { path: 'email', message: 'must match format "email"' }],
+      error: [{ path: '/email', message: 'must match the format "email"' }, { path: '/n', message: 'must be at least 2' }],
     });
   });
 
@@ -41,7 +41,7 @@ describe('defineTool', () => {
     const controller = new AbortController();
     expect(await tool.execute({}, { callId: 'c', signal: controller.signal, timeoutMs: 100, log: () => undefined })).toEqual({
       ok: false,
-      error: { code: 'output-invalid', message: 'Output does not match the output schema: id expected string, received number' },
+      error: { code: 'output-invalid', message: 'The output does not match the output schema: /id: must be a string, got number' },
     });
   });
 });

@@ -324,6 +324,34 @@ describe('reduceRuntimeEvents', () => {
     expect(state.calls.z?.rawArguments).toBeUndefined();
   });
 
+  it('keeps only the fields of the way the turn ended', () => {
+    const ended = (end: RuntimeEventInput) => reduceRuntimeEvents(stampEvents([turnStart, end])).end;
+    expect(ended({ type: 'turn-end', reason: 'error', iterations: 1, error: 'boom' })).toEqual({ reason: 'error', iterations: 1, error: 'boom', at: 10 });
+    expect(ended({ type: 'turn-end', reason: 'completed', iterations: 2, result: { ok: true } })).toEqual({ reason: 'completed', iterations: 2, result: { ok: true }, at: 10 });
+    expect(ended({ type: 'turn-end', reason: 'max-iterations', iterations: 3 })).toEqual({ reason: 'max-iterations', iterations: 3, at: 10 });
+  });
+
+  it('records what a call did only in a phase that can hold it', () => {
+    const events = stampEvents([
+      turnStart,
+      { type: 'model-response', iteration: 1, responseId: 'r1', calls: [{ callId: 'u', name: 'nope', arguments: '{}' }, { callId: 'h', name: 'ask_me', arguments: '{}' }] },
+      { type: 'tool-input-error', ...call('u', 'nope'), code: 'unknown-tool', message: 'Unknown tool nope.' },
+      { type: 'tool-call-start', ...call('u', 'nope'), batch: 0 },
+      { type: 'tool-output-request', ...call('h', 'ask_me'), input: {}, reason: 'no-execute' },
+      { type: 'dispatch-plan', iteration: 1, batches: [{ mode: 'parallel', callIds: ['h'] }] },
+      { type: 'tool-call-start', ...call('h', 'ask_me'), batch: 0 },
+      { type: 'tool-output-response', ...call('h', 'ask_me'), decidedBy: 'human' },
+      { type: 'tool-output-request', ...call('h', 'ask_me'), input: {}, reason: 'no-execute' },
+    ]);
+    const state = reduceRuntimeEvents(events);
+    // A rejected call does not start; a call asks for a typed output only once it has started.
+    expect(state.calls.u).toMatchObject({ phase: 'rejected', inputError: { code: 'unknown-tool' } });
+    expect(state.calls.u?.batch).toBeUndefined();
+    expect(reduceRuntimeEvents(events.slice(0, 5)).calls.h).toEqual({ callId: 'h', name: 'ask_me', iteration: 1, rawArguments: '{}', repairs: [], logs: [], phase: 'proposed' });
+    expect(state.calls.h).toMatchObject({ phase: 'awaiting-output', batch: 0, startedAt: 60, outputRequest: { reason: 'no-execute', at: 80 } });
+    expect(state.calls.h?.outputResponse).toBeUndefined();
+  });
+
   it('puts the notes a model attached to a call on that call', () => {
     const state = reduceRuntimeEvents(
       stampEvents([

@@ -70,9 +70,9 @@ describe('runToolCall', () => {
     const outcome = await call({ name: 'read_file', arguments: '{"path":3}' });
     expectWellFormed(outcome.events);
     expect(trace(outcome.events)).toEqual(['turn-start', 'tools-assembled', 'tool-call-direct', 'tool-input-error', 'tool-output', 'turn-end']);
-    expect(only(outcome.events, 'tool-input-error')[0]).toMatchObject({ code: 'invalid-arguments', issues: [{ path: 'path' }] });
+    expect(only(outcome.events, 'tool-input-error')[0]).toMatchObject({ code: 'invalid-arguments', issues: [{ path: '/path', message: 'must be a string, got number' }] });
     expect(outcome.result).toMatchObject({ status: 'rejected' });
-    expect(outcome.result?.output).toMatch(/^Error: invalid arguments for read_file:\n- path: /);
+    expect(outcome.result?.output).toBe('Error: invalid arguments for read_file:\n- /path: must be a string, got number\nFix these and call read_file again.');
     expect(outcome.reason).toBe('completed');
   });
 

@@ -27,8 +27,8 @@ describe('task mode', () => {
     expect(ofType(outcome.events, 'tools-assembled')[0]?.tools.map((tool) => `${tool.qualifiedName}:${tool.source}`)).toEqual(['read_file:module', 'submit_result:builtin']);
     expect(ofType(outcome.events, 'tool-output').map((event) => [event.callId, event.status])).toEqual([['s1', 'rejected'], ['s2', 'success']]);
     expect(ofType(outcome.events, 'tool-input-error')[0]?.issues).toEqual([
-      { path: 'summary', message: 'must NOT have fewer than 5 characters' },
-      { path: 'files', message: 'must be >= 0' },
+      { path: '/files', message: 'must be at least 0' },
+      { path: '/summary', message: 'must be at least 5 characters long' },
     ]);
     expect(outcome.reason).toBe('completed');
     expect(outcome.result).toEqual({ summary: 'one file', files: 1 });

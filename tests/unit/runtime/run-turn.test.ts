@@ -104,9 +104,9 @@ describe('runTurn', () => {
     const { promise } = run([{ calls: [{ name: 'write_file', arguments: '{"path": 3}', callId: 'v1' }] }, { text: 'ok' }]);
     const outcome = await promise;
     const error = outcome.events.find((event) => event.type === 'tool-input-error');
-    expect(error).toMatchObject({ code: 'invalid-arguments', issues: [{ path: 'path' }, { path: 'content', message: 'is required but missing' }] });
+    expect(error).toMatchObject({ code: 'invalid-arguments', issues: [{ path: '/content', message: 'is required but missing' }, { path: '/path', message: 'must be a string, got number' }] });
     expect(outputsOf(outcome.events)[0]?.output).toBe(
-      'Error: invalid arguments for write_file:\n- path: expected string, received number\n- content: is required but missing\nFix these and call write_file again.',
+      'Error: invalid arguments for write_file:\n- /content: is required but missing\n- /path: must be a string, got number\nFix these and call write_file again.',
     );
   });
 });

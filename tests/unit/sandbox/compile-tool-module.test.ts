@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { ZOD_JSON_SCHEMA_OPTIONS } from '@/lib/sandbox/zod-json-schema-options';
+import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/convert-zod-schema';
 
 const HEADER = `import { z } from 'zod';\nimport { defineTool } from 'playground';\n`;
 
@@ -38,7 +38,7 @@ export default [
         tags: z.array(z.object({ name: z.string() })).max(5).optional(),
         due: z.string().datetime().nullable(),
       }),
-      ZOD_JSON_SCHEMA_OPTIONS,
+      ZOD_TO_JSON_SCHEMA_OPTIONS,
     );
     expect(compiled.tools).toHaveLength(1);
     expect(compiled.tools[0]).toEqual({
@@ -84,7 +84,7 @@ export default [
       timeoutMs: 5000,
       hasOutputSchema: true,
       hasExecute: true,
-      outputParameters: z.toJSONSchema(z.object({ id: z.string() }), ZOD_JSON_SCHEMA_OPTIONS),
+      outputParameters: z.toJSONSchema(z.object({ id: z.string() }), ZOD_TO_JSON_SCHEMA_OPTIONS),
       line: 5,
     });
   });

@@ -48,11 +48,11 @@ describe('createSandboxTurn tools', () => {
     expect(invalid).toEqual({
       ok: false,
       error: [
-        { path: 'path', message: 'Invalid input: expected string, received number' },
-        { path: 'items[2].name', message: 'Invalid input: expected string, received number' },
+        { path: '/items/2/name', message: 'must be a string, got number' },
+        { path: '/path', message: 'must be a string, got number' },
       ],
     });
-    expect(await read.validateArguments('nope')).toEqual({ ok: false, error: [{ path: '(root)', message: 'Invalid input: expected object, received string' }] });
+    expect(await read.validateArguments('nope')).toEqual({ ok: false, error: [{ path: '(root)', message: 'must be an object, got string' }] });
   });
 
   it('validates jsonSchema arguments with Ajv on the host', async () => {
@@ -62,11 +62,11 @@ describe('createSandboxTurn tools', () => {
     expect(await create.validateArguments({ title: 'ab', extra: 1 })).toEqual({
       ok: false,
       error: [
-        { path: 'extra', message: 'Unknown property; it is not allowed here (additionalProperties is false).' },
-        { path: 'title', message: 'must NOT have fewer than 3 characters' },
+        { path: '/extra', message: 'is not an allowed property; remove it' },
+        { path: '/title', message: 'must be at least 3 characters long' },
       ],
     });
-    expect(await create.validateArguments({})).toEqual({ ok: false, error: [{ path: 'title', message: 'Required property is missing.' }] });
+    expect(await create.validateArguments({})).toEqual({ ok: false, error: [{ path: '/title', message: 'is required but missing' }] });
   });
 
   it('evaluates needsApproval and the activity labels in the sandbox', async () => {
@@ -102,11 +102,11 @@ describe('createSandboxTurn tools', () => {
     turn = await openTurn({ source: TICKETS });
     expect(await toolNamed(turn, 'create_ticket').execute({ title: 'broken' }, contextFor('c1'))).toEqual({
       ok: false,
-      error: { code: 'output-invalid', message: 'The output does not match outputSchema: id: must be string' },
+      error: { code: 'output-invalid', message: 'The output does not match the output schema: /id: must be a string, got number' },
     });
     expect(await toolNamed(turn, 'write_file').execute({ path: 'bad', text: '' }, contextFor('c2'))).toEqual({
       ok: false,
-      error: { code: 'output-invalid', message: 'The output does not match outputSchema: written: Invalid input: expected number, received string' },
+      error: { code: 'output-invalid', message: 'The output does not match the output schema: /written: must be a number, got string' },
     });
   });
 

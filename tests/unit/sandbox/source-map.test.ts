@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createPositionMapper, decodeSourceMapMappings } from '@/lib/sandbox/source-map';
-import { formatIssuePath } from '@/lib/sandbox/format-issue-path';
 
 describe('source map decoding', () => {
   it('decodes VLQ segments with relative fields', () => {
@@ -16,13 +15,5 @@ describe('source map decoding', () => {
     expect(map({ line: 1, column: 6 })).toEqual({ line: 1, column: 3 });
     expect(map({ line: 2, column: 1 })).toEqual({ line: 2, column: 5 });
     expect(map({ line: 4, column: 1 })).toEqual({ line: 2, column: 5 });
-  });
-});
-
-describe('formatIssuePath', () => {
-  it('renders paths the way a model reads them', () => {
-    expect(formatIssuePath([])).toBe('(root)');
-    expect(formatIssuePath(['items', 2, 'name'])).toBe('items[2].name');
-    expect(formatIssuePath(['odd key', 0])).toBe('["odd key"][0]');
   });
 });

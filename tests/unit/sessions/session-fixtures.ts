@@ -12,12 +12,19 @@ import { presetModel, runPresetTurn } from '../support/run-preset-turn';
 /** Set by `.ci/run` (Debian's postgresql); without it the PostgreSQL variants are skipped. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
-export const POSTGRES_SKIP_MESSAGE = 'TEST_DATABASE_URL is not set: the PostgreSQL variants are skipped (PGlite ones still run).';
+/** Appended to the name of a PostgreSQL suite, which is reported as skipped without a server. */
+export const POSTGRES_SKIP_NOTE = TEST_DATABASE_URL ? '' : ' (skipped: TEST_DATABASE_URL is not set)';
 
-/** Each backend the store must behave the same on; PostgreSQL only when a server is available. */
-export const STORE_BACKENDS: { name: string; open: () => Promise<SqlClient> }[] = [
-  { name: 'PGlite (in memory)', open: () => createPgliteClient() },
-  ...(TEST_DATABASE_URL ? [{ name: 'PostgreSQL (TEST_DATABASE_URL)', open: () => openIsolatedPostgres(TEST_DATABASE_URL) }] : []),
+export type StoreBackend = { name: string; available: boolean; open: () => Promise<SqlClient> };
+
+/** Each backend the store must behave the same on; PostgreSQL runs only when a server is available. */
+export const STORE_BACKENDS: StoreBackend[] = [
+  { name: 'PGlite (in memory)', available: true, open: () => createPgliteClient() },
+  {
+    name: `PostgreSQL (TEST_DATABASE_URL)${POSTGRES_SKIP_NOTE}`,
+    available: Boolean(TEST_DATABASE_URL),
+    open: () => (TEST_DATABASE_URL ? openIsolatedPostgres(TEST_DATABASE_URL) : Promise.reject(new Error('TEST_DATABASE_URL is not set.'))),
+  },
 ];
 
 /**

@@ -25,6 +25,7 @@ describe('session record', () => {
     const read = migrateSessionRecord(structuredClone(record));
     expect(read).toEqual({ ok: true, value: expect.objectContaining({ version: SESSION_RECORD_VERSION, id: record.id }) });
     expect(read.ok && read.value.turns.map((entry) => entry.outputs)).toEqual([[]]);
+    expect(read.ok && read.value.turns.map((entry) => entry.request.toolSearch)).toEqual(['v1']);
   });
 
   it('reads a version-2 record with several turns and their typed outputs unchanged', () => {
@@ -36,13 +37,27 @@ describe('session record', () => {
     ]);
   });
 
+  it('upgrades a version-2 record to 3 by stamping its turns with Tool Search v1, the ranking they ran with', () => {
+    const read = migrateSessionRecord({ ...record, version: 2, turns: [{ ...turn, outputs: [] }] });
+    expect(read.ok && read.value.version).toBe(3);
+    expect(read.ok && read.value.turns[0]?.request.toolSearch).toBe('v1');
+  });
+
+  it('reads a version-3 record with the ranking each turn names, and refuses a turn that names none', () => {
+    const stamped = { ...turn, outputs: [], request: { ...turn.request, toolSearch: 'v2' } };
+    const read = migrateSessionRecord({ ...record, version: 3, turns: [stamped, { ...stamped, turnId: 'turn_2', request: { ...turn.request, toolSearch: 'v1' } }] });
+    expect(read.ok && read.value.turns.map((entry) => entry.request.toolSearch)).toEqual(['v2', 'v1']);
+    const unstamped = migrateSessionRecord({ ...record, version: 3, turns: [{ ...turn, outputs: [] }] });
+    expect(!unstamped.ok && unstamped.error).toMatch(/^Invalid session: turns\.0\.request\.toolSearch: /);
+  });
+
   it('refuses records without a version, from the future, or with a broken field, saying why', () => {
     expect(migrateSessionRecord([])).toEqual({ ok: false, error: 'A session must be a JSON object.' });
     expect(migrateSessionRecord({ ...record, version: undefined })).toEqual({ ok: false, error: 'The session has no valid "version" number.' });
-    expect(migrateSessionRecord({ ...record, version: 3 })).toEqual({ ok: false, error: 'The session is version 3; this server reads up to version 2.' });
+    expect(migrateSessionRecord({ ...record, version: 4 })).toEqual({ ok: false, error: 'The session is version 4; this server reads up to version 3.' });
     const broken = migrateSessionRecord({ ...record, turns: [{ ...turn, events: [{ type: 'turn-end' }] }] });
     expect(broken.ok).toBe(false);
-    expect(!broken.ok && broken.error).toMatch(/^Invalid session: turns\.0\.events\.0\.turnId: /);
+    expect(!broken.ok && broken.error).toMatch(/^Invalid session: turns\.0\.events\.0\.reason: /);
   });
 
   it('refuses a stored model config that still carries an API key', () => {
@@ -70,7 +85,7 @@ describe('session record', () => {
   });
 
   it('prepares a finished turn the same way', () => {
-    const prepared = prepareSessionTurn({ ...turn, outputs: [], request: { ...turn.request, model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'sk-abcdefghijklmnopqrstuvwxyz' } } });
+    const prepared = prepareSessionTurn({ ...turn, outputs: [], request: { ...turn.request, toolSearch: 'v2', model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'sk-abcdefghijklmnopqrstuvwxyz' } } });
     expect(prepared).toEqual({ ok: true, value: expect.objectContaining({ request: expect.objectContaining({ model: { provider: 'openai', model: 'gpt-5.4' } }) }) });
     expect(prepareSessionTurn({ turnId: '' })).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid turn: /) });
   });

@@ -13,7 +13,7 @@ import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { importSessionRecord } from '@/lib/sessions/store-session-record';
-import { openTestStore, POSTGRES_SKIP_MESSAGE, presetPlayground, recordPresetTurn, STORE_BACKENDS, TEST_DATABASE_URL } from './session-fixtures';
+import { openTestStore, presetPlayground, recordPresetTurn, STORE_BACKENDS, type StoreBackend } from './session-fixtures';
 
 const recorded = new Map<string, FinishedTurn>();
 
@@ -21,9 +21,10 @@ beforeAll(async () => {
   for (const preset of PRESETS) recorded.set(preset.id, await recordPresetTurn(preset));
 }, 60_000);
 
-it.skipIf(TEST_DATABASE_URL)(POSTGRES_SKIP_MESSAGE, () => undefined);
+describe.each(STORE_BACKENDS.filter((backend) => backend.available))('session store on $name', describeSessionStore);
+describe.skip.each(STORE_BACKENDS.filter((backend) => !backend.available))('session store on $name', describeSessionStore);
 
-describe.each(STORE_BACKENDS)('session store on $name', ({ open }) => {
+function describeSessionStore({ open }: StoreBackend): void {
   let store: SessionStore;
   let client: SqlClient;
 
@@ -134,7 +135,7 @@ describe.each(STORE_BACKENDS)('session store on $name', ({ open }) => {
     now += 1001;
     expect(await shortLived.getTurn('keep_c')).toBeUndefined();
   });
-});
+}
 
 describe('PGlite on disk', () => {
   it('keeps sessions across restarts in its data directory', { timeout: 60_000 }, async () => {

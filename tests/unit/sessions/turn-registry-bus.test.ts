@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTurnRegistry, type TurnControlBus, type TurnControlMessage } from '@/lib/server/turn-registry';
 import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
-import { POSTGRES_SKIP_MESSAGE, TEST_DATABASE_URL } from './session-fixtures';
+import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from './session-fixtures';
 
 /** An in-process stand-in for NOTIFY: every subscriber hears every message, the sender's own included. */
 function createLocalBus(): TurnControlBus & { sent: TurnControlMessage[] } {
@@ -61,7 +61,7 @@ describe('turn registry across instances', () => {
   });
 });
 
-describe.skipIf(!TEST_DATABASE_URL)('turn registry across instances on PostgreSQL LISTEN/NOTIFY', () => {
+describe.skipIf(!TEST_DATABASE_URL)(`turn registry across instances on PostgreSQL LISTEN/NOTIFY${POSTGRES_SKIP_NOTE}`, () => {
   const buses: PostgresTurnBus[] = [];
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
@@ -86,5 +86,3 @@ describe.skipIf(!TEST_DATABASE_URL)('turn registry across instances on PostgreSQ
     expect(controller.signal.reason).toBe('aborted by the user');
   });
 });
-
-it.skipIf(TEST_DATABASE_URL)(`PostgreSQL bus: ${POSTGRES_SKIP_MESSAGE}`, () => undefined);

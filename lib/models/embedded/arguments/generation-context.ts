@@ -1,4 +1,4 @@
-import { escapePointer } from '@/lib/interop/walk-schema';
+import { escapePointerSegment } from '@/lib/runtime/json-pointer';
 import type { JsonValue } from '@/lib/runtime/json';
 import type { CompiledPattern } from './compile-pattern';
 import type { ArgumentHints } from './generate-arguments';
@@ -112,7 +112,7 @@ export function formatPointer(path: ValuePath): string {
   const segments: string[] = [];
   for (let node = path; node; node = node.parent) {
     const { segment } = node;
-    segments.push(segment.length <= MAX_SEGMENT_LENGTH ? escapePointer(segment) : `${escapePointer(segment.slice(0, MAX_SEGMENT_LENGTH - 1))}…`);
+    segments.push(segment.length <= MAX_SEGMENT_LENGTH ? escapePointerSegment(segment) : `${escapePointerSegment(segment.slice(0, MAX_SEGMENT_LENGTH - 1))}…`);
   }
   return segments.length === 0 ? '(root)' : `/${segments.reverse().join('/')}`;
 }

@@ -1,9 +1,14 @@
-/** A deferred tool as the search sees it. */
-export type SearchableTool = { qualifiedName: string; name: string; namespace?: string; namespaceDescription?: string; description: string };
+import type { SearchableTool } from './search-tools';
+
+/*
+ * Tool Search ranking v1, unchanged: word overlap with a suffix stripper that folds "invoices"
+ * to "invoic" but leaves "invoice" whole, so the two miss each other. Kept only so turns
+ * recorded with it replay identically; new turns rank with `createToolIndex`.
+ */
 
 const STOP_WORDS = new Set(['a', 'an', 'the', 'to', 'of', 'for', 'and', 'or', 'in', 'on', 'by', 'with', 'my', 'me', 'i', 'please', 'tool', 'tools', 'some', 'any', 'find', 'search']);
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
@@ -12,7 +17,6 @@ export function tokenize(text: string): string[] {
     .map(stem);
 }
 
-/** A light suffix stemmer: enough that "invoices" finds "invoice" and "listing" finds "list". */
 function stem(word: string): string {
   for (const suffix of ['ing', 'es', 's', 'ed']) {
     if (word.length > suffix.length + 2 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
@@ -20,11 +24,8 @@ function stem(word: string): string {
   return word;
 }
 
-/**
- * Ranks deferred tools by relevance to a query: name tokens weigh most, then namespace, then
- * description. Returns qualified names, best first, at most `limit`, only those that match.
- */
-export function searchTools(query: string, tools: readonly SearchableTool[], limit = 5): string[] {
+/** Name tokens weigh 3, namespace 2, description 1; ties in catalog order. Qualified names, at most `limit`. */
+export function searchToolsV1(query: string, tools: readonly SearchableTool[], limit: number): string[] {
   const wanted = new Set(tokenize(query));
   if (wanted.size === 0) return [];
   const scored = tools.map((tool, index) => {
