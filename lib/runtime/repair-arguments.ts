@@ -3,16 +3,21 @@ import { isPlainObject } from './json';
 import type { RepairRung, RepairStep } from './runtime-event';
 import { closeTruncated } from './repair/close-truncated';
 import { emptyToObject } from './repair/empty-to-object';
+import { escapeInnerQuotes } from './repair/escape-inner-quotes';
 import { extractJsonFromProse } from './repair/extract-json-from-prose';
 import { findTemplateMarkup } from './repair/find-template-markup';
+import { fixClosers } from './repair/fix-closers';
 import { fixSyntax } from './repair/fix-syntax';
+import { insertMissingCommas } from './repair/insert-missing-commas';
 import { parseJson } from './repair/parse-json';
 import { createRepairError, type RepairError } from './repair/repair-error';
 import type { RepairRungDefinition } from './repair/repair-rung';
 import { describeFound, scanJson } from './repair/scan-json';
+import { straightenQuotes } from './repair/straighten-quotes';
 import { stripCodeFence } from './repair/strip-code-fence';
 import { stripTagWrapper } from './repair/strip-tag-wrapper';
 import { unwrapDoubleEncoded } from './repair/unwrap-double-encoded';
+import { unwrapFencedArray } from './repair/unwrap-fenced-array';
 
 export type { RepairError, RepairErrorCode } from './repair/repair-error';
 
@@ -27,13 +32,24 @@ export type RepairOutcome =
 /** Arguments longer than this (in UTF-16 code units) are refused before any scanning. */
 export const MAX_ARGUMENT_LENGTH = 1_000_000;
 
+/**
+ * Unwrapping comes before rewriting, and the quote rungs run before fix-syntax: it reads any
+ * quote as a string's end, and rewrites what then looks like bare words (`True`, `key:`)
+ * inside what was really a value. Commas and closers are judged on the strict grammar
+ * fix-syntax leaves, and a tail still open after them is closed last.
+ */
 const LADDER: readonly RepairRungDefinition[] = [
   emptyToObject,
   stripCodeFence,
+  unwrapFencedArray,
   stripTagWrapper,
   extractJsonFromProse,
   unwrapDoubleEncoded,
+  straightenQuotes,
+  escapeInnerQuotes,
   fixSyntax,
+  insertMissingCommas,
+  fixClosers,
   closeTruncated,
 ];
 
@@ -46,7 +62,8 @@ type Attempt = { kind: 'object'; value: JsonValue } | { kind: 'string' } | { kin
  * Parses tool-call arguments, repairing the mistakes models make through a fixed ladder of
  * named rungs, each tried at most once and in order. Valid JSON is never rewritten. Where a
  * repair would have to guess (two different objects, a cut inside a key, NaN, prose with no
- * object, tool-template markup inside a value), it refuses with a message the model can act on.
+ * object, tool-template markup inside a value, a quote or a closer that reads two ways), it
+ * refuses with a message the model can act on.
  */
 export function repairArguments(raw: string): RepairOutcome {
   if (raw.length > MAX_ARGUMENT_LENGTH) {

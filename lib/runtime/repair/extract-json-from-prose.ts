@@ -54,8 +54,13 @@ function findObjectSpans(text: string): ObjectSpan[] {
   return spans;
 }
 
+/**
+ * The end of the object opening at `start`, or -1 when it runs to the end of the text. A `}`
+ * that meets an open `[` also counts as running to the end: with closers misnested, the
+ * brace count no longer says where the object ends, and cutting there could drop members.
+ */
 function findBalancedEnd(text: string, start: number): number {
-  let depth = 0;
+  const open: string[] = [];
   let quote: string | null = null;
   for (let i = start; i < text.length; i += 1) {
     const c = text[i];
@@ -64,11 +69,13 @@ function findBalancedEnd(text: string, start: number): number {
       else if (c === quote) quote = null;
     } else if (c === '"' || c === "'") {
       quote = c;
-    } else if (c === '{') {
-      depth += 1;
+    } else if (c === '{' || c === '[') {
+      open.push(c);
+    } else if (c === ']') {
+      if (open.pop() !== '[') return -1;
     } else if (c === '}') {
-      depth -= 1;
-      if (depth === 0) return i + 1;
+      if (open.pop() !== '{') return -1;
+      if (open.length === 0) return i + 1;
     }
   }
   return -1;

@@ -9,6 +9,8 @@ export type RepairErrorCode =
   | 'no-json-object'
   | 'ambiguous-multiple-objects'
   | 'ambiguous-code-fence'
+  | 'ambiguous-closer'
+  | 'ambiguous-unescaped-quote'
   | 'truncated-unrecoverable'
   | 'non-json-value'
   | 'not-an-object'

@@ -18,13 +18,27 @@ export type TruncationPoint =
   | { kind: 'after-comma'; commaPosition: number }
   | { kind: 'empty' };
 
-/** The verdict on a whole text. `closers` closes every open container, innermost first. */
+/** What the grammar allowed next: `comma-or-close` is right after a value inside a container. */
+export type ScanExpectation = 'value' | 'value-or-close' | 'key-or-close' | 'key' | 'colon' | 'comma-or-close';
+
+/**
+ * The verdict on a whole text. `closers` closes every open container, innermost first; an
+ * invalid text also says which brackets were open there (`open`, outermost first) and what
+ * the grammar expected, so a repair can judge what is missing at that point.
+ */
 export type JsonScan =
   | { kind: 'complete' }
-  | { kind: 'invalid'; position: number; found: string }
+  | { kind: 'invalid'; position: number; found: string; open: string; expected: ScanExpectation }
   | { kind: 'truncated'; point: TruncationPoint; closers: string };
 
-type Expect = 'value' | 'value-or-close' | 'key-or-close' | 'key' | 'colon' | 'comma-or-close';
+/**
+ * Where to resume a scan: at `position`, with the brackets in `open` (outermost first) still
+ * open, right after a complete value or right after a comma. Repairs use it to test a reading
+ * of the rest of a text without rescanning what came before.
+ */
+export type ScanStart = { position: number; open: string; after: 'value' | 'comma' };
+
+type Expect = ScanExpectation;
 type StringScan = { kind: 'closed'; end: number } | { kind: 'open'; keepUntil: number } | { kind: 'invalid'; position: number };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -34,22 +48,34 @@ const SIMPLE_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 const NUMBER_CHARACTERS = new Set([...'0123456789+-.eE']);
 const HEX = /^[0-9a-fA-F]*$/;
 
-export function scanJson(text: string): JsonScan {
-  const stack: string[] = [];
+export function scanJson(text: string, start?: ScanStart): JsonScan {
+  const stack: string[] = start === undefined ? [] : [...start.open];
   let expect: Expect = 'value';
   let valueFollows: 'top' | 'colon' | 'comma' | 'open' = 'top';
   let commaPosition = -1;
   let lastKey = '';
   let done = false;
-  let i = 0;
+  let i = start?.position ?? 0;
   const n = text.length;
   const closers = (): string => stack.map((open) => (open === '{' ? '}' : ']')).reverse().join('');
   const truncated = (point: TruncationPoint): JsonScan => ({ kind: 'truncated', point, closers: closers() });
-  const invalid = (position: number): JsonScan => ({ kind: 'invalid', position, found: describeFound(text, position) });
+  const invalid = (position: number): JsonScan => ({
+    kind: 'invalid',
+    position,
+    found: describeFound(text, position),
+    open: stack.join(''),
+    expected: expect,
+  });
   const finishValue = (): void => {
     if (stack.length === 0) done = true;
     else expect = 'comma-or-close';
   };
+  if (start?.after === 'value') finishValue();
+  if (start?.after === 'comma') {
+    expect = stack[stack.length - 1] === '{' ? 'key' : 'value';
+    valueFollows = 'comma';
+    commaPosition = start.position - 1;
+  }
 
   for (;;) {
     while (i < n && isJsonWhitespace(text.charCodeAt(i))) i += 1;
@@ -167,6 +193,12 @@ export function scanJson(text: string): JsonScan {
       if (valueFollows === 'colon') return truncated({ kind: 'after-colon', key: lastKey });
       return truncated({ kind: 'after-comma', commaPosition });
   }
+}
+
+/** Index just past the JSON string that opens at `start`, or -1 when it is cut off or invalid. */
+export function findJsonStringEnd(text: string, start: number): number {
+  const scanned = scanString(text, start);
+  return scanned.kind === 'closed' ? scanned.end : -1;
 }
 
 function scanString(text: string, start: number): StringScan {

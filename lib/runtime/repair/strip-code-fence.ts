@@ -1,8 +1,6 @@
 import { createRepairError } from './repair-error';
+import { FENCE, FENCE_OPENING_LINE, findFenceOutsideStrings, findFencesOutsideStrings } from './find-fences-outside-strings';
 import { applyText, refuse, SKIPPED, type RepairRungDefinition, type RungOutcome } from './repair-rung';
-
-const FENCE = '```';
-const OPENING_LINE = /^```[\w+.-]*[^\S\n]*\n?/;
 
 /**
  * Removes a Markdown code fence around the arguments. Only the outermost fence is removed:
@@ -14,7 +12,7 @@ export const stripCodeFence: RepairRungDefinition = {
   rung: 'strip-code-fence',
   apply: (text) => {
     const trimmed = text.trim();
-    if (trimmed.startsWith(FENCE)) return stripOuterFence(text, trimmed.replace(OPENING_LINE, ''));
+    if (trimmed.startsWith(FENCE)) return stripOuterFence(text, trimmed.replace(FENCE_OPENING_LINE, ''));
     // Text that already starts like JSON keeps any backticks it has: they belong to a value.
     if (/^[{["]/.test(trimmed) || !trimmed.includes(FENCE)) return SKIPPED;
     const blocks = findFencedBlocks(trimmed);
@@ -44,40 +42,6 @@ function stripOuterFence(text: string, body: string): RungOutcome {
 }
 
 /**
- * Positions of fences that are not inside a quoted string (either quote style, as models
- * write both). Quotes are tracked only from the first `{`, `[` or `"`, so an apostrophe in
- * prose before the arguments does not open a string.
- */
-function findFencesOutsideStrings(body: string): number[] {
-  const fences: number[] = [];
-  const jsonStart = body.search(/[{["]/);
-  const quotesFrom = jsonStart === -1 ? body.length : jsonStart;
-  let fence = findFenceOutsideStrings(body, 0, quotesFrom);
-  while (fence !== -1) {
-    fences.push(fence);
-    fence = findFenceOutsideStrings(body, fence + FENCE.length, quotesFrom);
-  }
-  return fences;
-}
-
-/** The first fence at or after `from` that is outside a string opened at or after `quotesFrom`. */
-function findFenceOutsideStrings(text: string, from: number, quotesFrom: number): number {
-  let quote: string | null = null;
-  for (let i = from; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== null) {
-      if (c === '\\') i += 1;
-      else if (c === quote) quote = null;
-    } else if (i >= quotesFrom && (c === '"' || c === "'")) {
-      quote = c;
-    } else if (text.startsWith(FENCE, i)) {
-      return i;
-    }
-  }
-  return -1;
-}
-
-/**
  * Bodies of complete fenced blocks, found by index rather than a backtracking pattern. A block
  * whose body starts like JSON closes at the first fence outside its strings.
  */
@@ -85,7 +49,7 @@ function findFencedBlocks(text: string): string[] {
   const blocks: string[] = [];
   let open = text.indexOf(FENCE);
   while (open !== -1) {
-    const opening = OPENING_LINE.exec(text.slice(open, open + 64))?.[0] ?? FENCE;
+    const opening = FENCE_OPENING_LINE.exec(text.slice(open, open + 64))?.[0] ?? FENCE;
     const bodyStart = open + opening.length;
     const firstVisible = text.slice(bodyStart, bodyStart + 64).search(/\S/);
     const startsLikeJson = firstVisible !== -1 && /[{["]/.test(text.charAt(bodyStart + firstVisible));

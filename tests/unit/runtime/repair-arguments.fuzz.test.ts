@@ -8,6 +8,8 @@ const ERROR_CODES: readonly RepairErrorCode[] = [
   'no-json-object',
   'ambiguous-multiple-objects',
   'ambiguous-code-fence',
+  'ambiguous-closer',
+  'ambiguous-unescaped-quote',
   'truncated-unrecoverable',
   'non-json-value',
   'not-an-object',

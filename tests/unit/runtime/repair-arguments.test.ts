@@ -110,7 +110,7 @@ describe('combined rungs', () => {
 describe('refusals', () => {
   it.each([
     ['not-json', '{"a" 1}', 'Arguments are not valid JSON: unexpected `1` at position 5. Send a single JSON object.'],
-    ['not-json', '{"a": 1 "b": 2}', 'Arguments are not valid JSON: unexpected `"` at position 8. Send a single JSON object.'],
+    ['not-json', '{"a": 1 2}', 'Arguments are not valid JSON: unexpected `2` at position 8. Send a single JSON object.'],
     ['not-json', '{"a": hello}', 'Arguments are not valid JSON: unexpected `hello` at position 6. Send a single JSON object.'],
     ['no-json-object', 'I cannot do that.', 'Arguments contain no JSON object, only text. Send a single JSON object.'],
     [
