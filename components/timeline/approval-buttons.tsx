@@ -33,7 +33,7 @@ export function ApprovalButtons({ callId, reason, onDecide }: ApprovalButtonsPro
         {sent === true ? 'Approving…' : 'Approve'}
       </button>
       <input
-        data-testid={`deny-reason-${callId}`}
+        data-testid={`denial-reason-${callId}`}
         aria-label="Reason for denying (optional, the model sees it)"
         placeholder="reason to deny (optional)"
         value={why}

@@ -100,6 +100,7 @@ test.describe('presets', () => {
 
     const email = cardNamed(page, 'send_email');
     await expect(email).toHaveAttribute('data-status', 'awaiting-approval', { timeout: TURN_TIMEOUT });
+    await email.locator('[data-testid^="denial-reason-"]').fill('External mail needs a ticket.');
     await email.locator('[data-testid^="deny-"]').click();
 
     await expectTurnEnd(page, 'completed');
@@ -108,6 +109,8 @@ test.describe('presets', () => {
     await expect(remove.getByTestId('approval-response')).toContainText('Approved');
     await expect(email).toHaveAttribute('data-status', 'denied');
     await expect(email.getByTestId('approval-response')).toContainText('Denied');
+    // The reason typed beside Deny reaches the model in the call's output.
+    await expect(email.getByTestId('call-output')).toContainText('a human denied it: External mail needs a ticket.');
     await expect(email.getByTestId('call-logs')).toHaveCount(0);
   });
 
