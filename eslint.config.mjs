@@ -12,6 +12,21 @@ const runtimeForbiddenPatterns = [
   { group: ['@/lib/models/*', '@/lib/sandbox/*', '@/lib/sessions/*', '../models/*', '../sandbox/*', '../sessions/*'], message: 'lib/runtime depends on nothing above it.' },
 ];
 
+/**
+ * What code that reaches the browser may not import at run time: Node, the server's modules, the
+ * sandbox pool and worker, the egress layer, and the session store (its browser-safe modules, the
+ * API client, record schema and limits, stay allowed). Type-only imports are fine: they vanish.
+ */
+const browserForbiddenPatterns = [
+  { group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os', 'worker_threads', 'undici', 'pg', 'better-sqlite3', '@electric-sql/*'], message: 'Browser code has no Node-only imports.', allowTypeImports: true },
+  { group: ['@/lib/server/*', '@/lib/sandbox/pool/*', '@/lib/sandbox/worker/*', '@/lib/models/egress/*'], message: 'Server-only module: browser code may import its types only.', allowTypeImports: true },
+  {
+    group: ['@/lib/sessions/*', '!@/lib/sessions/session-api', '!@/lib/sessions/session-record', '!@/lib/sessions/session-limits', '!@/lib/sessions/compare-session-events'],
+    message: 'Only the session API client, record schema, limits and comparison are browser-safe.',
+    allowTypeImports: true,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['.next/**', 'node_modules/**', 'public/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'lib/sandbox/generated/**', '.generated/**'] },
   ...tseslint.configs.recommended,
@@ -34,6 +49,13 @@ export default tseslint.config(
         { name: 'document', message: 'lib/runtime has no DOM.' },
         { name: 'process', message: 'lib/runtime reads no environment; inject configuration.' },
       ],
+    },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.ts', 'lib/interop/**/*.ts', 'lib/presets/**/*.ts', 'lib/timeline/**/*.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: browserForbiddenPatterns }],
     },
   },
   {

@@ -1,29 +1,18 @@
 import type { ModelConfig } from '@/lib/models/model-config';
+import type { TurnRequestBody } from '@/lib/server/turn-request';
 import type { JsonValue } from '@/lib/runtime/json';
-import type { PermissionMode, TurnMode } from '@/lib/runtime/runtime-event';
+import type { PermissionMode } from '@/lib/runtime/runtime-event';
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
 import { selectContinuation } from './conversation-state';
 import type { ModelSettings, PlaygroundState } from './playground-state';
 
-/** The body of `POST /api/turns`. */
-export type TurnRequest = {
-  source: string;
+/** The body of `POST /api/turns`, typed by the schema the route parses it with. */
+export type TurnRequest = TurnRequestBody & {
   messages: { role: 'user'; content: string }[];
   model: ModelConfig;
   permissions: { mode: PermissionMode };
-  mode: TurnMode;
-  resultSchema?: { [key: string]: JsonValue };
-  maxIterations: number;
   files: Record<string, string>;
-  seed: number;
-  /** Tools whose calls a person answers by hand. */
-  answerByHand?: string[];
-  instructions?: string;
-  /** The items of the turns before this one, as the previous `turn-end` returned them. */
-  conversation?: { [key: string]: JsonValue }[];
-  /** Deferred tools earlier turns loaded. */
-  loadedTools?: string[];
 };
 
 /** Which turn to build: the next one (from the composer), or a re-run of turn `branchAt` with an edited message. */

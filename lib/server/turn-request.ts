@@ -80,6 +80,8 @@ export const turnRequestSchema = z.object({
 });
 
 export type TurnRequest = z.infer<typeof turnRequestSchema>;
+/** The body as a client writes it (before defaults): what `lib/client` builds and sends. */
+export type TurnRequestBody = z.input<typeof turnRequestSchema>;
 
 export const compileRequestSchema = z.object({
   source: z.string().max(TURN_LIMITS.sourceChars, `source is limited to ${TURN_LIMITS.sourceChars} characters.`),

@@ -4,7 +4,7 @@ import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { createSharedSession, shareSessionRequestSchema } from '@/lib/sessions/create-shared-session';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 
 export const runtime = 'nodejs';

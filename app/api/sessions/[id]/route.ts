@@ -1,6 +1,6 @@
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
-import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import { readClientAddress } from '@/lib/server/read-client-address';
 import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { importSessionRecord } from '@/lib/sessions/store-session-record';
 

@@ -3,7 +3,7 @@ import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
-import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 
 export const runtime = 'nodejs';

@@ -1,7 +1,7 @@
 import { readTurnExchanges } from '@/lib/server/read-turn-exchanges';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { getSessionStore } from '@/lib/sessions/get-session-store';
-import { respondWithSessionResult } from '@/lib/sessions/respond-session-result';
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
