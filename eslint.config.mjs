@@ -9,7 +9,7 @@ const runtimeForbiddenPatterns = [
   { group: ['next', 'next/*'], message: 'lib/runtime is framework-free.' },
   { group: ['@/components/*', '**/components/*'], message: 'lib/runtime must not import UI.' },
   { group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os', 'worker_threads'], message: 'lib/runtime has no Node-only imports.' },
-  { group: ['@/lib/models/*', '@/lib/sandbox/*', '@/lib/sessions/*', '../models/*', '../sandbox/*', '../sessions/*'], message: 'lib/runtime depends on nothing above it.' },
+  { group: ['@/lib/*', '!@/lib/runtime', '!@/lib/runtime/**', '../models/*', '../sandbox/*', '../sessions/*', '../../*', '!../../runtime/**'], message: 'lib/runtime depends on nothing above it.' },
 ];
 
 /**

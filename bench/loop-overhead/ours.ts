@@ -1,6 +1,6 @@
-import type { ConversationItem, ModelClient } from '@/lib/runtime/model-client';
+import type { ConversationItem, ModelClient } from '@/lib/runtime/model/model-client';
 import { ok } from '@/lib/runtime/result';
-import { runTurn } from '@/lib/runtime/run-turn';
+import { runTurn } from '@/lib/runtime/loop/run-turn';
 import { createOurNoopTool } from './our-noop-tool';
 import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';
 

@@ -1,4 +1,4 @@
-import type { ConversationItem, ModelClient } from '@/lib/runtime/model-client';
+import type { ConversationItem, ModelClient } from '@/lib/runtime/model/model-client';
 import { ok } from '@/lib/runtime/result';
 
 /** One scripted iteration: the calls the model proposes, with raw argument strings. */

@@ -5,7 +5,7 @@ import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundSt
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { isRunActive, selectRun } from '@/lib/client/playground-state';
 import { writeSessionApiKeys } from '@/lib/client/session-secrets';
-import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';
 import { ModelSettingsFields } from './model-settings-fields';

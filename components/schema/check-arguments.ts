@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { CompiledToolView } from '@/lib/client/compile-view';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { repairArguments } from '@/lib/runtime/repair-arguments';
-import { restoreOptionalArguments } from '@/lib/runtime/restore-optional-arguments';
-import type { RepairRung } from '@/lib/runtime/runtime-event';
-import type { ValidationIssue } from '@/lib/runtime/tool';
+import { repairArguments } from '@/lib/runtime/repair/repair-arguments';
+import { restoreOptionalArguments } from '@/lib/runtime/loop/restore-optional-arguments';
+import type { RepairRung } from '@/lib/runtime/events/runtime-event';
+import type { ValidationIssue } from '@/lib/runtime/tools/tool';
 import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import { validateWithZod } from '@/lib/runtime/validation/validate-with-zod';
 

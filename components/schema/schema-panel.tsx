@@ -2,7 +2,7 @@ import { ExportButton } from '@/components/interop/export-button';
 import { ImportButton } from '@/components/interop/import-button';
 import type { CompileState } from '@/lib/client/playground-state';
 import { selectSchemaView } from '@/lib/client/select-schema-view';
-import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { DiagnosticsList } from './diagnostics-list';
 import { ToolCard } from './tool-card';
 

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { CompiledToolView } from '@/lib/client/compile-view';
-import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
 import { describeStrictRule } from '@/lib/client/describe-strict-rule';
 import { ExportButton } from '@/components/interop/export-button';

@@ -1,4 +1,4 @@
-import type { RepairRung, RepairStep } from '@/lib/runtime/runtime-event';
+import type { RepairRung, RepairStep } from '@/lib/runtime/events/runtime-event';
 
 const RUNG_LABELS: Record<RepairRung, string> = {
   'empty-to-object': 'empty → {}',

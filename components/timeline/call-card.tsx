@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { CallApprovalResponse, CallState } from '@/lib/runtime/reduce-runtime-events';
+import type { CallApprovalResponse, CallState } from '@/lib/runtime/events/reduce-runtime-events';
 import { ApprovalButtons } from './approval-buttons';
 import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';

@@ -1,5 +1,5 @@
-import type { CallState, IterationState } from '@/lib/runtime/reduce-runtime-events';
-import type { ToolOutputStatus } from '@/lib/runtime/runtime-event';
+import type { CallState, IterationState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { ToolOutputStatus } from '@/lib/runtime/events/runtime-event';
 import { computeLaneLayout } from '@/lib/timeline/lane-layout';
 import { formatDuration } from './call-status';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
 import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import type { CallState } from '@/lib/runtime/reduce-runtime-events';
+import type { CallState } from '@/lib/runtime/events/reduce-runtime-events';
 
 export type ManualOutputEditorProps = {
   call: CallState;

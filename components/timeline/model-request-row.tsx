@@ -1,7 +1,7 @@
 'use client';
 
 import { useContext, useState } from 'react';
-import type { IterationState } from '@/lib/runtime/reduce-runtime-events';
+import type { IterationState } from '@/lib/runtime/events/reduce-runtime-events';
 import { ExchangeViewer } from './exchange-viewer';
 import { InspectedTurnContext } from './inspectable-turn';
 

@@ -1,4 +1,4 @@
-import type { Usage } from '@/lib/runtime/runtime-event';
+import type { Usage } from '@/lib/runtime/events/runtime-event';
 import { formatTokens } from './token-savings';
 
 /**

@@ -1,5 +1,5 @@
-import type { TurnEnd } from '@/lib/runtime/reduce-runtime-events';
-import type { TurnEndReason } from '@/lib/runtime/runtime-event';
+import type { TurnEnd } from '@/lib/runtime/events/reduce-runtime-events';
+import type { TurnEndReason } from '@/lib/runtime/events/runtime-event';
 
 const REASON_TITLES: Record<TurnEndReason, string> = {
   completed: 'Turn completed',

@@ -1,7 +1,7 @@
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
 import type { TurnRequest } from './build-turn-request';
 import type { CompileResponse } from './compile-view';
 import { createSseParser } from './sse-parser';

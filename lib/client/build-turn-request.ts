@@ -1,7 +1,7 @@
 import type { ModelConfig } from '@/lib/models/model-config';
 import type { TurnRequestBody } from '@/lib/server/turn-request';
 import type { JsonValue } from '@/lib/runtime/json';
-import type { PermissionMode } from '@/lib/runtime/runtime-event';
+import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
 import { selectContinuation } from './conversation-state';

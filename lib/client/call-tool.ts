@@ -1,7 +1,7 @@
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
 import type { ToolCallRequest } from '@/lib/server/tool-call-request';
 import type { ApiError, StreamTurnOptions } from './api-client';
 import { createSseParser } from './sse-parser';

@@ -1,4 +1,4 @@
-import type { RuntimeEvent, RuntimeEventOf, TurnState } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent, RuntimeEventOf, TurnState } from '@/lib/runtime/events/runtime-event';
 import type { JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { faultKindSchema } from '@/lib/models/model-config';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
 import { createConversation, createRecordedTurns, selectActiveBranch, splitEventsByTurn } from './conversation-state';
 import type { PlaygroundState } from './playground-state';
 

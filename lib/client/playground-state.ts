@@ -1,5 +1,5 @@
 import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
-import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/runtime-event';
+import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/events/runtime-event';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { CompileResponse } from './compile-view';
 import { isRunActive } from './conversation-state';

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@/lib/runtime/json';
-import type { ExecutionMode, Risk } from '@/lib/runtime/tool';
+import type { ExecutionMode, Risk } from '@/lib/runtime/tools/tool';
 import type { CompiledToolView } from '@/lib/server/describe-compiled-tools';
 
 /**

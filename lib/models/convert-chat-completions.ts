@@ -4,7 +4,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions/completions';
 import { isPlainObject } from '@/lib/runtime/json';
-import type { ConversationItem, ModelError, ModelResponse, OfferedFunction, OfferedTool } from '@/lib/runtime/model-client';
+import type { ConversationItem, ModelError, ModelResponse, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { readUsage } from './convert-responses-items';
 

@@ -1,6 +1,6 @@
 import { isPlainObject } from '@/lib/runtime/json';
-import type { CallNotes, ConversationItem, ModelError, ModelResponse } from '@/lib/runtime/model-client';
-import { fromResponsesItem } from '@/lib/runtime/responses-items';
+import type { CallNotes, ConversationItem, ModelError, ModelResponse } from '@/lib/runtime/model/model-client';
+import { fromResponsesItem } from '@/lib/runtime/model/responses-items';
 import { err, ok, type Result } from '@/lib/runtime/result';
 
 /** A Responses `Response` body → the runtime's ModelResponse, or why it is malformed. */

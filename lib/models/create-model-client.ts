@@ -1,4 +1,4 @@
-import type { ModelClient } from '@/lib/runtime/model-client';
+import type { ModelClient } from '@/lib/runtime/model/model-client';
 import { err } from '@/lib/runtime/result';
 import { createEgressFetch } from './egress/create-egress-fetch';
 import { ALLOW_PRIVATE_NETWORK_VALUE } from './egress/egress-limits';

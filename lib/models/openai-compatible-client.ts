@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions/completions';
-import type { ModelClient, ModelError, ModelResponse } from '@/lib/runtime/model-client';
+import type { ModelClient, ModelError, ModelResponse } from '@/lib/runtime/model/model-client';
 import type { Result } from '@/lib/runtime/result';
 import { convertChatCompletionBody, convertItemsToChatMessages, convertToolsToChat } from './convert-chat-completions';
 import { DEFAULT_MODEL_TIMEOUT_MS } from './openai-responses-client';

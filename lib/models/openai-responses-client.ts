@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import type { ResponseCreateParamsNonStreaming, ResponseInput, Tool as ResponsesTool } from 'openai/resources/responses/responses';
-import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '@/lib/runtime/model-client';
+import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '@/lib/runtime/model/model-client';
 import type { Result } from '@/lib/runtime/result';
-import { toResponsesInput } from '@/lib/runtime/responses-items';
+import { toResponsesInput } from '@/lib/runtime/model/responses-items';
 import { convertResponsesBody } from './convert-responses-items';
 import { readRawBody } from './read-raw-body';
 import type { FetchFunction } from './record-exchanges';

@@ -1,4 +1,4 @@
-import type { ModelError } from '@/lib/runtime/model-client';
+import type { ModelError } from '@/lib/runtime/model/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { mapModelError, type ErrorContext } from './map-model-error';
 import { startSentence } from './start-sentence';

@@ -1,5 +1,5 @@
 import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { ModelClient, ModelError } from '@/lib/runtime/model-client';
+import type { ModelClient, ModelError } from '@/lib/runtime/model/model-client';
 import { err } from '@/lib/runtime/result';
 import { describeDifference, findFirstDifference } from './find-first-difference';
 import type { TapeEntry } from './model-config';

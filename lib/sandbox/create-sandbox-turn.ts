@@ -1,7 +1,7 @@
 // Server-only: one agent turn's QuickJS context, its tools, timers and virtual files.
 import { z } from 'zod';
 import type { Result } from '@/lib/runtime/result';
-import type { Tool, ToolContext, ToolFailure, ToolReturn } from '@/lib/runtime/tool';
+import type { Tool, ToolContext, ToolFailure, ToolReturn } from '@/lib/runtime/tools/tool';
 import { describeOutputMismatch } from '@/lib/runtime/validation/format-validation-issues';
 import type { JsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import { formatZodIssues } from '@/lib/runtime/validation/validate-with-zod';

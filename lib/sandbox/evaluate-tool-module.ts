@@ -1,7 +1,7 @@
 // Server-only: evaluates a user module inside a sandbox context and reports its tools.
 import { z } from 'zod';
-import { checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, type PlainToolOption, type ToolConfigShape } from '@/lib/runtime/check-tool-config';
-import { describeToolMetadata } from '@/lib/runtime/describe-tool-metadata';
+import { checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, type PlainToolOption, type ToolConfigShape } from '@/lib/runtime/tools/check-tool-config';
+import { describeToolMetadata } from '@/lib/runtime/tools/describe-tool-metadata';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';

@@ -1,7 +1,7 @@
 // Server-only: owns one QuickJS runtime (WASM) with Zod and the prelude evaluated in it.
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/check-tool-config';
-import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/convert-zod-schema';
+import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/tools/check-tool-config';
+import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/tools/convert-zod-schema';
 import type { Result } from '@/lib/runtime/result';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PRELUDE, type SandboxApiMethod } from './sandbox-prelude';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Result } from '@/lib/runtime/result';
-import type { ToolFailure } from '@/lib/runtime/tool';
+import type { ToolFailure } from '@/lib/runtime/tools/tool';
 
 const failure = z.object({
   code: z.enum(['threw', 'output-invalid', 'timeout', 'aborted', 'limit-exceeded']),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
-import type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from '@/lib/runtime/tool';
+import type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import type { UnrepresentablePatterns } from '@/lib/runtime/validation/create-regexp-engine';
 import { createJsonSchemaValidator, type JsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';

@@ -1,9 +1,9 @@
-import { checkStrictSchema, type StrictReport } from '@/lib/runtime/check-strict-schema';
-import { decidePermission, type PermissionDecision } from '@/lib/runtime/decide-permission';
+import { checkStrictSchema, type StrictReport } from '@/lib/runtime/strict/check-strict-schema';
+import { decidePermission, type PermissionDecision } from '@/lib/runtime/loop/decide-permission';
 import type { JsonSchema } from '@/lib/runtime/json';
-import { permissionModeSchema, type PermissionMode } from '@/lib/runtime/runtime-event';
-import { strictifySchema } from '@/lib/runtime/strictify-schema';
-import { effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk } from '@/lib/runtime/tool';
+import { permissionModeSchema, type PermissionMode } from '@/lib/runtime/events/runtime-event';
+import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk } from '@/lib/runtime/tools/tool';
 import type { ToolSpec } from '@/lib/sandbox/compiled-module';
 
 /** One tool as the schema panel shows it. Every verdict comes from the runtime's own functions. */

@@ -1,5 +1,5 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
-import { runToolCall } from '@/lib/runtime/run-tool-call';
+import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
 import { createEventBudget } from './create-event-budget';

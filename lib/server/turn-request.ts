@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { modelConfigSchema } from '@/lib/models/model-config';
-import { readConversation } from '@/lib/runtime/responses-items';
-import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { readConversation } from '@/lib/runtime/model/responses-items';
+import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
 import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 

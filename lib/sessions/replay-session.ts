@@ -1,5 +1,5 @@
 import type { Result } from '@/lib/runtime/result';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';
 import type { SessionRecord, SessionTurn } from './session-record';
 

@@ -1,6 +1,6 @@
 // Server-only: re-runs a recorded turn through the same path a live turn takes, on its tape.
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import type { SessionTurn } from './session-record';
 

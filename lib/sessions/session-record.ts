@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/models/model-config';
 import { isPlainObject } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/runtime-event';
+import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
 import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';

@@ -1,9 +1,9 @@
-import { checkStrictSchema } from '@/lib/runtime/check-strict-schema';
-import { TOOL_NAME_PATTERN } from '@/lib/runtime/check-tool-config';
+import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
+import { TOOL_NAME_PATTERN } from '@/lib/runtime/tools/check-tool-config';
 import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model-client';
+import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { fromResponsesItem } from '@/lib/runtime/responses-items';
+import { fromResponsesItem } from '@/lib/runtime/model/responses-items';
 import type { EmbeddedRequest } from './embedded-model';
 
 /** An error body in OpenAI's shape, with the HTTP status it is served with. */

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@/lib/runtime/json';
-import type { ConversationItem, OfferedTool } from '@/lib/runtime/model-client';
+import type { ConversationItem, OfferedTool } from '@/lib/runtime/model/model-client';
 
 /** What an embedded model sees: the request the SDK built, parsed back into runtime shapes. */
 export type EmbeddedRequest = {

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@/lib/runtime/json';
-import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model-client';
+import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
 import type { ArgumentHints } from './arguments/generate-arguments';
 import { countModelTurns } from './embedded-model';
 

@@ -1,6 +1,6 @@
 import { toJsonPointer, type JsonPath } from '../json-pointer';
 import type { JsonValue } from '../json';
-import type { ValidationIssue } from '../tool';
+import type { ValidationIssue } from '../tools/tool';
 import { samePath } from './collapse-alternatives';
 import type { BoundSubject, RawValidationIssue, RawValidationIssueCode } from './raw-validation-issue';
 

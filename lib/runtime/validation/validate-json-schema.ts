@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../json';
 import { err, ok, type Result } from '../result';
-import type { ValidationIssue } from '../tool';
+import type { ValidationIssue } from '../tools/tool';
 import { createRegExpEngine, type UnrepresentablePatterns } from './create-regexp-engine';
 import { formatValidationIssues } from './format-validation-issues';
 import { readAjvErrors } from './read-ajv-errors';

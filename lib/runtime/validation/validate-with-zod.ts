@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { JsonValue } from '../json';
 import { err, ok, type Result } from '../result';
-import type { ValidationIssue } from '../tool';
+import type { ValidationIssue } from '../tools/tool';
 import { formatValidationIssues } from './format-validation-issues';
 import { readZodIssues, type ZodIssueData } from './read-zod-issues';
 

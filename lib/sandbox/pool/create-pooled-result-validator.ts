@@ -1,5 +1,5 @@
 // Server-only: task mode's result schema is the visitor's too, so submissions are checked in a worker.
-import type { ResultValidator } from '@/lib/runtime/create-submit-result-tool';
+import type { ResultValidator } from '@/lib/runtime/loop/create-submit-result-tool';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import type { SandboxPool } from './sandbox-pool';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { JsonValue } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { Tool, ToolContext, ToolFailure, ToolMetadata, ToolReturn } from '@/lib/runtime/tool';
+import type { Tool, ToolContext, ToolFailure, ToolMetadata, ToolReturn } from '@/lib/runtime/tools/tool';
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
 import { SANDBOX_LIMITS } from '../sandbox-limits';

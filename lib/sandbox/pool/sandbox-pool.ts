@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { ToolLogLevel } from '@/lib/runtime/tool';
+import type { ToolLogLevel } from '@/lib/runtime/tools/tool';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
 import type { WorkerAnswers, WorkerMessage, WorkerRequest, WorkerRequestKind } from './worker-protocol';
 

@@ -4,7 +4,7 @@ import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
-import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tool';
+import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
 import type { Diagnostic } from '../compiled-module';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */

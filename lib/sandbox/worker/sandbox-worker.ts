@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tool';
+import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tools/tool';
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';

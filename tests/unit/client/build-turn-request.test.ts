@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTurnRequest } from '@/lib/client/build-turn-request';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { createInitialState, playgroundReducer } from '@/lib/client/playground-state';
 import { createPreset } from './client-fixtures';
 

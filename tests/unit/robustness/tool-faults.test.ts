@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
-import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { drainSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';

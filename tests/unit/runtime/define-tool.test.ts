@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, ToolDefinitionError } from '@/lib/runtime/define-tool';
+import { defineTool, ToolDefinitionError } from '@/lib/runtime/tools/define-tool';
 
 const ok = { description: 'd', execute: () => 'x' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
-import type { ConversationItem, ModelClient, ModelRequest } from '@/lib/runtime/model-client';
+import { defineTool } from '@/lib/runtime/tools/define-tool';
+import type { ConversationItem, ModelClient, ModelRequest } from '@/lib/runtime/model/model-client';
 import { ok } from '@/lib/runtime/result';
-import { runTurn } from '@/lib/runtime/run-turn';
+import { runTurn } from '@/lib/runtime/loop/run-turn';
 import { userMessage } from '../support/scripted-test-model';
 
 const forecast = defineTool({

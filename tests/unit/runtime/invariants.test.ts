@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
-import type { ConversationItem } from '@/lib/runtime/model-client';
-import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/run-turn';
-import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, type RuntimeEventType, type TurnEndReason } from '@/lib/runtime/runtime-event';
-import type { Tool } from '@/lib/runtime/tool';
+import { defineTool } from '@/lib/runtime/tools/define-tool';
+import type { ConversationItem } from '@/lib/runtime/model/model-client';
+import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
+import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, type RuntimeEventType, type TurnEndReason } from '@/lib/runtime/events/runtime-event';
+import type { Tool } from '@/lib/runtime/tools/tool';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
 import { createWorkspaceTools, sleep } from '../support/sample-tools';
 

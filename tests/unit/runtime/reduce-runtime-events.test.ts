@@ -3,9 +3,9 @@ import {
   applyRuntimeEvent,
   createTimelineState,
   reduceRuntimeEvents,
-} from '@/lib/runtime/reduce-runtime-events';
-import type { RuntimeEvent, RuntimeEventInput } from '@/lib/runtime/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/runtime-event';
+} from '@/lib/runtime/events/reduce-runtime-events';
+import type { RuntimeEvent, RuntimeEventInput } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
 
 /** Stamps hand-written event bodies with a dense seq and increasing `at`, and checks them against the wire schema. */
 function stampEvents(bodies: RuntimeEventInput[], turnId = 't1'): RuntimeEvent[] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
-import { runToolCall, type RunToolCallOptions } from '@/lib/runtime/run-tool-call';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { runToolCall, type RunToolCallOptions } from '@/lib/runtime/loop/run-tool-call';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { createWorkspaceTools } from '../support/sample-tools';
 
 function call(options: Partial<RunToolCallOptions> & Pick<RunToolCallOptions, 'name' | 'arguments'>) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
-import { readConversation } from '@/lib/runtime/responses-items';
-import { runTurn, type TurnOutcome } from '@/lib/runtime/run-turn';
-import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/runtime-event';
+import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { readConversation } from '@/lib/runtime/model/responses-items';
+import { runTurn, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
+import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 
 /** A tiny file store the tools share, standing in for the sandbox's. */

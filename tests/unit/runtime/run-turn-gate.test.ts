@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/define-tool';
-import { runTurn, type RunTurnOptions } from '@/lib/runtime/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { runTurn, type RunTurnOptions } from '@/lib/runtime/loop/run-turn';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
 import { createWorkspaceTools } from '../support/sample-tools';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkStrictSchema } from '@/lib/runtime/check-strict-schema';
+import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
 import type { JsonSchema } from '@/lib/runtime/json';
-import { strictifySchema } from '@/lib/runtime/strictify-schema';
+import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
 
 function strictified(schema: JsonSchema) {
   const outcome = strictifySchema(schema);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/check-tool-config';
+import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/tools/check-tool-config';
 import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';
 
 /** The member names of the type or interface `name` declared anywhere in `source`. */
@@ -23,7 +23,7 @@ describe("defineTool's options, host realm and sandbox", () => {
   // The two declarations differ where the realms do (the sandbox's ctx has files and sleep); their
   // option names may not, and the plain ones are what the sandbox reads out by name.
   const sandbox = membersOf(PLAYGROUND_TYPES, 'ToolOptionsBase');
-  const host = membersOf(readFileSync(new URL('../../../lib/runtime/define-tool.ts', import.meta.url), 'utf8'), 'ToolOptionsBase');
+  const host = membersOf(readFileSync(new URL('../../../lib/runtime/tools/define-tool.ts', import.meta.url), 'utf8'), 'ToolOptionsBase');
 
   it('declare the same options', () => {
     expect(sandbox.length).toBeGreaterThan(10);

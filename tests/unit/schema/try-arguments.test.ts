@@ -4,7 +4,7 @@ import { generatePrefill } from '@/components/schema/generate-prefill';
 import { readFormFields, readFormObject, setFormValue } from '@/components/schema/read-form-fields';
 import { describeErrorBody } from '@/lib/client/call-tool';
 import type { JsonSchema } from '@/lib/runtime/json';
-import { strictifySchema } from '@/lib/runtime/strictify-schema';
+import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
 
 const WEATHER: JsonSchema = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
-import type { RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 
 const SOURCE = `import { z } from 'zod';

@@ -5,7 +5,7 @@ import { createSseParser } from '@/lib/client/sse-parser';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
 import { streamToolCall } from '@/lib/server/stream-tool-call';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
 import type { ModelConfig } from '@/lib/models/model-config';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';

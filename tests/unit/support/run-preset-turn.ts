@@ -1,8 +1,8 @@
 import { createSseParser } from '@/lib/client/sse-parser';
 import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
-import type { ApprovalDecision } from '@/lib/runtime/gate-tool-call';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/runtime-event';
+import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 

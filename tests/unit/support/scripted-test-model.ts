@@ -1,6 +1,6 @@
-import type { ConversationItem, ModelClient, ModelRequest, ModelResponse } from '@/lib/runtime/model-client';
+import type { ConversationItem, ModelClient, ModelRequest, ModelResponse } from '@/lib/runtime/model/model-client';
 import { ok, type Result } from '@/lib/runtime/result';
-import type { ModelError } from '@/lib/runtime/model-client';
+import type { ModelError } from '@/lib/runtime/model/model-client';
 
 /** One scripted response: assistant text and/or calls with RAW argument strings. */
 export type TestStep = {

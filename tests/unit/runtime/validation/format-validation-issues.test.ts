@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { convertZodSchema } from '@/lib/runtime/convert-zod-schema';
+import { convertZodSchema } from '@/lib/runtime/tools/convert-zod-schema';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { formatIssuePath, formatValidationIssues } from '@/lib/runtime/validation/format-validation-issues';
 import type { RawValidationIssue } from '@/lib/runtime/validation/raw-validation-issue';

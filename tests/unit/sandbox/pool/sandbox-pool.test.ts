@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@/lib/runtime/tool';
+import type { Tool } from '@/lib/runtime/tools/tool';
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';

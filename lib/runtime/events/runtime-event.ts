@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import type { JsonValue } from '../json';
+
+/**
+ * The wire and storage schema of everything a turn reports. Events are the single source of
+ * truth: the timeline reduces them, sessions store them, replay compares them.
+ */
+
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
+
+const base = { turnId: z.string(), seq: z.number().int().nonnegative(), at: z.number().nonnegative() };
+const inIteration = { ...base, iteration: z.number().int().positive() };
+const forCall = { ...inIteration, callId: z.string(), name: z.string() };
+
+export const riskSchema = z.enum(['read', 'write', 'destructive']);
+export const permissionModeSchema = z.enum(['auto', 'review', 'read-only', 'deny-all']);
+export const turnModeSchema = z.enum(['chat', 'task']);
+export const repairRungSchema = z.enum([
+  'empty-to-object',
+  'strip-code-fence',
+  'unwrap-fenced-array',
+  'strip-tag-wrapper',
+  'extract-json-from-prose',
+  'unwrap-double-encoded',
+  'straighten-quotes',
+  'escape-inner-quotes',
+  'fix-syntax',
+  'insert-missing-commas',
+  'fix-closers',
+  'close-truncated',
+]);
+
+export const repairStepSchema = z.object({ rung: repairRungSchema, before: z.string(), after: z.string() });
+export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+export const toolInputErrorCodeSchema = z.enum([
+  'unknown-tool',
+  'unparseable-arguments',
+  'invalid-arguments',
+  'not-loaded',
+]);
+
+export const toolOutputStatusSchema = z.enum([
+  'success',
+  'error',
+  'timeout',
+  'aborted',
+  'denied',
+  'rejected',
+]);
+
+/**
+ * Why a model request failed, for `ModelError` and the `model-error` event alike. A request the
+ * provider refuses (a strict schema it rejects, a bad key) is `request-failed` with its status.
+ */
+export const modelErrorCodeSchema = z.enum(['request-failed', 'response-malformed', 'aborted', 'tape-mismatch']);
+
+export const assembledToolSchema = z.object({
+  name: z.string(),
+  namespace: z.string().optional(),
+  qualifiedName: z.string(),
+  source: z.enum(['module', 'builtin']),
+  deferred: z.boolean(),
+  strict: z.boolean(),
+  /** True when the schema was strictified for sending; see `strictifySchema`. */
+  strictified: z.boolean(),
+  executionMode: z.enum(['parallel', 'sequential']),
+  risk: riskSchema,
+  needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
+});
+
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  totalTokens: z.number(),
+  /** Input tokens the provider served from its prompt cache, when it says. */
+  cachedInputTokens: z.number().optional(),
+  /** Output tokens spent on reasoning, when the provider says. */
+  reasoningTokens: z.number().optional(),
+});
+
+/** A Responses input item as JSON (`lib/runtime/model/responses-items.ts` reads and writes them). */
+export const wireItemSchema = z.record(z.string(), jsonValue);
+
+/** The state a conversation carries from turn to turn besides its items. */
+export const turnStateSchema = z.object({
+  /** The virtual file store as the turn's tools left it. */
+  files: z.record(z.string(), z.string()),
+  /** Deferred tools loaded by Tool Search so far (qualified names). */
+  loadedTools: z.array(z.string()),
+});
+
+export const carriedInSchema = z.object({
+  conversationItems: z.number().int().nonnegative(),
+  files: z.array(z.string()),
+  loadedTools: z.array(z.string()),
+});
+
+export const proposedCallSchema = z.object({
+  callId: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  /** Caveats the model attached to the arguments (the embedded auto model: where it clamped them). */
+  notes: z.array(z.string()).optional(),
+});
+
+const turnEndBase = {
+  ...base,
+  type: z.literal('turn-end'),
+  iterations: z.number().int().nonnegative(),
+  /**
+   * The conversation after the turn as Responses input items: send it back as the next turn's
+   * `conversation`. Absent only in turns recorded before conversations existed.
+   */
+  conversation: z.array(wireItemSchema).optional(),
+  /** What the next turn needs besides the items (send back as `files` and `loadedTools`). */
+  state: turnStateSchema.optional(),
+};
+
+/**
+ * The last event of every turn, one variant per reason, each with only its own fields: the
+ * final text of a turn the model or a tool ended, the submitted `result` of a task, the `error`
+ * of a failed turn. Fields of another reason are dropped when parsed rather than refused, so
+ * older records that carry them still load.
+ */
+export const turnEndSchema = z.discriminatedUnion('reason', [
+  z.object({ ...turnEndBase, reason: z.literal('completed'), finalText: z.string().optional(), result: jsonValue.optional() }),
+  z.object({ ...turnEndBase, reason: z.literal('tool-ended'), finalText: z.string().optional() }),
+  z.object({ ...turnEndBase, reason: z.literal('max-iterations') }),
+  z.object({ ...turnEndBase, reason: z.literal('aborted') }),
+  z.object({ ...turnEndBase, reason: z.literal('error'), error: z.string() }),
+]);
+
+export const runtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('turn-start'),
+    mode: turnModeSchema,
+    model: z.string(),
+    permissionMode: permissionModeSchema,
+    maxIterations: z.number().int().positive(),
+    userMessage: z.string(),
+    /** The system/developer instructions the turn ran with, when there were any. */
+    instructions: z.string().optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('tools-assembled'),
+    tools: z.array(assembledToolSchema),
+    /** Why deferred tools were offered directly, when they were. */
+    deferralNote: z.string().optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('turn-carried-in'),
+    /** What the turn continued from: items of earlier turns, files they left, tools they loaded. */
+    ...carriedInSchema.shape,
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-request'),
+    offeredTools: z.array(z.string()),
+    deferredCount: z.number().int().nonnegative(),
+    inputItemCount: z.number().int().nonnegative(),
+    /** o200k tokens of the tools payload as the model sees it, and with every tool loaded up front. */
+    toolTokens: z.object({ sent: z.number().int().nonnegative(), allLoaded: z.number().int().nonnegative() }).optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-response'),
+    responseId: z.string(),
+    text: z.string().optional(),
+    calls: z.array(proposedCallSchema),
+    usage: usageSchema.optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('tool-call-direct'),
+    /** A call a person proposed (a tool card's Try), standing in for a model's proposal: no model took part. */
+    call: proposedCallSchema,
+    /** True when the tool is deferred: picked by name, it was loaded for this call without Tool Search. */
+    loadedDeferred: z.boolean().optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-error'),
+    code: modelErrorCodeSchema,
+    message: z.string(),
+    status: z.number().int().optional(),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('tool-search'),
+    callId: z.string(),
+    query: z.string(),
+    execution: z.enum(['client', 'server']),
+    matches: z.array(z.string()),
+  }),
+  z.object({ ...forCall, type: z.literal('tool-input-repair'), repairs: z.array(repairStepSchema) }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-input-error'),
+    code: toolInputErrorCodeSchema,
+    message: z.string(),
+    issues: z.array(validationIssueSchema).optional(),
+    suggestions: z.array(z.string()).optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-input-available'),
+    input: jsonValue,
+    /** Arguments as the tool receives them after null-for-optional fields are dropped, when that changed them. */
+    restoredInput: jsonValue.optional(),
+    activity: z.string().optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-permission'),
+    decision: z.enum(['allow', 'ask', 'deny']),
+    risk: riskSchema,
+    reason: z.string(),
+  }),
+  z.object({ ...forCall, type: z.literal('tool-approval-request'), input: jsonValue, reason: z.string() }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-approval-response'),
+    approved: z.boolean(),
+    decidedBy: z.enum(['human', 'timeout', 'abort']),
+    reason: z.string().optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-output-request'),
+    input: jsonValue,
+    /** `no-execute`: the tool has no execute; `answer-by-hand`: the user switched the tool to be answered by hand. */
+    reason: z.enum(['no-execute', 'answer-by-hand']),
+    /** The tool's output schema as JSON Schema, to prefill and check what a person types. */
+    outputSchema: jsonValue.optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-output-response'),
+    decidedBy: z.enum(['human', 'timeout', 'abort']),
+  }),
+  z.object({
+    ...inIteration,
+    type: z.literal('dispatch-plan'),
+    batches: z.array(z.object({ mode: z.enum(['parallel', 'sequential']), callIds: z.array(z.string()) })),
+  }),
+  z.object({ ...forCall, type: z.literal('tool-call-start'), batch: z.number().int().nonnegative() }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-call-log'),
+    level: z.enum(['info', 'warn', 'error']),
+    message: z.string(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-output'),
+    status: toolOutputStatusSchema,
+    /** Exactly what the model receives as `function_call_output`, redacted. */
+    output: z.string(),
+    summary: z.string(),
+    audit: z.string(),
+    durationMs: z.number().nonnegative(),
+    details: jsonValue.optional(),
+    endTurn: z.boolean().optional(),
+  }),
+  turnEndSchema,
+]);
+
+export type RuntimeEvent = z.infer<typeof runtimeEventSchema>;
+export type RuntimeEventType = RuntimeEvent['type'];
+export type RuntimeEventOf<T extends RuntimeEventType> = Extract<RuntimeEvent, { type: T }>;
+export type RepairRung = z.infer<typeof repairRungSchema>;
+export type RepairStep = z.infer<typeof repairStepSchema>;
+export type PermissionMode = z.infer<typeof permissionModeSchema>;
+export type TurnMode = z.infer<typeof turnModeSchema>;
+export type TurnEndReason = RuntimeEventOf<'turn-end'>['reason'];
+export type ModelErrorCode = z.infer<typeof modelErrorCodeSchema>;
+export type ToolOutputStatus = z.infer<typeof toolOutputStatusSchema>;
+export type ToolInputErrorCode = z.infer<typeof toolInputErrorCodeSchema>;
+export type AssembledTool = z.infer<typeof assembledToolSchema>;
+export type TurnState = z.infer<typeof turnStateSchema>;
+export type CarriedIn = z.infer<typeof carriedInSchema>;
+export type Usage = z.infer<typeof usageSchema>;
+
+/** Distributive omit, so that event literals keep their discriminant. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before the emitter stamps it with turn id, sequence number and time. */
+export type RuntimeEventInput = DistributiveOmit<RuntimeEvent, 'turnId' | 'seq' | 'at'>;
+
+type TurnEndingField = 'finalText' | 'result' | 'error';
+type TurnEndVariant = DistributiveOmit<RuntimeEventOf<'turn-end'>, 'type' | 'turnId' | 'seq' | 'at' | 'iterations' | 'conversation' | 'state'>;
+type WithOtherFieldsNever<Variant> = Variant extends unknown ? Variant & { [Field in Exclude<TurnEndingField, keyof Variant>]?: never } : never;
+
+/**
+ * How a turn ended, as `turn-end` says it: one variant per reason with the fields of the other
+ * reasons typed `?: never` (`completed` → `finalText?` or `result?`, `tool-ended` → `finalText?`,
+ * `error` → `error`).
+ */
+export type TurnEnding = WithOtherFieldsNever<TurnEndVariant>;

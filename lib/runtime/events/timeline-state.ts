@@ -1,0 +1,210 @@
+import type { JsonValue } from '../json';
+import type { ToolTokens } from '../loop/measure-tool-tokens';
+import type {
+  AssembledTool,
+  CarriedIn,
+  PermissionMode,
+  RepairStep,
+  RuntimeEventOf,
+  ToolInputErrorCode,
+  TurnEnding,
+  TurnMode,
+  TurnState,
+  Usage,
+} from './runtime-event';
+import type { ExecutionMode, Risk, ToolLogLevel, ValidationIssue } from '../tools/tool';
+import type { ToolResult } from '../tools/tool-result';
+
+/**
+ * Where a proposed call stands. `rejected` means the runtime decided it will not run (input
+ * error, permission denied, approval denied) and its model-visible output is pending; every
+ * call becomes `done` once its `tool-output` arrives, whose `status` says how it ended.
+ */
+export type CallPhase = 'proposed' | 'rejected' | 'awaiting-approval' | 'queued' | 'running' | 'awaiting-output' | 'done';
+
+/** Why a call's arguments never reached the tool. */
+export type CallInputError = {
+  code: ToolInputErrorCode;
+  message: string;
+  issues: ValidationIssue[];
+  suggestions: string[];
+};
+
+/** The permission gate's verdict on one call. */
+export type CallPermission = { decision: 'allow' | 'ask' | 'deny'; reason: string; risk: Risk };
+
+export type CallApprovalRequest = { input: JsonValue; reason: string; at: number };
+
+export type CallApprovalResponse = {
+  approved: boolean;
+  decidedBy: 'human' | 'timeout' | 'abort';
+  reason?: string;
+  at: number;
+};
+
+/** A person is asked to type the call's output (a tool without execute, or one answered by hand). */
+export type CallOutputRequest = { input: JsonValue; reason: 'no-execute' | 'answer-by-hand'; outputSchema?: JsonValue; at: number };
+
+export type CallOutputResponse = { decidedBy: 'human' | 'timeout' | 'abort'; at: number };
+
+export type CallLog = { level: ToolLogLevel; message: string; at: number };
+
+/** The normalized result the model received for a call, and when it arrived. */
+export type CallOutput = Omit<ToolResult, 'callId' | 'name'> & { at: number };
+
+/** What every call has, whatever its phase. */
+type CallFacts = {
+  callId: string;
+  name: string;
+  iteration: number;
+  /** The arguments string exactly as the model sent it; absent if no `model-response` listed the call. */
+  rawArguments?: string;
+  /** Caveats the model attached to those arguments, e.g. where the embedded auto model clamped them. */
+  argumentNotes?: string[];
+  /** Present when a person proposed the call (`tool-call-direct`), not a model; `loadedDeferred`: loaded for it without Tool Search. */
+  direct?: { loadedDeferred: boolean };
+  repairs: RepairStep[];
+  input?: JsonValue;
+  restoredInput?: JsonValue;
+  activity?: string;
+  /** The gate's verdict, in any phase: a recorded turn may report it before its plan. */
+  permission?: CallPermission;
+  logs: CallLog[];
+};
+
+/** Nothing of a start: no batch, no typed output, no result. */
+type NotStarted = { batch?: never; startedAt?: never; outputRequest?: never; outputResponse?: never; output?: never };
+
+/** `batch` is the index into the iteration's dispatch plan, from `tool-call-start`; `startedAt` its `at`. */
+type Started = { batch: number; startedAt: number };
+
+/**
+ * Everything the events said about one proposed call, by phase; a field the phase cannot have
+ * is `?: never`, and each field stays once its phase has passed: an input error from `rejected`
+ * on, an approval request from `awaiting-approval` on and its answer after it, a batch and start
+ * time from `running` on, the request for a typed output from `awaiting-output` on, the output
+ * only when `done`.
+ */
+export type CallState = CallFacts &
+  (
+    | ({ phase: 'proposed'; inputError?: never; approvalRequest?: never; approvalResponse?: never } & NotStarted)
+    | ({ phase: 'queued'; inputError?: never; approvalRequest?: CallApprovalRequest; approvalResponse?: CallApprovalResponse } & NotStarted)
+    | ({ phase: 'awaiting-approval'; inputError?: never; approvalRequest: CallApprovalRequest; approvalResponse?: never } & NotStarted)
+    | ({ phase: 'rejected'; inputError?: CallInputError; approvalRequest?: CallApprovalRequest; approvalResponse?: CallApprovalResponse } & NotStarted)
+    | ({
+        phase: 'running';
+        inputError?: never;
+        approvalRequest?: CallApprovalRequest;
+        approvalResponse?: CallApprovalResponse;
+        outputRequest?: never;
+        outputResponse?: never;
+        output?: never;
+      } & Started)
+    | ({
+        phase: 'awaiting-output';
+        inputError?: never;
+        approvalRequest?: CallApprovalRequest;
+        approvalResponse?: CallApprovalResponse;
+        outputRequest: CallOutputRequest;
+        outputResponse?: CallOutputResponse;
+        output?: never;
+      } & Started)
+    | {
+        phase: 'done';
+        inputError?: CallInputError;
+        approvalRequest?: CallApprovalRequest;
+        approvalResponse?: CallApprovalResponse;
+        /** Absent for a call that never started (rejected, denied, skipped). */
+        batch?: number;
+        startedAt?: number;
+        outputRequest?: CallOutputRequest;
+        outputResponse?: CallOutputResponse;
+        output: CallOutput;
+      }
+  );
+
+export type DispatchBatch = { mode: ExecutionMode; callIds: string[] };
+
+export type ToolSearchRecord = {
+  callId: string;
+  query: string;
+  execution: 'client' | 'server';
+  matches: string[];
+  at: number;
+};
+
+/** What one model request offered, as `model-request` reported it. */
+export type IterationRequest = {
+  offeredTools: string[];
+  /** Callable now but not at the previous request: loaded by a search in between. */
+  newlyOffered: string[];
+  deferredCount: number;
+  inputItemCount: number;
+  /** Absent when the turn ran without a token counter. */
+  toolTokens?: ToolTokens;
+  at: number;
+};
+
+/** The context meter of a whole turn: tool tokens summed over every request that measured them. */
+export type TurnToolTokens = ToolTokens & { requests: number };
+
+/** One request/response round trip of the loop and what the runtime did with it. */
+export type IterationState = {
+  iteration: number;
+  request?: IterationRequest;
+  response?: {
+    responseId: string;
+    text?: string;
+    usage?: Usage;
+    at: number;
+  };
+  /** Calls in the model's order (plus any call only known from later events, appended). */
+  callIds: string[];
+  searches: ToolSearchRecord[];
+  plan?: DispatchBatch[];
+  modelError?: { code: RuntimeEventOf<'model-error'>['code']; message: string; status?: number; at: number };
+};
+
+export type TurnInfo = {
+  turnId: string;
+  model: string;
+  mode: TurnMode;
+  permissionMode: PermissionMode;
+  maxIterations: number;
+  userMessage: string;
+  instructions?: string;
+};
+
+/** How the turn ended (one variant per reason, as `turn-end` says it), after how many iterations, when. */
+export type TurnEnd = TurnEnding & { iterations: number; at: number };
+
+/** A `turn-end`'s conversation: Responses input items as JSON. */
+export type TurnEndConversation = { [key: string]: JsonValue }[];
+
+/** The whole timeline of one turn, a pure function of its events. */
+export type TimelineState = {
+  /** Absent until `turn-start` arrives. */
+  turn?: TurnInfo;
+  status: 'idle' | 'running' | 'ended';
+  end?: TurnEnd;
+  tools: AssembledTool[];
+  deferralNote?: string;
+  /** What the turn continued from (items, files, loaded tools), when it followed earlier turns. */
+  carriedIn?: CarriedIn;
+  /** The conversation after the turn, from `turn-end`: what the next turn sends back. */
+  conversation?: TurnEndConversation;
+  /** The state after the turn (files, loaded tools), from `turn-end`. */
+  carryOut?: TurnState;
+  /** Summed over the requests so far; `requests` is 0 until one reports `toolTokens`. */
+  toolTokens: TurnToolTokens;
+  iterations: IterationState[];
+  calls: Record<string, CallState>;
+  /** Highest `seq` applied; events at or below it are ignored, so re-delivery is harmless. */
+  lastSeq: number;
+  /** The latest `at` seen, the turn's "now" as far as the events know. */
+  lastAt: number;
+};
+
+export function createTimelineState(): TimelineState {
+  return { status: 'idle', tools: [], toolTokens: { sent: 0, allLoaded: 0, requests: 0 }, iterations: [], calls: {}, lastSeq: -1, lastAt: 0 };
+}

@@ -1,0 +1,109 @@
+import { checkStrictSchema } from '../strict/check-strict-schema';
+import { findDuplicateToolNames } from '../tools/check-tool-config';
+import { createSubmitResultTool, SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
+import type { JsonSchema } from '../json';
+import { err, ok, type Result } from '../result';
+import type { AssembledTool, TurnMode } from '../events/runtime-event';
+import { strictifySchema } from '../strict/strictify-schema';
+import { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool } from '../tools/tool';
+
+/** How deferred tools reach the model in this turn. */
+export type SearchMode = 'none' | 'client' | 'hosted';
+
+/** A tool as registered for one turn: what is sent, and whether it hides behind search. */
+export type RegisteredTool = {
+  tool: Tool;
+  qualifiedName: string;
+  source: 'module' | 'builtin';
+  /** The parameter schema actually sent: the authored one, or its strictified form. */
+  sentParameters: JsonSchema;
+  strictified: boolean;
+  deferred: boolean;
+};
+
+export type TurnToolSet = {
+  tools: RegisteredTool[];
+  byName: Map<string, RegisteredTool>;
+  searchMode: SearchMode;
+  deferralNote?: string;
+};
+
+export type AssembleToolsOptions = {
+  moduleTools: readonly Tool[];
+  mode: TurnMode;
+  resultSchema?: JsonSchema;
+  validateResult?: ResultValidator;
+  model: { hostedToolSearch: boolean; supportsDeferredTools: boolean };
+};
+
+/**
+ * The per-turn tool set, from explicit sources: the module's tools (read-only ones in task mode),
+ * `submit_result` in task mode, and search when anything is deferred. Refuses — before any model
+ * request — a strict tool whose schema the provider would reject and that cannot be strictified.
+ */
+export function assembleTools(options: AssembleToolsOptions): Result<TurnToolSet, string> {
+  const sources: { tool: Tool; source: RegisteredTool['source'] }[] = options.moduleTools
+    .filter((tool) => options.mode === 'chat' || riskOf(tool) === 'read')
+    .map((tool) => ({ tool, source: 'module' }));
+  if (options.mode === 'task') {
+    if (!options.resultSchema) return err('Task mode needs a result schema for submit_result.');
+    const submit = createSubmitResultTool(options.resultSchema, options.validateResult);
+    if (!submit.ok) return err(submit.message);
+    if (sources.some(({ tool }) => tool.name === SUBMIT_RESULT_TOOL_NAME && !tool.namespace)) {
+      return err(`The module defines ${SUBMIT_RESULT_TOOL_NAME}, which task mode reserves for the result.`);
+    }
+    sources.push({ tool: submit.tool, source: 'builtin' });
+  }
+  const duplicates = findDuplicateToolNames(sources.map(({ tool }) => tool));
+  if (duplicates.length > 0) return err(`Tool names must be unique within a namespace: ${duplicates.join(', ')}.`);
+
+  const anyDeferred = sources.some(({ tool }) => tool.deferLoading);
+  const searchMode: SearchMode = !anyDeferred || !options.model.supportsDeferredTools ? 'none' : options.model.hostedToolSearch ? 'hosted' : 'client';
+
+  const tools: RegisteredTool[] = [];
+  for (const { tool, source } of sources) {
+    const sent = resolveSentParameters(tool);
+    if (!sent.ok) return sent;
+    tools.push({
+      tool,
+      qualifiedName: qualifiedToolName(tool),
+      source,
+      sentParameters: sent.value.schema,
+      strictified: sent.value.strictified,
+      deferred: tool.deferLoading && searchMode !== 'none',
+    });
+  }
+  return ok({
+    tools,
+    byName: new Map(tools.map((entry) => [entry.qualifiedName, entry])),
+    searchMode,
+    deferralNote:
+      anyDeferred && searchMode === 'none'
+        ? 'This model has no tool search, so deferred tools are offered directly with their full schemas.'
+        : undefined,
+  });
+}
+
+function resolveSentParameters(tool: Tool): Result<{ schema: JsonSchema; strictified: boolean }, string> {
+  if (!tool.strict) return ok({ schema: tool.parameters, strictified: false });
+  if (checkStrictSchema(tool.parameters).ok) return ok({ schema: tool.parameters, strictified: false });
+  const strictified = strictifySchema(tool.parameters);
+  if (strictified.ok) return ok({ schema: strictified.schema, strictified: true });
+  const reasons = strictified.violations.map((violation) => `${violation.pointer || '/'}: ${violation.message}`).join(' ');
+  return err(`Tool ${qualifiedToolName(tool)} is strict, but OpenAI would reject its schema and it cannot be made strict: ${reasons} Set strict: false or change the schema.`);
+}
+
+export function describeAssembledTools(toolSet: TurnToolSet): AssembledTool[] {
+  return toolSet.tools.map(({ tool, qualifiedName, source, strictified, deferred }) => ({
+    name: tool.name,
+    namespace: tool.namespace,
+    qualifiedName,
+    source,
+    deferred,
+    strict: tool.strict,
+    strictified,
+    executionMode: effectiveExecutionMode(tool),
+    risk: riskOf(tool),
+    needsApproval: tool.needsApproval,
+  }));
+}

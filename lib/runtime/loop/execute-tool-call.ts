@@ -1,0 +1,129 @@
+import { answerToolCallByHand } from './answer-tool-call-by-hand';
+import type { EventEmitter } from './create-event-emitter';
+import type { ManualOutputHandler } from './manual-output';
+import { describeSafely, type RunnableCall } from './prepare-tool-call';
+import type { Redactor } from '../redact-secrets';
+import type { ToolOutputStatus } from '../events/runtime-event';
+import type { ToolFailure, ToolLogLevel, ToolReturn } from '../tools/tool';
+import { capOutput, stringifyContent, type ToolResult } from '../tools/tool-result';
+import type { Result } from '../result';
+
+export type ExecuteToolCallOptions = {
+  call: RunnableCall;
+  iteration: number;
+  batch: number;
+  emitter: EventEmitter;
+  redact: Redactor;
+  /** Aborts when the turn is aborted. */
+  signal: AbortSignal;
+  defaultTimeoutMs: number;
+  /** Qualified names whose calls a person answers even though the tool has an execute. */
+  answerByHand: ReadonlySet<string>;
+  requestOutput?: ManualOutputHandler;
+  /** How long a person has to type an output (the approvals' timeout). */
+  approvalTimeoutMs: number;
+};
+
+type Settled = Result<ToolReturn, ToolFailure>;
+
+/**
+ * Runs one call with the turn's abort signal and the tool's deadline, then normalizes the
+ * outcome into a `ToolResult` and emits `tool-output`. A tool without execute, or one switched
+ * to be answered by hand, takes the output a person types instead. Never throws.
+ */
+export async function executeToolCall(options: ExecuteToolCallOptions): Promise<ToolResult> {
+  const { call, iteration, emitter, redact } = options;
+  const { entry } = call;
+  const name = entry.qualifiedName;
+  if (entry.tool.hasExecute === false || options.answerByHand.has(name)) {
+    return answerToolCallByHand({
+      call,
+      iteration,
+      batch: options.batch,
+      reason: entry.tool.hasExecute === false ? 'no-execute' : 'answer-by-hand',
+      emitter,
+      redact,
+      signal: options.signal,
+      requestOutput: options.requestOutput,
+      timeoutMs: options.approvalTimeoutMs,
+    });
+  }
+  const timeoutMs = entry.tool.timeoutMs ?? options.defaultTimeoutMs;
+  emitter.emit({ type: 'tool-call-start', iteration, callId: call.callId, name, batch: options.batch });
+  const startedAt = emitter.elapsed();
+
+  const controller = new AbortController();
+  const onTurnAbort = () => controller.abort(options.signal.reason);
+  options.signal.addEventListener('abort', onTurnAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const log = (level: ToolLogLevel, message: string) =>
+    emitter.emit({ type: 'tool-call-log', iteration, callId: call.callId, name, level, message: redact(String(message)).slice(0, 4000) });
+
+  const settled: Settled = await new Promise<Settled>((resolve) => {
+    if (options.signal.aborted) {
+      resolve({ ok: false, error: { code: 'aborted', message: 'The turn was aborted before the call started.' } });
+      return;
+    }
+    timer = setTimeout(() => {
+      controller.abort('timeout');
+      resolve({ ok: false, error: { code: 'timeout', message: `${name} timed out after ${timeoutMs} ms.` } });
+    }, timeoutMs);
+    controller.signal.addEventListener('abort', () => {
+      if (controller.signal.reason !== 'timeout') resolve({ ok: false, error: { code: 'aborted', message: 'The call was aborted before it finished.' } });
+    });
+    entry.tool
+      .execute(call.args, { callId: call.callId, signal: controller.signal, timeoutMs, log })
+      .then(resolve, (error: unknown) => resolve({ ok: false, error: { code: 'threw', message: describeThrown(error) } }));
+  });
+  clearTimeout(timer);
+  options.signal.removeEventListener('abort', onTurnAbort);
+
+  const durationMs = Math.max(0, emitter.elapsed() - startedAt);
+  const result = await toToolResult({ call, settled, durationMs, redact });
+  emitter.emit({ type: 'tool-output', iteration, ...result });
+  return result;
+}
+
+async function toToolResult(options: { call: RunnableCall; settled: Settled; durationMs: number; redact: Redactor }): Promise<ToolResult> {
+  const { call, settled, redact } = options;
+  const name = call.entry.qualifiedName;
+  const durationMs = Math.round(options.durationMs * 1000) / 1000;
+  const argsText = redact(JSON.stringify(call.args)).slice(0, 500);
+  if (settled.ok) {
+    const { content, details, endTurn } = settled.value;
+    const summary = (await describeSafely(() => call.entry.tool.describeCompletedActivity(call.args, content))) ?? `${name} succeeded`;
+    return {
+      callId: call.callId,
+      name,
+      status: 'success',
+      output: capOutput(redact(stringifyContent(content))),
+      summary: redact(summary),
+      audit: `${call.callId} ${name} ${argsText} → success in ${Math.round(durationMs)} ms${endTurn ? ' (ended the turn)' : ''}`,
+      durationMs,
+      ...(details === undefined ? {} : { details: JSON.parse(redact(JSON.stringify(details))) as never }),
+      ...(endTurn ? { endTurn: true } : {}),
+    };
+  }
+  const status: ToolOutputStatus = settled.error.code === 'timeout' ? 'timeout' : settled.error.code === 'aborted' ? 'aborted' : 'error';
+  const message = redact(settled.error.message);
+  return {
+    callId: call.callId,
+    name,
+    status,
+    output: status === 'error' ? `Error: ${name} failed (${settled.error.code}): ${message}` : `Error: ${message}`,
+    summary: `${name} ${status === 'error' ? 'failed' : status === 'timeout' ? 'timed out' : 'was aborted'}`,
+    audit: `${call.callId} ${name} ${argsText} → ${status} (${settled.error.code}) after ${Math.round(durationMs)} ms: ${message.slice(0, 200)}`,
+    durationMs,
+  };
+}
+
+export function describeThrown(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return `threw a non-Error value: ${JSON.stringify(error)}`;
+  } catch {
+    return 'threw a value that cannot be displayed';
+  }
+}

@@ -1,0 +1,29 @@
+import type { TurnToolSet } from './assemble-tools';
+import { buildLoadedDefinitions, buildOfferedTools } from './build-offered-tools';
+import type { OfferedTool } from '../model/model-client';
+
+/** Counts tokens of a text; injected (e.g. an o200k tokenizer) so the runtime stays dependency-free. */
+export type TokenCounter = (text: string) => number;
+
+/** Tokens of the tools payload the model sees now, and what it would be with every tool loaded up front. */
+export type ToolTokens = { sent: number; allLoaded: number };
+
+/**
+ * What the model sees of each tool: a deferred tool not yet loaded shows only its name and
+ * description (as with OpenAI's tool search); a loaded one its full definition, once.
+ */
+export function measureToolTokens(toolSet: TurnToolSet, loaded: ReadonlySet<string>, countTokens: TokenCounter): ToolTokens {
+  const visible = buildOfferedTools(toolSet).map((tool) => hideDeferredSchemas(tool));
+  const loadedEntries = toolSet.tools.filter((entry) => entry.deferred && loaded.has(entry.qualifiedName));
+  const sent = countTokens(JSON.stringify([...visible, ...buildLoadedDefinitions(loadedEntries)]));
+  const allLoaded = countTokens(JSON.stringify(buildLoadedDefinitions(toolSet.tools)));
+  return { sent, allLoaded };
+}
+
+function hideDeferredSchemas(tool: OfferedTool): OfferedTool | { name: string; description: string } | { type: 'namespace'; name: string; description: string; tools: unknown[] } {
+  if (tool.type === 'function') return tool.defer_loading ? { name: tool.name, description: tool.description } : tool;
+  if (tool.type === 'namespace') {
+    return { ...tool, tools: tool.tools.map((fn) => (fn.defer_loading ? { name: fn.name, description: fn.description } : fn)) };
+  }
+  return tool;
+}

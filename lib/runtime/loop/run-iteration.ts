@@ -1,0 +1,113 @@
+import type { TurnToolSet } from './assemble-tools';
+import type { EventEmitter } from './create-event-emitter';
+import type { PermissionSettings } from './decide-permission';
+import { executeToolCall } from './execute-tool-call';
+import { gateToolCall, type ApprovalHandler } from './gate-tool-call';
+import type { ManualOutputHandler } from './manual-output';
+import { planDispatch } from './plan-dispatch';
+import { prepareToolCall, type ProposedFunctionCall, type RunnableCall } from './prepare-tool-call';
+import type { Redactor } from '../redact-secrets';
+import { effectiveExecutionMode } from '../tools/tool';
+import type { ToolResult } from '../tools/tool-result';
+
+export type RunIterationOptions = {
+  calls: readonly ProposedFunctionCall[];
+  iteration: number;
+  toolSet: TurnToolSet;
+  loaded: ReadonlySet<string>;
+  emitter: EventEmitter;
+  redact: Redactor;
+  signal: AbortSignal;
+  permissions: PermissionSettings;
+  requestApproval?: ApprovalHandler;
+  approvalTimeoutMs: number;
+  defaultTimeoutMs: number;
+  /** Qualified names of tools whose calls a person answers (tools without execute always are). */
+  answerByHand?: readonly string[];
+  requestOutput?: ManualOutputHandler;
+};
+
+export type IterationOutcome = {
+  /** One result per call, in no particular order; the caller re-orders by the model's order. */
+  results: ToolResult[];
+  /** The successful call that asked to end the turn, if any. */
+  endedBy?: RunnableCall;
+};
+
+/**
+ * The function calls of one model response: prepare each in model order (rejections answered
+ * at once), plan batches, then per batch gate (approvals awaited together) and run concurrently;
+ * a batch with calls answered by hand waits for every typed output before the next one starts.
+ * Once a call ends the turn or the turn is aborted, later batches are not started.
+ */
+export async function runIteration(options: RunIterationOptions): Promise<IterationOutcome> {
+  const { iteration, emitter } = options;
+  const results: ToolResult[] = [];
+  const runnable: RunnableCall[] = [];
+  for (const call of options.calls) {
+    const prepared = await prepareToolCall({ call, iteration, toolSet: options.toolSet, loaded: options.loaded, emitter });
+    if (prepared.kind === 'runnable') {
+      runnable.push(prepared.call);
+      continue;
+    }
+    const { callId, name, code, output } = prepared.call;
+    const result: ToolResult = { callId, name, status: 'rejected', output, summary: `${name} rejected (${code})`, audit: `${callId} ${name} → rejected (${code})`, durationMs: 0 };
+    emitter.emit({ type: 'tool-output', iteration, ...result });
+    results.push(result);
+  }
+  if (runnable.length === 0) return { results };
+
+  const batches = planDispatch(runnable.map((call) => ({ callId: call.callId, mode: effectiveExecutionMode(call.entry.tool) })));
+  emitter.emit({ type: 'dispatch-plan', iteration, batches });
+  const byId = new Map(runnable.map((call) => [call.callId, call]));
+  const answerByHand = new Set(options.answerByHand ?? []);
+  let endedBy: RunnableCall | undefined;
+
+  for (const [batchIndex, batch] of batches.entries()) {
+    const calls = batch.callIds.flatMap((id) => byId.get(id) ?? []);
+    if (options.signal.aborted || endedBy) {
+      results.push(...calls.map((call) => skipCall(options, call, endedBy ? `${endedBy.entry.qualifiedName} ended the turn first.` : 'The turn was aborted.')));
+      continue;
+    }
+    const gated = await Promise.all(calls.map(async (call) => ({ call, blocked: await gateToolCall({ ...options, call }) })));
+    const allowed = gated.flatMap(({ call, blocked }) => (blocked ? [] : [call]));
+    results.push(...gated.flatMap(({ blocked }) => (blocked ? [blocked] : [])));
+    const executed = await Promise.all(
+      allowed.map(async (call) => ({
+        call,
+        result: await executeToolCall({
+          call,
+          iteration,
+          batch: batchIndex,
+          emitter,
+          redact: options.redact,
+          signal: options.signal,
+          defaultTimeoutMs: options.defaultTimeoutMs,
+          answerByHand,
+          requestOutput: options.requestOutput,
+          approvalTimeoutMs: options.approvalTimeoutMs,
+        }),
+      })),
+    );
+    for (const { call, result } of executed) {
+      results.push(result);
+      if (result.status === 'success' && result.endTurn && !endedBy) endedBy = call;
+    }
+  }
+  return { results, endedBy };
+}
+
+function skipCall(options: RunIterationOptions, call: RunnableCall, why: string): ToolResult {
+  const name = call.entry.qualifiedName;
+  const result: ToolResult = {
+    callId: call.callId,
+    name,
+    status: 'aborted',
+    output: `Error: ${name} was not run. ${why}`,
+    summary: `${name} not run`,
+    audit: `${call.callId} ${name} → not run: ${why}`,
+    durationMs: 0,
+  };
+  options.emitter.emit({ type: 'tool-output', iteration: options.iteration, ...result });
+  return result;
+}

@@ -1,0 +1,83 @@
+import type { JsonSchema, JsonValue } from '../json';
+import type { Result } from '../result';
+import type { ModelErrorCode } from '../events/runtime-event';
+
+/**
+ * Conversation items in the OpenAI Responses wire shape (snake_case on purpose: adapters pass
+ * them through unchanged). Requests are stateless: every request carries all of them.
+ */
+export type ConversationItem =
+  | { type: 'message'; role: 'user' | 'assistant' | 'system' | 'developer'; content: string }
+  | { type: 'function_call'; call_id: string; name: string; namespace?: string; arguments: string; id?: string }
+  | { type: 'function_call_output'; call_id: string; output: string }
+  | { type: 'tool_search_call'; call_id: string; arguments: JsonValue; execution: 'client' | 'server'; id?: string }
+  | { type: 'tool_search_output'; call_id: string; tools: OfferedTool[]; execution: 'client' | 'server' }
+  /** Reasoning and other provider items we do not interpret but must pass back. */
+  | { type: 'opaque'; item: { [key: string]: JsonValue } };
+
+/** A function tool as offered to the model (Responses `FunctionTool`). */
+export type OfferedFunction = {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+  defer_loading?: boolean;
+};
+
+/** Tools as offered: functions, namespaces of functions, and the hosted tool search. */
+export type OfferedTool =
+  | OfferedFunction
+  | { type: 'namespace'; name: string; description: string; tools: OfferedFunction[] }
+  /** `execution: 'client'` means the runtime answers `tool_search_call`s itself. */
+  | { type: 'tool_search'; execution?: 'client' | 'server'; description?: string; parameters?: JsonSchema };
+
+export type ModelRequest = {
+  instructions?: string;
+  input: ConversationItem[];
+  tools: OfferedTool[];
+  parallelToolCalls: boolean;
+};
+
+export type ModelUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** Input tokens served from the provider's prompt cache, when it reports them. */
+  cachedInputTokens?: number;
+  /** Output tokens spent on reasoning, when the provider reports them. */
+  reasoningTokens?: number;
+};
+
+/** Caveats a provider attached to one of its function calls. */
+export type CallNotes = { callId: string; notes: string[] };
+
+export type ModelResponse = {
+  id: string;
+  /** Output items in model order: assistant messages, function calls, search calls, opaque items. */
+  output: ConversationItem[];
+  usage?: ModelUsage;
+  /**
+   * Caveats about the arguments of some function calls. Not part of the Responses protocol:
+   * only the embedded auto model sends them, saying where it clamped generated arguments.
+   */
+  callNotes?: CallNotes[];
+};
+
+/** A provider failure, mapped to plain data. */
+export type ModelError = {
+  code: ModelErrorCode;
+  message: string;
+  status?: number;
+};
+
+/** The one interface the turn loop needs from a model. */
+export type ModelClient = {
+  /** Provider label shown in events, e.g. `embedded:auto` or `openai:gpt-5.4`. */
+  readonly label: string;
+  /** Whether the provider runs `tool_search` itself (hosted); otherwise the runtime searches client-side. */
+  readonly hostedToolSearch: boolean;
+  /** False for providers that cannot see deferred tools at all: the runtime then offers them directly. */
+  readonly supportsDeferredTools: boolean;
+  createResponse(request: ModelRequest, options: { signal: AbortSignal }): Promise<Result<ModelResponse, ModelError>>;
+};

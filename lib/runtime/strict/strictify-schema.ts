@@ -1,0 +1,119 @@
+import { checkStrictSchema, type StrictViolation } from './check-strict-schema';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { allowsNull } from './allows-null';
+import { describeOneOfRewrite } from './describe-one-of-rewrite';
+import { isFixableViolation } from './is-fixable-violation';
+import { makeNullable } from './make-nullable';
+import { appendLocation, formatPythonString, ROOT_LOCATION, type SchemaLocation } from './schema-location';
+import { SUPPORTED_FORMATS, SUPPORTED_KEYWORDS } from './strict-limits';
+
+/** One rewrite `strictifySchema` made, located in the original schema, for the UI's diff. */
+export type StrictifyChange = { pointer: string; change: string };
+
+/** A strict-mode-ready copy of a schema, or the violations no rewrite can remove. */
+export type StrictifyOutcome =
+  | { ok: true; schema: JsonSchema; changes: StrictifyChange[] }
+  | { ok: false; violations: StrictViolation[] };
+
+type RewriteContext = { root: JsonSchema; changes: StrictifyChange[] };
+
+/**
+ * Rewrites a schema into one OpenAI accepts with `strict: true`, without changing which
+ * arguments the tool ends up receiving: optional fields become required-and-nullable (see
+ * `restoreOptionalArguments`), objects are closed with `additionalProperties: false`, `oneOf`
+ * becomes `anyOf`, and `default`, unsupported formats and narrowing-only keywords are dropped
+ * because arguments are still validated against the original schema. Never mutates its input.
+ */
+export function strictifySchema(schema: JsonSchema): StrictifyOutcome {
+  const report = checkStrictSchema(schema);
+  if (report.ok) return { ok: true, schema: copyJson(schema) as JsonSchema, changes: [] };
+  const unfixable = report.violations.filter((violation) => !isFixableViolation(violation, schema));
+  if (unfixable.length > 0) return { ok: false, violations: unfixable };
+  const context: RewriteContext = { root: schema, changes: [] };
+  const rewritten = rewriteNode(context, schema, ROOT_LOCATION) as JsonSchema;
+  const after = checkStrictSchema(rewritten);
+  if (!after.ok) return { ok: false, violations: after.violations };
+  return { ok: true, schema: rewritten, changes: context.changes };
+}
+
+function rewriteNode(context: RewriteContext, node: JsonValue, location: SchemaLocation): JsonValue {
+  if (!isPlainObject(node)) return copyJson(node);
+  const note = (change: string, at: SchemaLocation = location) => context.changes.push({ pointer: at.pointer, change });
+  const types: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+  const isObject = types.includes('object') || (node.type === undefined && 'properties' in node);
+  const out: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    const at = appendLocation(location, keyword);
+    if (keyword === '$schema' && location.pointer === '') {
+      setEntry(out, keyword, copyJson(value));
+    } else if (keyword === 'oneOf' && Array.isArray(value)) {
+      setEntry(out, 'anyOf', value.map((branch, index) => rewriteNode(context, branch, appendLocation(location, keyword, index))));
+      note(describeOneOfRewrite(value, context.root), at);
+    } else if (keyword === 'default') {
+      note(`Removed 'default' (${JSON.stringify(value)}), which strict mode rejects; the tool still applies it when the field is absent.`, at);
+    } else if (keyword === 'format' && !(typeof value === 'string' && SUPPORTED_FORMATS.has(value))) {
+      note(`Removed unsupported format ${JSON.stringify(value)}; arguments are still validated against it.`, at);
+    } else if (!SUPPORTED_KEYWORDS.has(keyword)) {
+      note(`Removed ${formatPythonString(keyword)}, which strict mode does not support; arguments are still validated against it.`, at);
+    } else if (keyword === 'properties' && isObject && isPlainObject(value)) {
+      setEntry(out, keyword, rewriteProperties(context, node, location));
+    } else if ((keyword === 'required' || keyword === 'additionalProperties') && isObject) {
+      continue;
+    } else if ((keyword === '$defs' || keyword === 'definitions') && isPlainObject(value)) {
+      const definitions: JsonSchema = {};
+      for (const [name, definition] of Object.entries(value)) setEntry(definitions, name, rewriteNode(context, definition, appendLocation(location, keyword, name)));
+      setEntry(out, keyword, definitions);
+    } else if (keyword === 'anyOf' && Array.isArray(value)) {
+      setEntry(out, keyword, value.map((branch, index) => rewriteNode(context, branch, appendLocation(location, keyword, index))));
+    } else if (keyword === 'items' && isPlainObject(value)) {
+      setEntry(out, keyword, rewriteNode(context, value, at));
+    } else {
+      setEntry(out, keyword, copyJson(value));
+    }
+  }
+  if (isObject) closeObject(out, node, note);
+  return out;
+}
+
+function rewriteProperties(context: RewriteContext, node: JsonSchema, location: SchemaLocation): JsonSchema {
+  const properties = node.properties as JsonSchema;
+  const required = new Set(Array.isArray(node.required) ? node.required : []);
+  const out: JsonSchema = {};
+  for (const [name, child] of Object.entries(properties)) {
+    const at = appendLocation(location, 'properties', name);
+    const rewritten = rewriteNode(context, child, at);
+    if (required.has(name)) {
+      setEntry(out, name, rewritten);
+    } else if (allowsNull(child, context.root)) {
+      setEntry(out, name, rewritten);
+      context.changes.push({ pointer: at.pointer, change: `Made optional property '${name}' required; its schema already accepts null, so the model sends null where it would have omitted it.` });
+    } else {
+      setEntry(out, name, makeNullable(rewritten));
+      context.changes.push({ pointer: at.pointer, change: `Made optional property '${name}' required and nullable; a null from the model is removed before validation, so the tool sees it absent.` });
+    }
+  }
+  return out;
+}
+
+function closeObject(out: JsonSchema, node: JsonSchema, note: (change: string) => void): void {
+  if (!isPlainObject(out.properties)) {
+    out.properties = {};
+    note("Added empty 'properties'.");
+  }
+  out.required = Object.keys(out.properties);
+  if (node.additionalProperties !== false) note("Set 'additionalProperties' to false.");
+  out.additionalProperties = false;
+}
+
+/** Defines an own property, so a key named `__proto__` stays data instead of becoming a prototype. */
+function setEntry(target: JsonSchema, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function copyJson(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(copyJson);
+  if (!isPlainObject(value)) return value;
+  const out: JsonSchema = {};
+  for (const [key, entry] of Object.entries(value)) setEntry(out, key, copyJson(entry));
+  return out;
+}

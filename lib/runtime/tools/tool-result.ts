@@ -1,0 +1,30 @@
+import type { JsonValue } from '../json';
+import type { ToolOutputStatus } from '../events/runtime-event';
+
+/** The normalized outcome of one proposed call, whatever happened to it. */
+export type ToolResult = {
+  callId: string;
+  name: string;
+  status: ToolOutputStatus;
+  /** Exactly what the model receives as `function_call_output`, redacted. */
+  output: string;
+  /** A short label for the screen. */
+  summary: string;
+  /** One ledger line: who ran what with which outcome. */
+  audit: string;
+  durationMs: number;
+  details?: JsonValue;
+  endTurn?: boolean;
+};
+
+/** Model-visible outputs are capped so one chatty tool cannot flood the context. */
+export const MAX_MODEL_OUTPUT_CHARS = 100_000;
+
+export function capOutput(text: string): string {
+  if (text.length <= MAX_MODEL_OUTPUT_CHARS) return text;
+  return `${text.slice(0, MAX_MODEL_OUTPUT_CHARS)}\n[output truncated: ${text.length - MAX_MODEL_OUTPUT_CHARS} more characters]`;
+}
+
+export function stringifyContent(content: JsonValue): string {
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
