@@ -33,12 +33,20 @@ export type StreamTurnOptions = {
 };
 
 /** Starts a turn and feeds its events to `onEvent` until `turn-end`, the end of the stream, or abort. */
-export async function streamTurn(request: TurnRequest, options: StreamTurnOptions): Promise<Result<void, ApiError>> {
-  const response = await sendJson('/api/turns', request, options.signal);
+export function streamTurn(request: TurnRequest, options: StreamTurnOptions): Promise<Result<void, ApiError>> {
+  return streamEvents('/api/turns', request, options, 'turn');
+}
+
+/**
+ * POSTs `body` to a route that answers with a stream of runtime events (a turn, a direct call)
+ * and feeds them to `onEvent` until `turn-end`, the end of the stream, or abort.
+ */
+export async function streamEvents(url: string, body: unknown, options: StreamTurnOptions, what: 'turn' | 'call'): Promise<Result<void, ApiError>> {
+  const response = await sendJson(url, body, options.signal);
   if (!response.ok) return response;
-  const body = response.value.body;
-  if (!body) return err({ code: 'malformed-response', message: 'The turn endpoint answered without a body.' });
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const stream = response.value.body;
+  if (!stream) return err({ code: 'malformed-response', message: `The ${what} endpoint answered without a body.` });
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
   const parser = createSseParser();
   let ended = false;
   const acceptData = (data: string) => {
@@ -63,7 +71,7 @@ export async function streamTurn(request: TurnRequest, options: StreamTurnOption
     reader.releaseLock();
   }
   if (!ended) {
-    return err({ code: 'stream-incomplete', message: 'The event stream closed before the turn ended (connection dropped?).' });
+    return err({ code: 'stream-incomplete', message: `The event stream closed before the ${what} ended (connection dropped?).` });
   }
   return ok(undefined);
 }
@@ -132,13 +140,20 @@ async function readJsonBody(response: Response): Promise<Result<unknown, ApiErro
   }
 }
 
-function describeErrorBody(text: string, statusText: string): string {
+/** A compile diagnostic as a 422 answer carries it. */
+type AnsweredDiagnostic = { message: string; line: number; column: number; severity: string };
+
+/** `{ error, details? }` as the routes answer; a 422's diagnostics are named, so the line says what to fix. */
+export function describeErrorBody(text: string, statusText: string): string {
   const parsed = parseJsonText(text);
   const body = parsed.ok ? parsed.value : null;
-  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') return body.error;
   // Not our JSON error shape (a proxy's HTML page, say): show the start of the raw text.
-  const trimmed = text.trim().slice(0, 300);
-  return trimmed || statusText || 'Request failed.';
+  if (typeof body !== 'object' || body === null || !('error' in body) || typeof body.error !== 'string') return text.trim().slice(0, 300) || statusText || 'Request failed.';
+  const details = 'details' in body && Array.isArray(body.details) ? (body.details as AnsweredDiagnostic[]) : [];
+  const errors = details.filter((diagnostic) => diagnostic?.severity === 'error' && typeof diagnostic.message === 'string');
+  if (errors.length === 0) return body.error;
+  const listed = errors.slice(0, 3).map((diagnostic) => `tools.ts:${diagnostic.line}:${diagnostic.column} ${diagnostic.message}`);
+  return `${body.error} ${listed.join('; ')}${errors.length > 3 ? `; and ${errors.length - 3} more` : ''}`;
 }
 
 function describeFetchFailure(error: unknown, signal: AbortSignal | undefined, context: string): ApiError {

@@ -2,7 +2,7 @@
 import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
-import { createEventBudget } from './create-event-budget';
+import { createTurnEventStream } from './create-turn-event-stream';
 import { openTurnSandbox } from './open-turn-sandbox';
 import { createTurnId, type StreamTurnResult } from './stream-turn';
 import type { ToolCallRequest } from './tool-call-request';
@@ -17,7 +17,6 @@ export type StreamToolCallOptions = {
   maxEvents?: number;
 };
 
-const encoder = new TextEncoder();
 
 /**
  * A direct call is a turn as far as limits and controls go: admitted under the same concurrency
@@ -43,17 +42,16 @@ async function startToolCall(options: StreamToolCallOptions): Promise<StreamTurn
   const turnId = createTurnId();
   const controller = new AbortController();
   registry.register(turnId, options.clientId, controller);
-  let open = true;
-  const stream = new ReadableStream<Uint8Array>({
-    start(sink) {
-      const budget = createEventBudget({
-        maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
-        onOverflow: () => controller.abort('event-limit'),
-        write: (event) => {
-          if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-        },
-      });
-      void runToolCall({
+  const stream = createTurnEventStream({
+    turnId,
+    controller,
+    maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
+    onClose: () => {
+      registry.unregister(turnId);
+      sandbox.value.dispose();
+    },
+    run: async ({ send }) => {
+      await runToolCall({
         turnId,
         tools: sandbox.value.tools,
         name: request.name,
@@ -62,25 +60,10 @@ async function startToolCall(options: StreamToolCallOptions): Promise<StreamTurn
         answerByHand: request.answerByHand,
         readFiles: () => sandbox.value.files(),
         signal: controller.signal,
-        onEvent: budget.send,
+        onEvent: send,
         requestApproval: (approval) => registry.awaitApproval(turnId, approval.callId, approval.signal),
         requestOutput: (asked) => registry.awaitOutput(turnId, asked.callId, asked.signal),
-      })
-        .catch((error: unknown) => {
-          // runToolCall reports failures as events; reaching here is a bug, still shown to the user.
-          const last = budget.last();
-          budget.send({ type: 'turn-end', turnId, seq: (last?.seq ?? -1) + 1, at: last?.at ?? 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
-        })
-        .finally(() => {
-          registry.unregister(turnId);
-          sandbox.value.dispose();
-          if (open) sink.close();
-          open = false;
-        });
-    },
-    cancel() {
-      open = false;
-      controller.abort('the client disconnected');
+      });
     },
   });
   return { ok: true, turnId, stream };

@@ -13,7 +13,7 @@ import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-mod
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
-import { createEventBudget } from './create-event-budget';
+import { createTurnEventStream } from './create-turn-event-stream';
 import { openTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
@@ -51,7 +51,6 @@ export type StreamTurnOptions = {
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
 };
 
-const encoder = new TextEncoder();
 
 export function createTurnId(): string {
   return `turn_${randomBytes(12).toString('base64url')}`;
@@ -102,17 +101,16 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
   const continued = (request.conversation?.length ?? 0) > 0;
   registry.register(turnId, clientId, controller, { tape });
 
-  let open = true;
-  const stream = new ReadableStream<Uint8Array>({
-    start(sink) {
-      const { send, sent, last } = createEventBudget({
-        maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
-        onOverflow: () => controller.abort('event-limit'),
-        write: (event) => {
-          if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-        },
-      });
-      void runTurn({
+  const stream = createTurnEventStream({
+    turnId,
+    controller,
+    maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
+    onClose: () => {
+      registry.unregister(turnId);
+      sandbox.value.dispose();
+    },
+    run: async ({ send, sent }) => {
+      const outcome = await runTurn({
         turnId,
         tools: sandbox.value.tools,
         model,
@@ -145,33 +143,16 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
           if (output !== null) outputs.push({ callId: asked.callId, output });
           return output;
         },
-      })
-        .then(async (outcome) => {
-          await options.onFinished?.({
-            turnId,
-            request: { ...request, toolSearch, model: removeModelSecrets(request.model) },
-            tape,
-            approvals,
-            outputs,
-            events: [...sent],
-            outcome: endingOf(outcome),
-          });
-        })
-        .catch((error: unknown) => {
-          // runTurn reports failures as events; reaching here is a bug, still shown to the user.
-          const seq = (last()?.seq ?? -1) + 1;
-          send({ type: 'turn-end', turnId, seq, at: last()?.at ?? 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
-        })
-        .finally(() => {
-          registry.unregister(turnId);
-          sandbox.value.dispose();
-          if (open) sink.close();
-          open = false;
-        });
-    },
-    cancel() {
-      open = false;
-      controller.abort('the client disconnected');
+      });
+      await options.onFinished?.({
+        turnId,
+        request: { ...request, toolSearch, model: removeModelSecrets(request.model) },
+        tape,
+        approvals,
+        outputs,
+        events: [...sent],
+        outcome: endingOf(outcome),
+      });
     },
   });
   return { ok: true, turnId, stream };

@@ -6,6 +6,7 @@ import { describeSafely, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from '../redact-secrets';
 import { capOutput, type ToolResult } from '../tools/tool-result';
 import { formatIssueLine } from '../validation/format-validation-issues';
+import { awaitPerson } from './await-person';
 
 /** Why a person is asked: the tool has no execute, or the user switched it to be answered by hand. */
 export type ManualOutputReason = 'no-execute' | 'answer-by-hand';
@@ -60,26 +61,18 @@ export async function answerToolCallByHand(options: AnswerToolCallByHandOptions)
   return result;
 }
 
-function awaitOutput(options: AnswerToolCallByHandOptions): Promise<Answer> {
-  const { call, signal, requestOutput } = options;
-  if (signal.aborted) return Promise.resolve({ kind: 'aborted' });
-  if (!requestOutput) return Promise.resolve({ kind: 'unavailable', message: 'Nobody can answer this call by hand in this context.' });
-  return new Promise<Answer>((resolve) => {
-    const controller = new AbortController();
-    const finish = (answer: Answer) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      controller.abort();
-      resolve(answer);
-    };
-    const onAbort = () => finish({ kind: 'aborted' });
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), options.timeoutMs);
-    signal.addEventListener('abort', onAbort, { once: true });
-    requestOutput({ callId: call.callId, name: call.entry.qualifiedName, input: call.args, signal: controller.signal }).then(
-      (text) => finish(typeof text === 'string' ? { kind: 'typed', text } : { kind: 'unavailable', message: 'The output channel closed without an output.' }),
-      () => finish({ kind: 'unavailable', message: 'The output channel failed.' }),
-    );
-  });
+async function awaitOutput(options: AnswerToolCallByHandOptions): Promise<Answer> {
+  const { call, requestOutput } = options;
+  if (!requestOutput && !options.signal.aborted) return { kind: 'unavailable', message: 'Nobody can answer this call by hand in this context.' };
+  const answer = await awaitPerson((signal) => (requestOutput ? requestOutput({ callId: call.callId, name: call.entry.qualifiedName, input: call.args, signal }) : Promise.resolve(null)), options);
+  switch (answer.kind) {
+    case 'answered':
+      return typeof answer.value === 'string' ? { kind: 'typed', text: answer.value } : { kind: 'unavailable', message: 'The output channel closed without an output.' };
+    case 'failed':
+      return { kind: 'unavailable', message: 'The output channel failed.' };
+    default:
+      return answer;
+  }
 }
 
 /** `ok` with the parsed value when the text is JSON (undefined when it is not and no schema asks for JSON). */

@@ -4,6 +4,7 @@ import type { JsonValue } from '../json';
 import type { RunnableCall } from './prepare-tool-call';
 import { riskOf } from '../tools/tool';
 import type { ToolResult } from '../tools/tool-result';
+import { awaitPerson } from './await-person';
 
 export type ApprovalRequest = { callId: string; name: string; input: JsonValue; reason: string; signal: AbortSignal };
 export type ApprovalDecision = { approved: boolean; reason?: string };
@@ -53,26 +54,24 @@ async function evaluateNeedsApproval(call: RunnableCall): Promise<boolean> {
 
 type Answer = { approved: boolean; decidedBy: 'human' | 'timeout' | 'abort'; reason?: string };
 
-function awaitApproval(options: GateOptions, reason: string): Promise<Answer> {
+async function awaitApproval(options: GateOptions, reason: string): Promise<Answer> {
   const { call, signal, requestApproval } = options;
-  if (signal.aborted) return Promise.resolve({ approved: false, decidedBy: 'abort' });
-  if (!requestApproval) return Promise.resolve({ approved: false, decidedBy: 'timeout', reason: 'Nobody can approve calls in this context.' });
-  return new Promise<Answer>((resolve) => {
-    const controller = new AbortController();
-    const finish = (answer: Answer) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      controller.abort();
-      resolve(answer);
-    };
-    const onAbort = () => finish({ approved: false, decidedBy: 'abort' });
-    const timer = setTimeout(() => finish({ approved: false, decidedBy: 'timeout' }), options.approvalTimeoutMs);
-    signal.addEventListener('abort', onAbort, { once: true });
-    requestApproval({ callId: call.callId, name: call.entry.qualifiedName, input: call.args, reason, signal: controller.signal }).then(
-      (decision) => finish({ approved: decision.approved === true, decidedBy: 'human', reason: decision.reason }),
-      () => finish({ approved: false, decidedBy: 'timeout', reason: 'The approval channel failed.' }),
-    );
-  });
+  if (!requestApproval && !signal.aborted) return { approved: false, decidedBy: 'timeout', reason: 'Nobody can approve calls in this context.' };
+  const answer = await awaitPerson(
+    (approvalSignal) =>
+      requestApproval ? requestApproval({ callId: call.callId, name: call.entry.qualifiedName, input: call.args, reason, signal: approvalSignal }) : Promise.resolve<ApprovalDecision>({ approved: false }),
+    { signal, timeoutMs: options.approvalTimeoutMs },
+  );
+  switch (answer.kind) {
+    case 'answered':
+      return { approved: answer.value.approved === true, decidedBy: 'human', reason: answer.value.reason };
+    case 'aborted':
+      return { approved: false, decidedBy: 'abort' };
+    case 'timeout':
+      return { approved: false, decidedBy: 'timeout' };
+    case 'failed':
+      return { approved: false, decidedBy: 'timeout', reason: 'The approval channel failed.' };
+  }
 }
 
 function emitDenied(options: GateOptions, message: string, status: 'denied' | 'aborted'): ToolResult {

@@ -10,6 +10,31 @@ import type { Redactor } from '../redact-secrets';
 import { effectiveExecutionMode } from '../tools/tool';
 import type { ToolResult } from '../tools/tool-result';
 
+/** How calls are gated and run, as a turn's (or a direct call's) options state it, defaults unapplied. */
+export type CallPolicyInput = {
+  permissions?: PermissionSettings;
+  requestApproval?: ApprovalHandler;
+  approvalTimeoutMs?: number;
+  defaultTimeoutMs?: number;
+  answerByHand?: readonly string[];
+  requestOutput?: ManualOutputHandler;
+};
+
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+
+/** The call policy with its defaults: the same for a model's calls and for one a person proposed. */
+export function resolveCallPolicy(input: CallPolicyInput) {
+  return {
+    permissions: input.permissions ?? { mode: 'auto' as const },
+    requestApproval: input.requestApproval,
+    approvalTimeoutMs: input.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    defaultTimeoutMs: input.defaultTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    answerByHand: input.answerByHand,
+    requestOutput: input.requestOutput,
+  };
+}
+
 export type RunIterationOptions = {
   calls: readonly ProposedFunctionCall[];
   iteration: number;

@@ -7,7 +7,7 @@ import type { ConversationItem } from '../model/model-client';
 import type { ProposedFunctionCall } from './prepare-tool-call';
 import { createRedactor, redactJsonValue } from '../redact-secrets';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
-import { runIteration } from './run-iteration';
+import { resolveCallPolicy, runIteration } from './run-iteration';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { Tool } from '../tools/tool';
 import type { ToolResult } from '../tools/tool-result';
@@ -125,12 +125,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     emitter,
     redact,
     signal,
-    permissions: options.permissions ?? { mode: 'auto' },
-    requestApproval: options.requestApproval,
-    approvalTimeoutMs: options.approvalTimeoutMs ?? 120_000,
-    defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
-    answerByHand: options.answerByHand,
-    requestOutput: options.requestOutput,
+    ...resolveCallPolicy(options),
   });
   const result = outcome.results.find((candidate) => candidate.callId === callId);
   if (result) conversation.push({ type: 'function_call_output', call_id: callId, output: result.output });

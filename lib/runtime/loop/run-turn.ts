@@ -5,7 +5,7 @@ import { createEventEmitter, type Clock, type EventEmitter } from './create-even
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import type { PermissionSettings } from './decide-permission';
 import { measureToolTokens, type TokenCounter } from './measure-tool-tokens';
-import { runIteration } from './run-iteration';
+import { resolveCallPolicy, runIteration } from './run-iteration';
 import type { JsonSchema } from '../json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '../model/model-client';
 import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
@@ -187,12 +187,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       emitter,
       redact,
       signal,
-      permissions: options.permissions ?? { mode: 'auto' },
-      requestApproval: options.requestApproval,
-      approvalTimeoutMs: options.approvalTimeoutMs ?? 120_000,
-      defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
-      answerByHand: options.answerByHand,
-      requestOutput: options.requestOutput,
+      ...resolveCallPolicy(options),
     });
     for (const result of outcome.results) outputs.set(result.callId, { type: 'function_call_output', call_id: result.callId, output: result.output });
     // Outputs go back in the model's call order, paired by call_id, whatever order they finished in.

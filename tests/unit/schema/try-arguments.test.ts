@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createArgumentChecker } from '@/components/schema/check-arguments';
 import { generatePrefill } from '@/components/schema/generate-prefill';
 import { readFormFields, readFormObject, setFormValue } from '@/components/schema/read-form-fields';
-import { describeErrorBody } from '@/lib/client/call-tool';
+import { describeErrorBody } from '@/lib/client/api-client';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
 
