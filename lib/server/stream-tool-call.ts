@@ -1,10 +1,9 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
 import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { admitTurn } from './admit-turn';
 import { createTurnEventStream } from './create-turn-event-stream';
 import { openTurnSandbox } from './open-turn-sandbox';
-import { createTurnId, type StreamTurnResult } from './stream-turn';
+import { createTurnId, startWhenAdmitted, type StreamTurnResult } from './stream-turn';
 import type { ToolCallRequest } from './tool-call-request';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS } from './turn-request';
@@ -23,14 +22,8 @@ export type StreamToolCallOptions = {
  * caps, its sandbox opened in the pool, registered so Approve/Deny, typed outputs and abort reach
  * it by turn id, and streamed in the same event format. It is not stored as a session.
  */
-export async function streamToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {
-  const admission = admitTurn({ registry: getTurnRegistry(), clientId: options.clientId });
-  if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
-  try {
-    return await startToolCall(options);
-  } finally {
-    admission.value();
-  }
+export function streamToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {
+  return startWhenAdmitted(options.clientId, () => startToolCall(options));
 }
 
 async function startToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {

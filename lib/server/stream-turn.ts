@@ -60,11 +60,16 @@ export function createTurnId(): string {
  * Starts a turn when the concurrency limits admit it. Its slot is held from admission until the
  * turn registered or failed to start, so a turn counts while its sandbox opens.
  */
-export async function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
-  const admission = admitTurn({ registry: getTurnRegistry(), clientId: options.clientId });
+export function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
+  return startWhenAdmitted(options.clientId, () => startTurn(options));
+}
+
+/** Runs `start` holding one of `clientId`'s concurrency slots, or answers 429 when there is none. */
+export async function startWhenAdmitted(clientId: string, start: () => Promise<StreamTurnResult>): Promise<StreamTurnResult> {
+  const admission = admitTurn({ registry: getTurnRegistry(), clientId });
   if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
   try {
-    return await startTurn(options);
+    return await start();
   } finally {
     admission.value();
   }

@@ -14,10 +14,14 @@ import type { ToolResult } from '../tools/tool-result';
 export type CallPolicyInput = {
   permissions?: PermissionSettings;
   requestApproval?: ApprovalHandler;
+  /** How long an approval or a typed output may take (default 120 s). */
   approvalTimeoutMs?: number;
-  defaultTimeoutMs?: number;
+  /** Qualified names of tools whose calls a person answers (tools without execute are always). */
   answerByHand?: readonly string[];
+  /** Asks a person for an output; raced against `approvalTimeoutMs` and the abort signal. */
   requestOutput?: ManualOutputHandler;
+  /** The wall deadline of a call whose tool sets no `timeoutMs` (default 30 s). */
+  defaultTimeoutMs?: number;
 };
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;

@@ -1,35 +1,25 @@
 import { assembleTools, describeAssembledTools } from './assemble-tools';
-import { createEventEmitter, type Clock } from './create-event-emitter';
-import type { PermissionSettings } from './decide-permission';
-import type { ApprovalHandler } from './gate-tool-call';
-import type { ManualOutputHandler } from './manual-output';
+import type { Clock } from './create-event-emitter';
 import type { ConversationItem } from '../model/model-client';
 import type { ProposedFunctionCall } from './prepare-tool-call';
-import { createRedactor, redactJsonValue } from '../redact-secrets';
+import { redactJsonValue } from '../redact-secrets';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
-import { resolveCallPolicy, runIteration } from './run-iteration';
+import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { Tool } from '../tools/tool';
 import type { ToolResult } from '../tools/tool-result';
+import { openRun } from './open-run';
 
 /** The `turn-start.model` of a call a person made: no model took part. */
 export const DIRECT_CALL_MODEL_LABEL = 'direct';
 export const DIRECT_CALL_ID = 'call_direct';
 
-export type RunToolCallOptions = {
+export type RunToolCallOptions = CallPolicyInput & {
   tools: readonly Tool[];
   /** The qualified name (`namespace.name` inside a namespace), spelled as a model would call it. */
   name: string;
   /** The arguments exactly as typed: malformed JSON goes through the repair ladder like a model's. */
   arguments: string;
-  permissions?: PermissionSettings;
-  requestApproval?: ApprovalHandler;
-  approvalTimeoutMs?: number;
-  /** Qualified names of tools whose calls a person answers (tools without execute are always). */
-  answerByHand?: readonly string[];
-  /** Asks a person for an output; raced against `approvalTimeoutMs` and the abort signal. */
-  requestOutput?: ManualOutputHandler;
-  defaultTimeoutMs?: number;
   signal?: AbortSignal;
   clock?: Clock;
   turnId?: string;
@@ -62,19 +52,8 @@ export type ToolCallOutcome = DirectCallEnding & {
  * model to send through Tool Search first.
  */
 export async function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcome> {
-  const events: RuntimeEvent[] = [];
-  const turnId = options.turnId ?? `turn_${Math.random().toString(36).slice(2, 14)}`;
+  const { turnId, events, emitter, signal, redact } = openRun(options);
   const callId = options.callId ?? DIRECT_CALL_ID;
-  const emitter = createEventEmitter({
-    turnId,
-    clock: options.clock ?? { now: () => performance.now() },
-    onEvent: (event) => {
-      events.push(event);
-      options.onEvent?.(event);
-    },
-  });
-  const signal = options.signal ?? new AbortController().signal;
-  const redact = createRedactor(options.secrets ?? []);
   const conversation: ConversationItem[] = [];
 
   emitter.emit({

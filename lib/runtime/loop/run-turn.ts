@@ -1,23 +1,21 @@
 import { answerToolSearch, describeSearchResult, readSearchQuery } from './answer-tool-search';
 import { assembleTools, describeAssembledTools, type TurnToolSet } from './assemble-tools';
 import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
-import { createEventEmitter, type Clock, type EventEmitter } from './create-event-emitter';
+import type { Clock, EventEmitter } from './create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
-import type { PermissionSettings } from './decide-permission';
 import { measureToolTokens, type TokenCounter } from './measure-tool-tokens';
-import { resolveCallPolicy, runIteration } from './run-iteration';
+import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { JsonSchema } from '../json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '../model/model-client';
 import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
-import { createRedactor, redactJsonValue, type Redactor } from '../redact-secrets';
+import { redactJsonValue, type Redactor } from '../redact-secrets';
 import type { RuntimeEvent, TurnEnding, TurnMode } from '../events/runtime-event';
-import type { ApprovalHandler } from './gate-tool-call';
-import type { ManualOutputHandler } from './manual-output';
 import type { Tool } from '../tools/tool';
 import type { ToolSearchVersion } from '../search/tool-search-version';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
+import { openRun } from './open-run';
 
-export type RunTurnOptions = {
+export type RunTurnOptions = CallPolicyInput & {
   tools: readonly Tool[];
   model: ModelClient;
   /** This turn's new items, normally the next user message. */
@@ -35,15 +33,7 @@ export type RunTurnOptions = {
   resultSchema?: JsonSchema;
   /** Validates `submit_result` arguments against `resultSchema` off this thread; local Ajv when absent. */
   validateResult?: ResultValidator;
-  permissions?: PermissionSettings;
   maxIterations?: number;
-  requestApproval?: ApprovalHandler;
-  approvalTimeoutMs?: number;
-  /** Qualified names of tools whose calls a person answers (tools without execute are always). */
-  answerByHand?: readonly string[];
-  /** Asks a person for an output; raced against `approvalTimeoutMs` and the abort signal. */
-  requestOutput?: ManualOutputHandler;
-  defaultTimeoutMs?: number;
   signal?: AbortSignal;
   clock?: Clock;
   turnId?: string;
@@ -73,18 +63,7 @@ export const DEFAULT_MAX_ITERATIONS = 10;
  * tool failures: they become events.
  */
 export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
-  const events: RuntimeEvent[] = [];
-  const turnId = options.turnId ?? `turn_${Math.random().toString(36).slice(2, 14)}`;
-  const emitter = createEventEmitter({
-    turnId,
-    clock: options.clock ?? { now: () => performance.now() },
-    onEvent: (event) => {
-      events.push(event);
-      options.onEvent?.(event);
-    },
-  });
-  const signal = options.signal ?? new AbortController().signal;
-  const redact = createRedactor(options.secrets ?? []);
+  const { turnId, events, emitter, signal, redact } = openRun(options);
   const mode = options.mode ?? 'chat';
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const history = options.history ?? [];
