@@ -76,9 +76,6 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
           padding: { top: 8 },
         }}
       />
-      <p className="pointer-events-none absolute bottom-1 left-2 text-[10px] text-fg-muted/70" aria-hidden>
-        Esc leaves the editor · Ctrl+M: Tab moves focus
-      </p>
       {typesProblem && (
         <p className="absolute bottom-1 right-2 rounded bg-amber-100 px-2 py-0.5 text-[11px] text-amber-900 dark:bg-amber-950 dark:text-amber-200">
           {typesProblem}

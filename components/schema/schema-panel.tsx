@@ -35,11 +35,11 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
         <h2 className="whitespace-nowrap text-xs font-semibold">
           Schemas <span className="font-normal text-fg-muted">· {view.tools.length} tool{view.tools.length === 1 ? '' : 's'}</span>
         </h2>
-        <div className="flex items-center gap-1.5">
+        <div className="flex min-w-0 items-center gap-1.5">
           <span
             data-testid="compile-status"
             data-pending={compile.pending}
-            className={`mr-1 text-[11px] text-fg-muted transition-opacity ${compile.pending ? 'opacity-100' : 'opacity-0'}`}
+            className={`text-[11px] text-fg-muted transition-opacity ${compile.pending ? 'mr-1 opacity-100' : 'w-0 overflow-hidden opacity-0'}`}
             aria-live="polite"
           >
             compiling…
