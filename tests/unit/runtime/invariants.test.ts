@@ -6,7 +6,7 @@ import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/lo
 import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, type RuntimeEventType, type TurnEndReason } from '@/lib/runtime/events/runtime-event';
 import type { Tool } from '@/lib/runtime/tools/tool';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
-import { createWorkspaceTools, sleep } from '../support/sample-tools';
+import { createWorkspaceTools, sleep, slowEchoTool } from '../support/sample-tools';
 
 /**
  * The invariants of docs/architecture.md ("Invariants"), one `describe` each, numbered as there.
@@ -34,16 +34,7 @@ function countOf(events: RuntimeEvent[], type: RuntimeEventType, callId: string)
   return events.filter((event) => event.type === type && 'callId' in event && event.callId === callId).length;
 }
 
-const slow = defineTool({
-  name: 'slow',
-  description: 'Sleeps for the given time, then echoes its label.',
-  schema: z.object({ label: z.string(), ms: z.number() }),
-  isReadOnly: true,
-  execute: async (args, ctx) => {
-    await sleep(args.ms, ctx.signal);
-    return args.label;
-  },
-});
+const slow = slowEchoTool;
 
 const finish = defineTool({
   name: 'finish',

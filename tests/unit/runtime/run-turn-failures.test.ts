@@ -4,18 +4,9 @@ import { defineTool } from '@/lib/runtime/tools/define-tool';
 import { runTurn } from '@/lib/runtime/loop/run-turn';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
-import { sleep } from '../support/sample-tools';
+import { slowEchoTool } from '../support/sample-tools';
 
-const slow = defineTool({
-  name: 'slow',
-  description: 'Sleeps for the given time, then echoes its label.',
-  schema: z.object({ label: z.string(), ms: z.number() }),
-  isReadOnly: true,
-  execute: async (args, ctx) => {
-    await sleep(args.ms, ctx.signal);
-    return args.label;
-  },
-});
+const slow = slowEchoTool;
 const broken = defineTool({
   name: 'broken',
   description: 'Always throws.',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import type { ModelConfig } from '@/lib/models/model-config';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
@@ -12,6 +11,7 @@ import { replaySession } from '@/lib/sessions/replay-session';
 import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
+import { readEventStream } from '../support/read-event-stream';
 import { openTestStore } from './session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
@@ -63,17 +63,9 @@ async function recordTurn(): Promise<{ finished: FinishedTurn; events: RuntimeEv
     },
   });
   if (!started.ok) throw new Error(started.error);
-  const events: RuntimeEvent[] = [];
-  const parser = createSseParser();
-  const decoder = new TextDecoder();
-  const reader = started.stream.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    for (const data of parser.push(decoder.decode(chunk.value, { stream: true }))) {
-      const event = runtimeEventSchema.parse(JSON.parse(data));
-      events.push(event);
-      if (event.type === 'tool-output-request') expect(getTurnRegistry().deliverOutput(started.turnId, event.callId, TYPED[event.name]!)).toBe('delivered');
-    }
-  }
+  const events = await readEventStream(started.stream, (event) => {
+    if (event.type === 'tool-output-request') expect(getTurnRegistry().deliverOutput(started.turnId, event.callId, TYPED[event.name]!)).toBe('delivered');
+  });
   if (!finished) throw new Error('The turn ended without a finished turn.');
   return { finished, events };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import type { ModelConfig } from '@/lib/models/model-config';
-import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
@@ -10,6 +9,7 @@ import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
 import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 import type { SessionStore } from '@/lib/sessions/session-store';
+import { readEventStream } from '../support/read-event-stream';
 import { openTestStore } from './session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
@@ -55,14 +55,7 @@ const finished: FinishedTurn[] = [];
 async function runTurn(request: TurnRequest): Promise<RuntimeEvent[]> {
   const started = await streamTurn({ request, clientId: 'conversation-test', env: {}, onFinished: (turn) => void finished.push(turn) });
   if (!started.ok) throw new Error(`The turn did not start: ${started.error}`);
-  const events: RuntimeEvent[] = [];
-  const parser = createSseParser();
-  const decoder = new TextDecoder();
-  const reader = started.stream.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    for (const data of parser.push(decoder.decode(chunk.value, { stream: true }))) events.push(runtimeEventSchema.parse(JSON.parse(data)));
-  }
-  return events;
+  return readEventStream(started.stream);
 }
 
 const endOf = (events: RuntimeEvent[]) => events.at(-1) as RuntimeEventOf<'turn-end'>;

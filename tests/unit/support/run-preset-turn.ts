@@ -1,10 +1,10 @@
-import { createSseParser } from '@/lib/client/sse-parser';
 import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
 import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { readEventStream } from './read-event-stream';
 
 /** The model config a preset runs with: its scripted steps parsed, or its auto settings. */
 export function presetModel(preset: Preset): ModelConfig {
@@ -35,16 +35,7 @@ export async function runPresetTurn(
     onFinished: options.onFinished,
   });
   if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
-  const events: RuntimeEvent[] = [];
-  const parser = createSseParser();
-  const decoder = new TextDecoder();
-  const reader = started.stream.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    for (const data of parser.push(decoder.decode(chunk.value, { stream: true }))) {
-      const event = runtimeEventSchema.parse(JSON.parse(data));
-      events.push(event);
-      if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, options.decide(event.name));
-    }
-  }
-  return events;
+  return readEventStream(started.stream, (event) => {
+    if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, options.decide(event.name));
+  });
 }

@@ -10,6 +10,18 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
+/** A read-only tool that sleeps `ms` (abortably), then echoes `label`: for overlap and abort tests. */
+export const slowEchoTool = defineTool({
+  name: 'slow',
+  description: 'Sleeps for the given time, then echoes its label.',
+  schema: z.object({ label: z.string(), ms: z.number() }),
+  isReadOnly: true,
+  execute: async (args, ctx) => {
+    await sleep(args.ms, ctx.signal);
+    return args.label;
+  },
+});
+
 /** A small workspace: read (parallel), write (sequential), delete (destructive). */
 export function createWorkspaceTools(files: Map<string, string> = new Map([['a.txt', 'alpha']])) {
   const readFile = defineTool({
