@@ -1,5 +1,6 @@
 import { createRepairError } from './repair-error';
 import { applyText, refuse, type RepairRungDefinition, type RungOutcome } from './repair-rung';
+import { skipComment } from './json-text';
 
 const PYTHON_LITERALS: Readonly<Record<string, string>> = { True: 'true', False: 'false', None: 'null' };
 const NON_JSON_VALUES = new Set(['NaN', 'Infinity', 'undefined']);
@@ -103,15 +104,6 @@ function copyString(text: string, start: number): { text: string; end: number } 
 function isUnicodeEscape(text: string, backslash: number): boolean {
   const hex = text.slice(backslash + 2, backslash + 6);
   return /^[0-9a-fA-F]*$/.test(hex) && (hex.length === 4 || backslash + 2 + hex.length === text.length);
-}
-
-function skipComment(text: string, start: number): number {
-  if (text[start + 1] === '/') {
-    const newline = text.indexOf('\n', start);
-    return newline === -1 ? text.length : newline;
-  }
-  const close = text.indexOf('*/', start + 2);
-  return close === -1 ? text.length : close + 2;
 }
 
 function skipInsignificant(text: string, start: number): number {

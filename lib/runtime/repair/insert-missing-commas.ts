@@ -1,5 +1,6 @@
 import { applyText, SKIPPED, type RepairRungDefinition } from './repair-rung';
 import { findJsonStringEnd, scanJson, type ScanStart } from './scan-json';
+import { isJsonWhitespace } from './json-text';
 
 const LITERALS = ['true', 'false', 'null'];
 
@@ -58,16 +59,12 @@ function startsKey(text: string, position: number): boolean {
 /** The comma goes right after the value, before the whitespace that separated them. */
 function endOfPreviousValue(text: string, position: number): number {
   let i = position;
-  while (i > 0 && isWhitespace(text.charAt(i - 1))) i -= 1;
+  while (i > 0 && isJsonWhitespace(text.charAt(i - 1))) i -= 1;
   return i;
 }
 
 function skipWhitespace(text: string, from: number): number {
   let i = from;
-  while (i < text.length && isWhitespace(text.charAt(i))) i += 1;
+  while (i < text.length && isJsonWhitespace(text.charAt(i))) i += 1;
   return i;
-}
-
-function isWhitespace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
 }

@@ -1,4 +1,5 @@
 import { findStringEnd, type ScanBudget, type StringEnd, type StringRole } from './find-string-end';
+import { isJsonWhitespace, skipComment } from './json-text';
 
 /** One string literal of the text, as the walker found it. */
 export type QuotedString = {
@@ -67,7 +68,7 @@ export function rewriteQuotedStrings(text: string, options: RewriteQuotedStrings
       i += 1;
     } else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
       i = skipComment(text, i);
-    } else if (isWhitespace(c)) {
+    } else if (isJsonWhitespace(c)) {
       i += 1;
     } else {
       const closers = top === undefined || expecting === 'colon' ? undefined : options.closersFor(c, true);
@@ -122,21 +123,8 @@ function skipBareToken(text: string, start: number, options: RewriteQuotedString
   let i = start + 1;
   while (i < text.length) {
     const c = text[i] as string;
-    if ('{}[],:/'.includes(c) || isWhitespace(c) || options.closersFor(c, false) !== undefined) break;
+    if ('{}[],:/'.includes(c) || isJsonWhitespace(c) || options.closersFor(c, false) !== undefined) break;
     i += 1;
   }
   return i;
-}
-
-function skipComment(text: string, start: number): number {
-  if (text[start + 1] === '/') {
-    const newline = text.indexOf('\n', start);
-    return newline === -1 ? text.length : newline;
-  }
-  const close = text.indexOf('*/', start + 2);
-  return close === -1 ? text.length : close + 2;
-}
-
-function isWhitespace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
 }
