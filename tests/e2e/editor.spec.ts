@@ -84,8 +84,12 @@ test('TypeScript IntelliSense knows zod and playground offline', async ({ page }
   await replaceEditorText(page, toolModule(strictSchema).replace('args.id', 'args.idd'));
   const squiggle = page.locator('[data-testid="code-editor"] .squiggly-error').first();
   await expect(squiggle).toBeAttached({ timeout: 30_000 });
-  await squiggle.hover({ force: true });
-  await expect(page.locator('.monaco-hover').first()).toContainText("Property 'idd' does not exist");
+  // On a loaded machine the TypeScript worker may still answer "Loading..." to the first hover: hover again.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await squiggle.hover({ force: true });
+    await expect(page.locator('.monaco-hover').first()).toContainText("Property 'idd' does not exist", { timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 });
 
 test('fast typing while compile answers come back never moves or drops a character; a tab keeps its text', async ({ page }) => {
