@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, type PlainToolOption, type ToolConfigShape } from '@/lib/runtime/tools/check-tool-config';
 import { describeToolMetadata } from '@/lib/runtime/tools/describe-tool-metadata';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import { checkJsonSchema } from '@/lib/runtime/validation/validate-json-schema';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
 import type { SandboxContext } from './sandbox-context';
 import { SANDBOX_LIMITS } from './sandbox-limits';
@@ -30,6 +32,8 @@ const toolDescription = z.object({
   hasSchema: z.boolean(),
   hasJsonSchema: z.boolean(),
   parameters: z.record(z.string(), jsonValue).optional(),
+  /** Which of the module's shared `definitions` objects the tool names, if any. */
+  definitionsIndex: z.number().int().nonnegative().optional(),
   executeKind: z.enum(['function', 'missing', 'invalid']),
   needsApproval: primitive.optional(),
   hasOutputSchema: z.boolean(),
@@ -44,6 +48,8 @@ const evaluationResult = z.object({
   problems: z.array(located),
   thrown: located.nullable(),
   exportProblem: z.string().nullable(),
+  /** Each distinct `definitions` object once, however many tools share it. */
+  definitions: z.array(jsonValue).optional(),
 });
 type ToolDescription = z.infer<typeof toolDescription>;
 
@@ -85,18 +91,21 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
     return failed(diagnostics);
   }
   const entries: { tool: EvaluatedTool; position: SourcePosition }[] = [];
+  const lines = source.split('\n');
   for (const description of result.tools) {
-    const position = locateDefineTool(source, locate(description.stack));
-    const config = toConfig(description);
-    const problems = checkDescription(description, config);
-    if (problems.length > 0) {
+    const position = locateDefineTool(lines, locate(description.stack));
+    const definitions = description.definitionsIndex === undefined ? undefined : result.definitions?.[description.definitionsIndex];
+    const config = toConfig(description, definitions);
+    const parameters = resolveParameters(description, config);
+    const problems = parameters.ok ? checkDescription(description, config, parameters.value) : [parameters.error];
+    if (problems.length > 0 || !parameters.ok) {
       diagnostics.push(...problems.map((message) => ({ message, ...position, severity: 'error' as const })));
       continue;
     }
     if (config.namespaceDescription !== undefined && config.namespace === undefined) {
       diagnostics.push({ message: `Tool ${String(config.name)} sets namespaceDescription without a namespace; it is ignored.`, ...position, severity: 'warning' });
     }
-    const spec = { ...describeToolMetadata(config, description.parameters ?? {}), line: position.line };
+    const spec = { ...describeToolMetadata(config, parameters.value ?? {}), line: position.line };
     entries.push({ tool: { index: description.index, spec, outputJsonSchema: description.outputJsonSchema }, position });
   }
   const tools = dropDuplicates(entries, diagnostics);
@@ -108,13 +117,14 @@ function failed(diagnostics: Diagnostic[]): EvaluatedModule {
 }
 
 /** The plain view `defineTool` builds in the host realm, from what the prelude reported. */
-function toConfig(description: ToolDescription): ToolConfigShape {
+function toConfig(description: ToolDescription, definitions: unknown): ToolConfigShape {
   const outputParameters = description.outputJsonSchema ?? description.outputParameters;
   return {
     ...description.options,
     hasSchema: description.hasSchema,
     hasJsonSchema: description.hasJsonSchema,
     parameters: description.parameters,
+    ...(definitions !== undefined ? { definitions } : {}),
     needsApproval: description.needsApproval,
     hasOutputSchema: description.hasOutputSchema,
     ...(outputParameters ? { outputParameters } : {}),
@@ -122,19 +132,27 @@ function toConfig(description: ToolDescription): ToolConfigShape {
   };
 }
 
-function checkDescription(description: ToolDescription, config: ToolConfigShape): string[] {
+/** The parameter schema with the shared definitions it reaches; a clash is the tool's problem. */
+function resolveParameters(description: ToolDescription, config: ToolConfigShape): Result<JsonSchema | undefined, string> {
+  const { parameters } = description;
+  if (!parameters || !description.hasJsonSchema || description.hasSchema || !isPlainObject(config.definitions)) return ok(parameters);
+  const attached = attachDefinitions(parameters, config.definitions as Record<string, JsonValue>);
+  return attached.ok ? attached : err(`Tool ${String(config.name)}: ${attached.error}`);
+}
+
+function checkDescription(description: ToolDescription, config: ToolConfigShape, parameters: JsonSchema | undefined): string[] {
   const name = String(config.name);
   const problems = [...description.problems, ...checkToolConfig(config).map((problem) => problem.message)];
-  for (const schema of [description.parameters, description.outputJsonSchema, description.outputParameters]) {
+  for (const schema of [parameters, description.outputJsonSchema, description.outputParameters]) {
     if (!schema) continue;
     const bytes = JSON.stringify(schema).length;
     if (bytes > SANDBOX_LIMITS.schemaBytesPerTool) {
       problems.push(`Tool ${name}: its schema is ${Math.round(bytes / 1024)} KB as JSON; the limit is ${SANDBOX_LIMITS.schemaBytesPerTool / 1024} KB.`);
       continue;
     }
-    if ((schema === description.parameters && !description.hasJsonSchema) || schema === description.outputParameters) continue;
-    const compiled = createJsonSchemaValidator(schema, { patterns: SANDBOX_PATTERNS });
-    if (!compiled.ok) problems.push(`Tool ${name}: ${compiled.error}`);
+    if ((schema === parameters && !description.hasJsonSchema) || schema === description.outputParameters) continue;
+    const checked = checkJsonSchema(schema, { patterns: SANDBOX_PATTERNS });
+    if (!checked.ok) problems.push(`Tool ${name}: ${checked.error}`);
   }
   return problems;
 }
@@ -172,8 +190,8 @@ function createLocator(source: string, transpiled: TranspiledModule): (stack: st
 }
 
 /** QuickJS points at the call's parenthesis; the editor should underline `defineTool` itself. */
-function locateDefineTool(source: string, position: SourcePosition): SourcePosition {
-  const text = source.split('\n')[position.line - 1] ?? '';
+function locateDefineTool(lines: readonly string[], position: SourcePosition): SourcePosition {
+  const text = lines[position.line - 1] ?? '';
   const start = text.lastIndexOf('defineTool', Math.max(0, position.column - 1));
   return start >= 0 ? { line: position.line, column: start + 1 } : position;
 }

@@ -86,11 +86,17 @@ export const PLAYGROUND_TYPES = `declare module 'playground' {
   export interface ZodToolOptions<Schema extends z.ZodObject> extends ToolOptionsBase<z.output<Schema>> {
     schema: Schema;
     jsonSchema?: never;
+    definitions?: never;
   }
 
   /** A tool whose parameters are a plain JSON Schema: sent unchanged, validated with Ajv. */
   export interface JsonSchemaToolOptions<Args = any> extends ToolOptionsBase<Args> {
     jsonSchema: JsonSchema;
+    /**
+     * JSON Schemas shared by several tools (e.g. an API's component schemas, written once per
+     * module): the ones \`jsonSchema\` reaches through \`{ $ref: '#/$defs/<name>' }\` join its \`$defs\`.
+     */
+    definitions?: Record<string, JsonSchema | boolean>;
     schema?: never;
   }
 

@@ -24,6 +24,9 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
   var z = zodLib.z;
   var markers = new WeakMap();
   var tools = [];
+  // Distinct "definitions" objects, by identity: a module shares one among many tools, so it is
+  // copied out once, not once per tool.
+  var definitionSets = [];
   var calls = {};
   var importProblems = [];
   var evaluating = false;
@@ -154,6 +157,11 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     else if (d.hasJsonSchema && !d.hasSchema) converted = isPlainObject(o.jsonSchema) ? copyJson(o.jsonSchema, 'jsonSchema') : { error: 'jsonSchema must be a JSON Schema object.' };
     if (converted && converted.error) d.problems.push(converted.error);
     else if (converted) d.parameters = converted.value;
+    if (o.definitions !== undefined) {
+      var setIndex = definitionSets.indexOf(o.definitions);
+      if (setIndex < 0) { setIndex = definitionSets.length; definitionSets.push(o.definitions); }
+      d.definitionsIndex = setIndex;
+    }
     if (d.hasOutputSchema && isZodSchema(o.outputSchema)) {
       // Only describes the output (a prefill for typed outputs); validation stays with Zod.
       var outputConverted = convertSchema(o.outputSchema);
@@ -186,6 +194,12 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
       if (!record) { result.problems.push({ message: 'Item ' + i + ' of the default export was not created with defineTool({ ... }).', stack: '' }); continue; }
       tools.push(record);
       result.tools.push(describeTool(record, tools.length - 1));
+    }
+    result.definitions = [];
+    for (var j = 0; j < definitionSets.length; j++) {
+      var set = isPlainObject(definitionSets[j]) ? copyJson(definitionSets[j], 'definitions') : { value: definitionSets[j] };
+      if (set.error) result.problems.push({ message: set.error, stack: '' });
+      result.definitions.push(set.error ? {} : set.value);
     }
     return stringify(result);
   }

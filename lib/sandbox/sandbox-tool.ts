@@ -37,8 +37,11 @@ export const SANDBOX_PATTERNS = 'backtrack' satisfies UnrepresentablePatterns;
 export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine): Tool {
   const { index, spec } = evaluated;
   const { line: _line, ...fields } = spec;
-  const parametersValidator = spec.schemaSource === 'json-schema' ? createJsonSchemaValidator(spec.parameters, { patterns: SANDBOX_PATTERNS }) : undefined;
-  const outputValidator = evaluated.outputJsonSchema ? createJsonSchemaValidator(evaluated.outputJsonSchema, { patterns: SANDBOX_PATTERNS }) : undefined;
+  // Compiled on first use: a module of a thousand tools must not compile a thousand validators per turn.
+  const parameterSchema = spec.schemaSource === 'json-schema' ? spec.parameters : undefined;
+  const { outputJsonSchema } = evaluated;
+  const parametersValidator = lazily(() => (parameterSchema ? createJsonSchemaValidator(parameterSchema, { patterns: SANDBOX_PATTERNS }) : undefined));
+  const outputValidator = lazily(() => (outputJsonSchema ? createJsonSchemaValidator(outputJsonSchema, { patterns: SANDBOX_PATTERNS }) : undefined));
 
   const hookText = (method: SandboxApiMethod, ...values: unknown[]): string | undefined => {
     const answer = engine.callHook(method, [index, ...values.map(toJsonText)]);
@@ -48,9 +51,10 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
   return {
     ...fields,
     async validateArguments(args): Promise<Result<JsonValue, ValidationIssue[]>> {
-      if (parametersValidator) {
-        if (!parametersValidator.ok) return { ok: false, error: [validationFailure(parametersValidator.error)] };
-        const issues = parametersValidator.value(args);
+      const validator = parametersValidator();
+      if (validator) {
+        if (!validator.ok) return { ok: false, error: [validationFailure(validator.error)] };
+        const issues = validator.value(args);
         return issues.length > 0 ? { ok: false, error: issues } : { ok: true, value: JSON.parse(toJsonText(args)) as JsonValue };
       }
       const answer = engine.callHook('validateArguments', [index, toJsonText(args)]);
@@ -74,7 +78,8 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
     },
     async validateOutput(value): Promise<ValidationIssue[]> {
       // The same validators `execute`'s output goes through: Ajv here for JSON Schema, Zod in the sandbox.
-      if (outputValidator) return outputValidator.ok ? outputValidator.value(value) : [validationFailure(outputValidator.error)];
+      const validator = outputValidator();
+      if (validator) return validator.ok ? validator.value(value) : [validationFailure(validator.error)];
       if (!spec.hasOutputSchema) return [];
       const answer = engine.callHook('validateOutput', [index, toJsonText(value)]);
       if (!answer.ok) return [validationFailure(`Validation could not run: ${answer.error.message}`)];
@@ -82,10 +87,11 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
       return parsed.success ? formatZodIssues(parsed.data.issues, value) : [validationFailure('Validation returned an unexpected answer.')];
     },
     execute(args, context) {
-      if (outputValidator && !outputValidator.ok) {
-        return Promise.resolve({ ok: false, error: { code: 'output-invalid', message: outputValidator.error } });
+      const validator = outputValidator();
+      if (validator && !validator.ok) {
+        return Promise.resolve({ ok: false, error: { code: 'output-invalid', message: validator.error } });
       }
-      return engine.execute({ index, args, context, outputValidator: outputValidator?.value });
+      return engine.execute({ index, args, context, outputValidator: validator?.value });
     },
   };
 }
@@ -93,4 +99,12 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
 /** Arguments reach the sandbox as JSON text only; `undefined` travels as `null`. */
 function toJsonText(value: unknown): string {
   return JSON.stringify(value ?? null) ?? 'null';
+}
+
+function lazily<Value>(create: () => Value): () => Value {
+  let created: { value: Value } | undefined;
+  return () => {
+    created ??= { value: create() };
+    return created.value;
+  };
 }

@@ -7,7 +7,10 @@ import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
 export const TURN_LIMITS = {
-  sourceChars: 200_000,
+  /** A tool module: GitHub's REST API (1,223 operations) imports as 2.1M characters. */
+  sourceChars: 3_000_000,
+  /** A compile request's body: one module, JSON-escaped. */
+  compileBodyBytes: 4_000_000,
   messages: 50,
   messageChars: 20_000,
   maxIterations: 25,
@@ -20,7 +23,7 @@ export const TURN_LIMITS = {
   conversationChars: 2_000_000,
   instructionsChars: 20_000,
   /** A turn request's body: source, files and conversation together. */
-  bodyBytes: 6_000_000,
+  bodyBytes: 8_000_000,
   /** Events one turn may stream; past it the turn is stopped with an error. */
   eventsPerTurn: 5000,
 } as const;

@@ -26,6 +26,8 @@ export type ToolConfigShape = { [Option in PlainToolOption]?: unknown } & {
   hasJsonSchema: boolean;
   /** The parameter schema as JSON Schema, when it could be produced. */
   parameters?: unknown;
+  /** The shared `definitions` option as written (JSON Schemas by name, for `jsonSchema` tools). */
+  definitions?: unknown;
   /** `'dynamic'` for a function; otherwise the value as written. */
   needsApproval?: unknown;
   hasOutputSchema: boolean;
@@ -64,6 +66,7 @@ export function checkToolConfig(config: ToolConfigShape): ToolConfigProblem[] {
   } else if (config.parameters !== undefined) {
     problems.push(...checkParameterRoot(String(name), config.parameters));
   }
+  problems.push(...checkDefinitions(String(name), config));
   if (config.namespace !== undefined && (typeof config.namespace !== 'string' || !TOOL_NAME_PATTERN.test(config.namespace))) {
     problems.push({ field: 'namespace', message: `Namespace ${JSON.stringify(config.namespace)} must match ^[a-zA-Z0-9_-]{1,64}$.` });
   }
@@ -81,6 +84,17 @@ export function checkToolConfig(config: ToolConfigShape): ToolConfigProblem[] {
     });
   }
   return problems;
+}
+
+function checkDefinitions(name: string, config: ToolConfigShape): ToolConfigProblem[] {
+  const { definitions } = config;
+  if (definitions === undefined) return [];
+  if (!config.hasJsonSchema) {
+    return [{ field: 'definitions', message: `Tool ${name}: definitions go with jsonSchema; a Zod schema carries its own definitions.` }];
+  }
+  if (!isPlainObject(definitions)) return [{ field: 'definitions', message: `Tool ${name}: definitions must be an object of JSON Schemas by name.` }];
+  const bad = Object.entries(definitions).find(([, value]) => !isPlainObject(value) && typeof value !== 'boolean');
+  return bad ? [{ field: 'definitions', message: `Tool ${name}: definitions.${bad[0]} must be a JSON Schema (an object or a boolean).` }] : [];
 }
 
 function checkParameterRoot(name: string, parameters: unknown): ToolConfigProblem[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachDefinitions } from './attach-definitions';
 import { checkToolConfig, classifyExecute, PLAIN_TOOL_OPTIONS, type ToolConfigShape } from './check-tool-config';
 import { convertZodSchema } from './convert-zod-schema';
 import { describeToolMetadata } from './describe-tool-metadata';
@@ -30,8 +31,13 @@ type ToolOptionsBase<Args> = {
 
 /** Options of `defineTool`: exactly one of `schema` (Zod) or `jsonSchema` (plain JSON Schema). */
 export type DefineToolOptions<Schema extends z.ZodType = z.ZodType> =
-  | (ToolOptionsBase<z.output<Schema>> & { schema: Schema; jsonSchema?: never })
-  | (ToolOptionsBase<Record<string, JsonValue>> & { jsonSchema: JsonSchema; schema?: never });
+  | (ToolOptionsBase<z.output<Schema>> & { schema: Schema; jsonSchema?: never; definitions?: never })
+  | (ToolOptionsBase<Record<string, JsonValue>> & {
+      jsonSchema: JsonSchema;
+      /** JSON Schemas shared by several tools: those `jsonSchema` reaches through `#/$defs/<name>` join its `$defs`. */
+      definitions?: Record<string, JsonSchema | boolean>;
+      schema?: never;
+    });
 
 /** Thrown by `defineTool` for a misconfigured tool: a programmer error, reported early. */
 export class ToolDefinitionError extends Error {
@@ -48,20 +54,25 @@ export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<
   if (conversion && !conversion.ok) {
     throw new ToolDefinitionError([{ field: 'schema', message: `Tool ${options.name}: ${conversion.error}` }]);
   }
-  const parameters = conversion?.ok ? conversion.value : options.jsonSchema;
+  const written = conversion?.ok ? conversion.value : options.jsonSchema;
+  const { definitions } = options;
   const outputParameters = describeOutputSchema(options.outputSchema);
   const config: ToolConfigShape = {
     ...Object.fromEntries(PLAIN_TOOL_OPTIONS.map((option) => [option, options[option]])),
     hasSchema,
     hasJsonSchema: options.jsonSchema !== undefined,
-    parameters,
+    parameters: written,
+    definitions: options.definitions,
     needsApproval: typeof options.needsApproval === 'function' ? 'dynamic' : options.needsApproval,
     hasOutputSchema: options.outputSchema !== undefined,
     ...(outputParameters ? { outputParameters } : {}),
     execute: classifyExecute(options.execute),
   };
   const problems = checkToolConfig(config);
-  if (problems.length > 0 || parameters === undefined) throw new ToolDefinitionError(problems);
+  if (problems.length > 0 || written === undefined) throw new ToolDefinitionError(problems);
+  const attached = definitions ? attachDefinitions(written, definitions) : ok(written);
+  if (!attached.ok) throw new ToolDefinitionError([{ field: 'definitions', message: `Tool ${options.name}: ${attached.error}` }]);
+  const parameters = attached.value;
 
   const validateArgs = createArgumentValidator(options.schema as z.ZodType | undefined, parameters);
   const validateOutput = createOutputValidator(options.name, options.outputSchema);

@@ -2,7 +2,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { JsonSchema } from '../json';
+import { isPlainObject, type JsonSchema } from '../json';
+import { splitJsonPointer } from '../json-pointer';
 import { err, ok, type Result } from '../result';
 import type { ValidationIssue } from '../tools/tool';
 import { createRegExpEngine, type UnrepresentablePatterns } from './create-regexp-engine';
@@ -45,11 +46,95 @@ export function createJsonSchemaValidator(schema: JsonSchema, options: { pattern
   return ok((value) => (validate(value) ? [] : formatValidationIssues(readAjvErrors(validate.errors ?? [], value))));
 }
 
+const checkers = new Map<string, InstanceType<typeof Ajv2020> | InstanceType<typeof AjvDraft07>>();
+
+/**
+ * Whether `schema` would compile, without compiling it: Ajv's own meta-schema check, every
+ * pattern through the engine, every local `$ref` resolved. Compiling a real API's request schema
+ * takes ~12 ms, so a module of a thousand tools is checked this way and each validator is compiled
+ * when its tool is first called. A schema this cannot judge quickly (a `$ref` that is not a plain
+ * JSON pointer into the schema itself) is compiled after all, so the verdict is always Ajv's.
+ */
+export function checkJsonSchema(schema: JsonSchema, options: { patterns?: UnrepresentablePatterns } = {}): Result<null, string> {
+  const patterns = options.patterns ?? 'refuse';
+  const checker = readChecker(schema, patterns);
+  if (!checker.validateSchema(schema)) {
+    return err(`The JSON Schema is invalid: schema is invalid: ${checker.errorsText(checker.errors)}`);
+  }
+  let needsCompile = false;
+  try {
+    walkSchema(schema, (key, value) => {
+      if (key === '$ref' && typeof value === 'string' && !resolvesLocally(schema, value)) needsCompile = true;
+      // A nested `$id` moves the base its references resolve against: left to Ajv.
+      else if (key === '$dynamicRef' || key === '$recursiveRef' || (key === '$id' && value !== schema.$id)) needsCompile = true;
+      else if (key === 'pattern' && typeof value === 'string') engines[patterns](value, 'u');
+      else if (key === 'patternProperties' && isPlainObject(value)) for (const source of Object.keys(value)) engines[patterns](source, 'u');
+    });
+  } catch (error) {
+    return err(`The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!needsCompile) return ok(null);
+  const compiled = createJsonSchemaValidator(schema, options);
+  return compiled.ok ? ok(null) : compiled;
+}
+
+function readChecker(schema: JsonSchema, patterns: UnrepresentablePatterns) {
+  const key = `${patterns}:${isDraft07(schema)}`;
+  let checker = checkers.get(key);
+  if (!checker) {
+    checker = createAjv(schema, patterns);
+    checkers.set(key, checker);
+  }
+  return checker;
+}
+
+/** Keywords whose values are data, not schemas: a `pattern` key inside a `const` is no pattern. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+/** Keywords whose values map names to schemas: there a key named `default` is a property. */
+const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Calls `visit` for every keyword of every subschema inside `value`; data is not walked. */
+function walkSchema(value: unknown, visit: (key: string, child: unknown) => void): void {
+  const stack: { node: unknown; isMap: boolean }[] = [{ node: value, isMap: false }];
+  while (stack.length > 0) {
+    const { node, isMap } = stack.pop() as { node: unknown; isMap: boolean };
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push({ node: item, isMap: false });
+    } else if (isPlainObject(node)) {
+      for (const [key, child] of Object.entries(node)) {
+        if (!isMap) visit(key, child);
+        if (typeof child === 'object' && child !== null && (isMap || !DATA_KEYWORDS.has(key))) stack.push({ node: child, isMap: !isMap && MAP_KEYWORDS.has(key) });
+      }
+    }
+  }
+}
+
+function resolvesLocally(root: JsonSchema, reference: string): boolean {
+  if (!reference.startsWith('#')) return false;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(reference.slice(1));
+  } catch {
+    return false;
+  }
+  if (fragment !== '' && !fragment.startsWith('/')) return false;
+  let node: unknown = root;
+  for (const token of splitJsonPointer(fragment)) {
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
+    else if (isPlainObject(node) && Object.hasOwn(node, token)) node = node[token];
+    else return false;
+  }
+  return isPlainObject(node) || typeof node === 'boolean';
+}
+
+function isDraft07(schema: JsonSchema): boolean {
+  return typeof schema.$schema === 'string' && schema.$schema.includes('draft-07');
+}
+
 function createAjv(schema: JsonSchema, patterns: UnrepresentablePatterns) {
   // `logger: false`: a format Ajv does not know (Zod writes some) is ignored without a console line.
   const options = { allErrors: true, strict: false, logger: false, validateFormats: true, code: { regExp: engines[patterns] } } as const;
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  const ajv = declared.includes('draft-07') ? new AjvDraft07(options) : new Ajv2020(options);
+  const ajv = isDraft07(schema) ? new AjvDraft07(options) : new Ajv2020(options);
   addFormats(ajv);
   return ajv;
 }

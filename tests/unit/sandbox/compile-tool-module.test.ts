@@ -135,9 +135,32 @@ export default [
     expect(compiled.diagnostics).toEqual([{ message: "Cannot import 'node:fs': tool modules can import only 'zod' and 'playground'.", line: 2, column: 30, severity: 'error' }]);
   });
 
-  it('stops an endless loop at the top level after 1000 ms', async () => {
+  it('stops an endless loop at the top level after 2000 ms', async () => {
     const compiled = await compileToolModule(`${HEADER}let n = 0;\nwhile (true) { n++; }\nexport default [];\n`);
-    expect(compiled.diagnostics).toEqual([{ message: 'Module evaluation exceeded 1000 ms: is there an endless loop at the top level?', line: 1, column: 1, severity: 'error' }]);
+    expect(compiled.diagnostics).toEqual([{ message: 'Module evaluation exceeded 2000 ms: is there an endless loop at the top level?', line: 1, column: 1, severity: 'error' }]);
+  });
+
+  it('gives each tool the shared definitions its jsonSchema reaches, and reports a clash at its defineTool', async () => {
+    const compiled = await compileToolModule(`${HEADER}const definitions = {
+  Owner: { type: 'object', properties: { login: { type: 'string' } } },
+  Repo: { type: 'object', properties: { owner: { $ref: '#/$defs/Owner' } } },
+  Label: { type: 'string', pattern: '^[a-z-]+$' },
+};
+export default [
+  defineTool({ name: 'get_repo', description: 'r', jsonSchema: { type: 'object', properties: { repo: { $ref: '#/$defs/Repo' } } }, definitions, execute: () => 1 }),
+  defineTool({ name: 'add_label', description: 'l', jsonSchema: { type: 'object', properties: { label: { $ref: '#/$defs/Label' } } }, definitions, execute: () => 1 }),
+  defineTool({ name: 'clash', description: 'c', jsonSchema: { type: 'object', $defs: { Label: {} } }, definitions, execute: () => 1 }),
+  defineTool({ name: 'zod_too', description: 'z', schema: z.object({}), definitions, execute: () => 1 }),
+];
+`);
+    expect(compiled.tools.map((tool) => [tool.name, Object.keys(tool.parameters.$defs ?? {})])).toEqual([
+      ['get_repo', ['Repo', 'Owner']],
+      ['add_label', ['Label']],
+    ]);
+    expect(compiled.diagnostics.map(({ line, message }) => ({ line, message }))).toEqual([
+      { line: 11, message: 'Tool clash: $defs/Label is defined both in jsonSchema.$defs and in definitions; rename one.' },
+      { line: 12, message: 'Tool zod_too: definitions go with jsonSchema; a Zod schema carries its own definitions.' },
+    ]);
   });
 
   it('asks for a default export of tools', async () => {

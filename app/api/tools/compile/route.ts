@@ -4,12 +4,12 @@ import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
-import { compileRequestSchema } from '@/lib/server/turn-request';
+import { compileRequestSchema, TURN_LIMITS } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';
 
 export async function POST(request: Request): Promise<Response> {
-  const body = await readJsonBody(request, compileRequestSchema);
+  const body = await readJsonBody(request, compileRequestSchema, TURN_LIMITS.compileBodyBytes);
   if (!body.ok) return jsonError(body.status, body.error);
   const admitted = getRequestRateLimiters().take('compiles-per-address', readClientAddress(request));
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
