@@ -18,6 +18,7 @@ const BENCHES = [
   { name: 'turn-throughput-50', file: 'turn-throughput.bench.ts', args: ['--concurrency=50'], timeoutMs: 300_000 },
   { name: 'attack-latency', file: 'attack-latency.bench.ts', timeoutMs: 600_000 },
   { name: 'preview-latency', file: 'preview-latency.bench.ts', timeoutMs: 300_000 },
+  { name: 'catalog', file: 'catalog.bench.ts', timeoutMs: 300_000 },
 ] as const satisfies readonly { name: string; file: string; args?: readonly string[]; timeoutMs: number }[];
 
 const FIGURE_PREFIX = '{"bench":';
