@@ -69,14 +69,7 @@ export type ToolIndex<T extends IndexableTool> = {
  * `tokenizeToolText`. Both the runtime's Tool Search and the embedded auto model rank with it.
  */
 export function createToolIndex<T extends IndexableTool>(tools: readonly T[]): ToolIndex<T> {
-  const index = new MiniSearch<IndexedDocument>({
-    fields: Object.keys(FIELD_WEIGHTS),
-    tokenize: (text) => tokenizeToolText(text),
-    processTerm: (term) => term,
-  });
-  index.addAll(
-    tools.map((tool, id) => ({ id, name: tool.name, namespace: tool.namespace ?? '', namespaceDescription: tool.namespaceDescription ?? '', description: tool.description })),
-  );
+  const index = readIndex(tools.map((tool, id) => ({ id, name: tool.name, namespace: tool.namespace ?? '', namespaceDescription: tool.namespaceDescription ?? '', description: tool.description })));
   const qualifiedNames = tools.map((tool) => (tool.namespace ? `${tool.namespace}.${tool.name}` : tool.name));
 
   return {
@@ -102,6 +95,34 @@ export function createToolIndex<T extends IndexableTool>(tools: readonly T[]): T
 }
 
 /** Per document, the best score and coverage any of one term's alternatives reached. */
+/** Indexes of recent tool lists by content: every search of a turn sees the same catalog. */
+const recentIndexes = new Map<string, MiniSearch<IndexedDocument>>();
+const RECENT_INDEXES = 8;
+
+/**
+ * The index of `documents`, built once per distinct list (ids are positions, so a list with the
+ * same content in the same order shares it). Indexing a 1,223-tool catalog takes ~60 ms; a turn
+ * searches it at every tool_search call and the auto model at every step.
+ */
+function readIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> {
+  const key = JSON.stringify(documents.map((document) => [document.name, document.namespace, document.namespaceDescription, document.description]));
+  const cached = recentIndexes.get(key);
+  if (cached) {
+    recentIndexes.delete(key);
+    recentIndexes.set(key, cached);
+    return cached;
+  }
+  const index = new MiniSearch<IndexedDocument>({
+    fields: Object.keys(FIELD_WEIGHTS),
+    tokenize: (text) => tokenizeToolText(text),
+    processTerm: (term) => term,
+  });
+  index.addAll(documents);
+  recentIndexes.set(key, index);
+  if (recentIndexes.size > RECENT_INDEXES) recentIndexes.delete(recentIndexes.keys().next().value as string);
+  return index;
+}
+
 function searchTerm(index: MiniSearch<IndexedDocument>, alternatives: ReadonlySet<string>): Map<number, { score: number; coverage: number }> {
   const best = new Map<number, { score: number; coverage: number }>();
   for (const alternative of alternatives) {
