@@ -30,8 +30,18 @@ function normalizeField(key: string, value: unknown): unknown {
 /** More than this many differences in one turn is noise; the first ones say what went wrong. */
 export const MAX_DIFFERENCES_PER_TURN = 100;
 
+export type CompareOptions = {
+  /**
+   * The recording predates today's validation wording: the texts a rejected call produced (its
+   * error's message and issues, the output the model got, that output in the conversation) are
+   * not compared; everything else about the call is.
+   */
+  legacyValidationWording?: boolean;
+};
+
 /** Compares a turn's recorded events with a replay's, event by event in `seq` order. */
-export function compareTurnEvents(turn: number, recorded: readonly RuntimeEvent[], replayed: readonly RuntimeEvent[]): EventDifference[] {
+export function compareTurnEvents(turn: number, recorded: readonly RuntimeEvent[], replayed: readonly RuntimeEvent[], options: CompareOptions = {}): EventDifference[] {
+  const isReworded = options.legacyValidationWording ? createRewordedFieldTest(recorded) : () => false;
   const differences: EventDifference[] = [];
   const count = Math.max(recorded.length, replayed.length);
   for (let index = 0; index < count && differences.length < MAX_DIFFERENCES_PER_TURN; index += 1) {
@@ -46,13 +56,30 @@ export function compareTurnEvents(turn: number, recorded: readonly RuntimeEvent[
       const ignored = IGNORED_BY_TYPE[before.type];
       const keys = unionKeys(before, after).filter((key) => !IGNORED_FIELDS.has(key) && !ignored?.has(key));
       for (const key of keys) {
-        collectDifferences(normalizeField(key, fieldOf(before, key)), normalizeField(key, fieldOf(after, key)), key, (field, recordedValue, replayedValue) =>
-          differences.push({ turn, seq, field, ...present('recorded', recordedValue), ...present('replayed', replayedValue) }),
-        );
+        collectDifferences(normalizeField(key, fieldOf(before, key)), normalizeField(key, fieldOf(after, key)), key, (field, recordedValue, replayedValue) => {
+          if (!isReworded(before, field)) differences.push({ turn, seq, field, ...present('recorded', recordedValue), ...present('replayed', replayedValue) });
+        });
       }
     }
   }
   return differences.slice(0, MAX_DIFFERENCES_PER_TURN);
+}
+
+const REWORDED_INPUT_ERROR_FIELD = /^(message|issues\[\d+\]\.message)$/;
+const REWORDED_OUTPUT_FIELD = /^(output|summary|audit)$/;
+const CONVERSATION_OUTPUT_FIELD = /^conversation\[(\d+)\]\.output$/;
+
+/** Which differing fields are only the wording of a rejected call's validation texts. */
+function createRewordedFieldTest(recorded: readonly RuntimeEvent[]): (event: RuntimeEvent, field: string) => boolean {
+  const rejected = new Set(recorded.flatMap((event) => (event.type === 'tool-input-error' ? [event.callId] : [])));
+  return (event, field) => {
+    if (event.type === 'tool-input-error') return REWORDED_INPUT_ERROR_FIELD.test(field);
+    if (event.type === 'tool-output') return rejected.has(event.callId) && REWORDED_OUTPUT_FIELD.test(field);
+    if (event.type !== 'turn-end') return false;
+    const index = CONVERSATION_OUTPUT_FIELD.exec(field)?.[1];
+    const item = index === undefined ? undefined : event.conversation?.[Number(index)];
+    return isPlainObject(item) && typeof item.call_id === 'string' && rejected.has(item.call_id);
+  };
 }
 
 function collectDifferences(recorded: unknown, replayed: unknown, path: string, report: (path: string, recorded: unknown, replayed: unknown) => void): void {

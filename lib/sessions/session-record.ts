@@ -10,7 +10,7 @@ import { SESSION_LIMITS } from './session-limits';
 import { removeSessionSecrets } from './remove-session-secrets';
 
 /** The record version this code writes; older versions are upgraded on read. */
-export const SESSION_RECORD_VERSION = 3;
+export const SESSION_RECORD_VERSION = 4;
 
 /** A model config as stored: never with an API key, whatever the provider. */
 const storedModelConfigSchema = modelConfigSchema.refine((config) => !('apiKey' in config), {
@@ -58,12 +58,17 @@ export const sessionTurnSchema = z.object({
   /** `toolSearch` is required here: a stored turn says which ranking its client-side searches ran with. */
   request: turnRequestSchema.extend({ model: storedModelConfigSchema, toolSearch: z.enum(TOOL_SEARCH_VERSIONS) }),
   tape: z.array(tapeEntrySchema),
+  /**
+   * `v1`: recorded before every validator's messages were phrased by one formatter, so its
+   * rejected calls' texts differ from a replay's by wording alone (absent: the current wording).
+   */
+  validationWording: z.literal('v1').optional(),
   approvals: z.array(recordedApprovalSchema),
   outputs: z.array(recordedOutputSchema),
   events: z.array(runtimeEventSchema),
 });
 
-/** An immutable shared session (DESIGN §7), version 3: a conversation of one or more turns. */
+/** An immutable shared session (DESIGN §7), version 4: a conversation of one or more turns. */
 export const sessionRecordSchema = z.object({
   version: z.literal(SESSION_RECORD_VERSION),
   id: sessionIdSchema,
@@ -88,6 +93,11 @@ const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<strin
   }),
   // Version 3 records the Tool Search ranking per turn; every earlier turn ran v1.
   2: (record) => ({ ...record, turns: Array.isArray(record.turns) ? record.turns.map(stampLegacyToolSearch) : record.turns }),
+  // Version 4 says which validation wording a turn was recorded with; every earlier turn had the old one.
+  3: (record) => ({
+    ...record,
+    turns: Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? { ...turn, validationWording: 'v1' } : turn)) : record.turns,
+  }),
 };
 
 /**

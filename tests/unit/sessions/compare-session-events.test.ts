@@ -55,4 +55,23 @@ describe('compareTurnEvents', () => {
       Array.from({ length: MAX_DIFFERENCES_PER_TURN + 20 }, (_, seq) => ({ type: 'tool-call-log', turnId: 't', seq, at: 0, iteration: 1, callId: 'c', name: 'n', level: 'info', message: `${text}${seq}` }));
     expect(compareTurnEvents(0, many('a'), many('b'))).toHaveLength(MAX_DIFFERENCES_PER_TURN);
   });
+
+  it('compares a rejected call of a turn recorded with the old validation wording without its texts, and everything else as usual', () => {
+    const rejected = (message: string, output: string, name = 'read_file'): RuntimeEvent[] => [
+      { type: 'tool-input-error', turnId: 't', seq: 0, at: 1, iteration: 1, callId: 'c1', name, code: 'invalid-arguments', message, issues: [{ path: '/path', message }] },
+      { type: 'tool-output', turnId: 't', seq: 1, at: 2, iteration: 1, callId: 'c1', name, status: 'error', output, summary: message, audit: `c1 → ${message}`, durationMs: 1 },
+      {
+        type: 'turn-end', turnId: 't', seq: 2, at: 3, reason: 'completed', iterations: 1, finalText: 'done',
+        conversation: [{ type: 'function_call_output', call_id: 'c1', output }],
+      },
+    ];
+    const recorded = rejected('Invalid input: expected string, received undefined', 'Invalid arguments: path: Invalid input');
+    const replayed = rejected('is required but missing', 'Invalid arguments: /path is required but missing');
+    expect(compareTurnEvents(0, recorded, replayed, { legacyValidationWording: true })).toEqual([]);
+    expect(compareTurnEvents(0, recorded, replayed).map((difference) => difference.field)).toEqual([
+      'issues[0].message', 'message', 'audit', 'output', 'summary', 'conversation[0].output',
+    ]);
+    const otherTool = rejected('is required but missing', 'Invalid arguments: /path is required but missing', 'write_file');
+    expect(compareTurnEvents(0, recorded, otherTool, { legacyValidationWording: true }).map((difference) => difference.field)).toEqual(['name', 'name']);
+  });
 });

@@ -39,7 +39,7 @@ describe('session record', () => {
 
   it('upgrades a version-2 record to 3 by stamping its turns with Tool Search v1, the ranking they ran with', () => {
     const read = migrateSessionRecord({ ...record, version: 2, turns: [{ ...turn, outputs: [] }] });
-    expect(read.ok && read.value.version).toBe(3);
+    expect(read.ok && read.value.version).toBe(SESSION_RECORD_VERSION);
     expect(read.ok && read.value.turns[0]?.request.toolSearch).toBe('v1');
   });
 
@@ -51,10 +51,18 @@ describe('session record', () => {
     expect(!unstamped.ok && unstamped.error).toMatch(/^Invalid session: turns\.0\.request\.toolSearch: /);
   });
 
+  it('upgrades a version-3 record to 4 by marking its turns as recorded with the old validation wording', () => {
+    const stamped = { ...turn, outputs: [], request: { ...turn.request, toolSearch: 'v2' } };
+    const read = migrateSessionRecord({ ...record, version: 3, turns: [stamped] });
+    expect(read.ok && read.value.turns.map((entry) => entry.validationWording)).toEqual(['v1']);
+    const current = migrateSessionRecord({ ...record, version: 4, turns: [stamped] });
+    expect(current.ok && current.value.turns.map((entry) => entry.validationWording)).toEqual([undefined]);
+  });
+
   it('refuses records without a version, from the future, or with a broken field, saying why', () => {
     expect(migrateSessionRecord([])).toEqual({ ok: false, error: 'A session must be a JSON object.' });
     expect(migrateSessionRecord({ ...record, version: undefined })).toEqual({ ok: false, error: 'The session has no valid "version" number.' });
-    expect(migrateSessionRecord({ ...record, version: 4 })).toEqual({ ok: false, error: 'The session is version 4; this server reads up to version 3.' });
+    expect(migrateSessionRecord({ ...record, version: 5 })).toEqual({ ok: false, error: 'The session is version 5; this server reads up to version 4.' });
     const broken = migrateSessionRecord({ ...record, turns: [{ ...turn, events: [{ type: 'turn-end' }] }] });
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.error).toMatch(/^Invalid session: turns\.0\.events\.0\.reason: /);
