@@ -1,7 +1,10 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { ImportDialog } from './import-dialog';
+
+/** The dialog, with the OpenAPI parser and YAML reader behind it, loads on first open, not with the page. */
+const ImportDialog = dynamic(() => import('./import-dialog').then((loaded) => loaded.ImportDialog), { ssr: false });
 
 export type ImportButtonProps = { onImport: (source: string) => void };
 

@@ -1,10 +1,11 @@
+import { useMemo } from 'react';
 import { ExportButton } from '@/components/interop/export-button';
 import { ImportButton } from '@/components/interop/import-button';
 import type { CompileState } from '@/lib/client/playground-state';
 import { selectSchemaView } from '@/lib/client/select-schema-view';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { DiagnosticsList } from './diagnostics-list';
-import { ToolCard } from './tool-card';
+import { ToolList } from './tool-list';
 
 export type SchemaPanelProps = {
   compile: CompileState;
@@ -22,13 +23,17 @@ export type SchemaPanelProps = {
   seed?: number;
 };
 
-/** What each tool turns into, kept in step with the editor. */
+/** What each tool turns into, kept in step with the editor; a large module (an imported catalog) is a filterable, virtualized list. */
 export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHand, onToggleAnswerByHand, source, files, seed }: SchemaPanelProps) {
   const view = selectSchemaView(compile);
   // The cards describe an older source than the editor's (a preset was just loaded, or typing is
   // ahead of the compiler): dimmed after a short delay, so quick recompiles while typing do not flicker.
   const behind = source !== undefined && compile.latest !== null && compile.latest.source !== source;
-  const tryContext = source === undefined ? undefined : { source, files: files ?? {}, seed: seed ?? 1, permissionMode, answerByHand: answerByHand ?? [] };
+  // Memoized so that rows (memoized too) re-render only when what a Try runs with changes.
+  const tryContext = useMemo(
+    () => (source === undefined ? undefined : { source, files: files ?? {}, seed: seed ?? 1, permissionMode, answerByHand: answerByHand ?? [] }),
+    [source, files, seed, permissionMode, answerByHand],
+  );
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
       <div className="flex h-9 shrink-0 items-center justify-between border-b border-border bg-panel-muted px-3">
@@ -48,7 +53,15 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
           <ExportButton tools={view.tools} />
         </div>
       </div>
-      <div className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto p-3">
+      <ToolList
+        tools={view.tools}
+        stale={view.showingLastGood}
+        behind={behind}
+        permissionMode={permissionMode}
+        answerByHand={answerByHand}
+        onToggleAnswerByHand={onToggleAnswerByHand}
+        tryContext={tryContext}
+      >
         <DiagnosticsList diagnostics={view.diagnostics} failure={view.failure} />
         {view.showingLastGood && (
           <p data-testid="last-good-banner" className="text-[11px] font-medium text-amber-700 dark:text-amber-400">
@@ -61,18 +74,7 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
         {!view.empty && view.tools.length === 0 && view.failure === null && !view.diagnostics.some((item) => item.severity === 'error') && (
           <p className="text-xs text-fg-muted">The module exports no tools.</p>
         )}
-        <div
-          data-testid="tool-cards"
-          data-stale={view.showingLastGood}
-          data-behind={behind}
-          title={behind ? 'Compiling the current source; these cards are from the previous one.' : undefined}
-          className={`space-y-2 transition-opacity ${view.showingLastGood ? 'opacity-55' : behind ? 'opacity-50 delay-300 duration-150' : 'opacity-100 duration-75'}`}
-        >
-          {view.tools.map((tool) => (
-            <ToolCard key={tool.qualifiedName} tool={tool} permissionMode={permissionMode} answerByHand={answerByHand} onToggleAnswerByHand={onToggleAnswerByHand} tryContext={tryContext} />
-          ))}
-        </div>
-      </div>
+      </ToolList>
     </section>
   );
 }

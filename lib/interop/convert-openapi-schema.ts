@@ -1,86 +1,111 @@
 import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { escapePointerSegment, splitJsonPointer } from '@/lib/runtime/json-pointer';
 import { err, ok, type Result } from '@/lib/runtime/result';
+import { getAtPointer } from '@/lib/runtime/strict/resolve-local-ref';
+import type { SharedDefinitions } from './imported-tool';
+import { describeJsonType } from './read-import-fields';
+import { readLocalPointer } from './resolve-document-reference';
+import { rewriteSchema } from './rewrite-schema';
 
-const SCHEMA_REF = '#/components/schemas/';
-const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SINGLE_KEYWORDS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
+const COMPONENT_SCHEMAS = ['components', 'schemas'];
 
-/** Shared by every schema of one operation: the document, its dialect and the `$defs` collected. */
-export type SchemaConversion = { document: Record<string, unknown>; isOpenApi30: boolean; defs: Map<string, JsonValue> };
+/** One schema's conversion: where notes go, and the shared definitions it uses directly. */
+export type SchemaConversion = { registry: DefinitionRegistry; notes: string[]; uses: Set<string> };
 
-/** A failure inside the document, by JSON pointer. */
-export type SchemaConversionError = { pointer: string; message: string };
+/** What a set of definitions reaches, transitively: every name, their notes, or why one could not be converted. */
+export type DefinitionReach = { names: string[]; notes: string[]; failure?: string };
 
 /**
- * An OpenAPI schema as a JSON Schema 2020-12 subschema: `#/components/schemas/X` references
- * become `#/$defs/X` (collected into `conversion.defs`, transitively, so recursion still works),
- * and for OpenAPI 3.0, `nullable: true` becomes a `null` type and `example` becomes `examples`.
+ * The shared definitions of one OpenAPI document. Every schema a `$ref` points at is converted
+ * once and becomes a definition: `#/components/schemas/X` is named `X`; any other target
+ * (`#/components/schemas/X/properties/y`, `#/paths/~1a/get/parameters/0/schema`) is named after
+ * its pointer (`X.properties.y`, `paths._a.get.parameters.0.schema`) rather than inlined, since a
+ * target may contain a reference to itself (inlining would not end) and several tools reaching
+ * it then share one copy. A definition that cannot be converted (a reference to another file,
+ * to nothing) is kept as a failure, so only the tools that reach it are skipped.
  */
-export function convertOpenApiSchema(value: JsonValue, pointer: string, conversion: SchemaConversion): Result<JsonValue, SchemaConversionError> {
-  if (!isPlainObject(value)) return ok(value);
-  const node = value as JsonSchema;
-  const out: JsonSchema = {};
-  for (const [keyword, child] of Object.entries(node)) {
-    const at = `${pointer}/${keyword}`;
-    if (keyword === '$ref') {
-      const target = collectReference(child, at, conversion);
-      if (!target.ok) return target;
-      out.$ref = target.value;
-    } else if (conversion.isOpenApi30 && keyword === 'nullable') {
-      continue;
-    } else if (conversion.isOpenApi30 && keyword === 'example') {
-      out.examples = [child];
-    } else if (MAP_KEYWORDS.has(keyword) && isPlainObject(child)) {
-      const mapped: JsonSchema = {};
-      for (const [name, sub] of Object.entries(child as JsonSchema)) {
-        const converted = convertOpenApiSchema(sub, `${at}/${name}`, conversion);
-        if (!converted.ok) return converted;
-        mapped[name] = converted.value;
-      }
-      out[keyword] = mapped;
-    } else if ((LIST_KEYWORDS.has(keyword) || keyword === 'items') && Array.isArray(child)) {
-      const mapped: JsonValue[] = [];
-      for (const [index, sub] of child.entries()) {
-        const converted = convertOpenApiSchema(sub, `${at}/${index}`, conversion);
-        if (!converted.ok) return converted;
-        mapped.push(converted.value);
-      }
-      out[keyword] = mapped;
-    } else if (SINGLE_KEYWORDS.has(keyword)) {
-      const converted = convertOpenApiSchema(child, at, conversion);
-      if (!converted.ok) return converted;
-      out[keyword] = converted.value;
-    } else {
-      out[keyword] = child;
-    }
-  }
-  return ok(conversion.isOpenApi30 && node.nullable === true ? makeNullable(out) : out);
+export type DefinitionRegistry = {
+  /** The new `$ref` for `ref` (met at `at`), converting its target on first use; records the name in `uses`. */
+  reference: (ref: unknown, at: string, uses: Set<string>) => Result<string, string>;
+  reach: (names: Iterable<string>) => DefinitionReach;
+  /** The converted definitions of `names` (reached ones, so none failed). */
+  collect: (names: Iterable<string>) => SharedDefinitions;
+};
+
+type Definition = { state: 'converting' } | { state: 'ready'; schema: JsonSchema | boolean; notes: string[]; uses: Set<string> } | { state: 'failed'; reason: string };
+
+/**
+ * An OpenAPI 3.1 schema (the document upgraded already) as a JSON Schema 2020-12 subschema whose
+ * references are `#/$defs/<name>` of the document's shared definitions (see `rewriteSchema` for
+ * the rest: `nullable` left over, boolean bounds, patterns, malformed keywords).
+ */
+export function convertOpenApiSchema(value: unknown, pointer: string, conversion: SchemaConversion): Result<JsonValue, string> {
+  const { registry, notes, uses } = conversion;
+  return rewriteSchema(value, pointer, { dialect: '2020-12', notes, isOpenApi: true, rewriteReference: (ref, at) => registry.reference(ref, at, uses) });
 }
 
-function collectReference(reference: JsonValue, at: string, conversion: SchemaConversion): Result<string, SchemaConversionError> {
-  if (typeof reference !== 'string' || !reference.startsWith(SCHEMA_REF)) {
-    return err({ pointer: at, message: `only local references to #/components/schemas/… are supported, got ${JSON.stringify(reference)}.` });
-  }
-  const name = decodeURIComponent(reference.slice(SCHEMA_REF.length)).replace(/~1/g, '/').replace(/~0/g, '~');
-  if (!conversion.defs.has(name)) {
-    const components = isPlainObject(conversion.document.components) ? conversion.document.components : {};
-    const schemas = isPlainObject(components.schemas) ? components.schemas : {};
-    const target = schemas[name];
-    if (target === undefined) return err({ pointer: at, message: `${reference} does not exist in the document.` });
-    conversion.defs.set(name, {});
-    const converted = convertOpenApiSchema(target as JsonValue, `/components/schemas/${name}`, conversion);
-    if (!converted.ok) return converted;
-    conversion.defs.set(name, converted.value);
-  }
-  return ok(`#/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-}
+export function createDefinitionRegistry(document: Record<string, unknown>): DefinitionRegistry {
+  const definitions = new Map<string, Definition>();
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  const nameFor = (pointer: string, preferred: string): string => {
+    const known = names.get(pointer);
+    if (known !== undefined) return known;
+    const base = preferred.replace(/[^A-Za-z0-9._-]+/g, '_') || 'schema';
+    let name = base;
+    for (let index = 2; taken.has(name); index += 1) name = `${base}_${index}`;
+    taken.add(name);
+    names.set(pointer, name);
+    return name;
+  };
+  // Component names are claimed first, so a definition named after a pointer never takes one.
+  const components = isPlainObject(document.components) && isPlainObject(document.components.schemas) ? document.components.schemas : {};
+  for (const name of Object.keys(components)) nameFor(`/components/schemas/${escapePointerSegment(name)}`, name);
 
-function makeNullable(node: JsonSchema): JsonSchema {
-  if (typeof node.type === 'string') {
-    const withNull: JsonSchema = { ...node, type: [node.type, 'null'] };
-    if (Array.isArray(node.enum) && !node.enum.includes(null)) withNull.enum = [...node.enum, null];
-    return withNull;
-  }
-  return { anyOf: [node, { type: 'null' }] };
+  const registry: DefinitionRegistry = {
+    reference(ref, at, uses) {
+      if (typeof ref !== 'string') return err(`${at}: expected a reference string, got ${describeJsonType(ref)}.`);
+      const pointer = readLocalPointer(ref);
+      if (!pointer.ok) return err(`${at}: ${pointer.error}`);
+      const found = getAtPointer(document, pointer.value);
+      if (!found.exists) return err(`${at}: ${ref} does not exist in the document.`);
+      if (typeof found.value !== 'boolean' && !isPlainObject(found.value)) return err(`${at}: ${ref} is ${describeJsonType(found.value)}, not a schema.`);
+      const segments = splitJsonPointer(pointer.value);
+      const isComponent = segments.length > 2 && COMPONENT_SCHEMAS.every((segment, index) => segments[index] === segment);
+      const name = nameFor(pointer.value, (isComponent ? segments.slice(2) : segments).join('.'));
+      if (!definitions.has(name)) {
+        definitions.set(name, { state: 'converting' });
+        const own: SchemaConversion = { registry, notes: [], uses: new Set() };
+        const converted = convertOpenApiSchema(found.value, pointer.value, own);
+        definitions.set(name, converted.ok ? { state: 'ready', schema: converted.value as JsonSchema | boolean, notes: own.notes, uses: own.uses } : { state: 'failed', reason: converted.error });
+      }
+      uses.add(name);
+      return ok(`#/$defs/${escapePointerSegment(name)}`);
+    },
+    reach(start) {
+      const reached = new Set<string>();
+      const notes: string[] = [];
+      const pending = [...start];
+      for (let index = 0; index < pending.length; index += 1) {
+        const name = pending[index] as string;
+        if (reached.has(name)) continue;
+        reached.add(name);
+        const definition = definitions.get(name);
+        if (definition?.state === 'failed') return { names: [...reached], notes, failure: definition.reason };
+        if (definition?.state !== 'ready') continue;
+        notes.push(...definition.notes);
+        pending.push(...definition.uses);
+      }
+      return { names: [...reached], notes };
+    },
+    collect(wanted) {
+      const out: SharedDefinitions = {};
+      for (const name of wanted) {
+        const definition = definitions.get(name);
+        if (definition?.state === 'ready') out[name] = definition.schema;
+      }
+      return out;
+    },
+  };
+  return registry;
 }

@@ -1,43 +1,68 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import { ok, type Result } from '@/lib/runtime/result';
-import type { ImportError, ImportedTool } from './imported-tool';
-import { describeJsonType, failAt, readOptionalString, readParameterSchema, readString } from './read-import-fields';
-import { isValidToolName, sanitizeToolName } from './sanitize-tool-name';
+import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import type { ImportedTool, SkippedTool } from './imported-tool';
+import { normalizeToolSchema } from './normalize-tool-schema';
+import { describeJsonType, readOptionalString, readParameterSchema, readString } from './read-import-fields';
+import { claimToolName, isValidToolName, takenIn, type TakenNames } from './sanitize-tool-name';
+
+/** The tools of an MCP `tools/list` result, and the entries that could not be read. */
+export type McpImport = { tools: ImportedTool[]; skipped: SkippedTool[] };
 
 /**
  * Tools from an MCP `tools/list` result. `ns.tool` names (how the playground exports namespaced
  * tools) become a namespace again; `readOnlyHint`/`destructiveHint` become the risk flags (a
- * destructive hint only counts on a tool that is not read-only, as the spec says).
+ * destructive hint only counts on a tool that is not read-only, as the spec says). Names outside
+ * `^[a-zA-Z0-9_-]{1,64}$` are rewritten; an entry without a name or a usable `inputSchema` is
+ * skipped with the reason.
  */
-export function importMcpTools(list: unknown[], pointer: string, notes: string[]): Result<ImportedTool[], ImportError> {
-  const taken = new Set<string>();
+export function importMcpTools(list: unknown[], pointer: string): McpImport {
+  const taken: TakenNames = new Map();
   const tools: ImportedTool[] = [];
+  const skipped: SkippedTool[] = [];
   for (const [index, entry] of list.entries()) {
     const at = `${pointer}/${index}`;
-    if (!isPlainObject(entry)) return failAt(at, `expected a tool object, got ${describeJsonType(entry)}.`);
-    const name = readString(entry, 'name', at);
-    if (!name.ok) return name;
-    const description = readOptionalString(entry, 'description', at);
-    if (!description.ok) return description;
-    const schema = readParameterSchema(entry, 'inputSchema', at);
-    if (!schema.ok) return schema;
+    if (!isPlainObject(entry)) {
+      skipped.push({ pointer: at, reason: `${at}: expected a tool object, got ${describeJsonType(entry)}.` });
+      continue;
+    }
+    const label = typeof entry.name === 'string' && entry.name !== '' ? { name: entry.name } : {};
+    const read = readEntry(entry, at);
+    if (!read.ok) {
+      skipped.push({ pointer: at, ...label, reason: read.error });
+      continue;
+    }
+    const { name, description, schema } = read.value;
     const annotations = isPlainObject(entry.annotations) ? entry.annotations : {};
     const isReadOnly = annotations.readOnlyHint === true;
-    const { namespace, local } = splitQualifiedName(name.value);
-    const toolName = isValidToolName(local) ? local : sanitizeToolName(local, taken);
-    if (toolName !== local) notes.push(`${at}/name: ${JSON.stringify(name.value)} renamed to ${JSON.stringify(toolName)}.`);
-    const title = typeof entry.title === 'string' ? entry.title : undefined;
+    const { namespace, local } = splitQualifiedName(name);
+    const toolName = claimToolName(local, takenIn(taken, namespace));
+    const renamed = toolName !== local ? [`${at}/name: ${JSON.stringify(name)} renamed to ${JSON.stringify(toolName)}.`] : [];
+    const title = typeof entry.title === 'string' && entry.title !== '' ? entry.title : undefined;
     tools.push({
       name: toolName,
       ...(namespace ? { namespace } : {}),
-      description: description.value ?? title ?? toolName,
-      jsonSchema: schema.value,
+      description: description || title || toolName,
+      jsonSchema: schema.schema,
       isReadOnly,
       isDestructive: !isReadOnly && annotations.destructiveHint === true,
-      origin: `MCP tool ${name.value}`,
+      origin: `MCP tool ${name}`,
+      tags: [],
+      notes: [...renamed, ...schema.notes],
     });
   }
-  return ok(tools);
+  return { tools, skipped };
+}
+
+function readEntry(entry: Record<string, unknown>, at: string): Result<{ name: string; description?: string; schema: { schema: JsonSchema; notes: string[] } }, string> {
+  const name = readString(entry, 'name', at);
+  if (!name.ok) return err(name.error.message);
+  const description = readOptionalString(entry, 'description', at);
+  if (!description.ok) return err(description.error.message);
+  const schema = readParameterSchema(entry, 'inputSchema', at);
+  if (!schema.ok) return err(schema.error.message);
+  const normalized = normalizeToolSchema(schema.value, `${at}/inputSchema`);
+  if (!normalized.ok) return normalized;
+  return ok({ name: name.value, description: description.value, schema: normalized.value });
 }
 
 function splitQualifiedName(name: string): { namespace?: string; local: string } {

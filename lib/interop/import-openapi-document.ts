@@ -1,144 +1,125 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject } from '@/lib/runtime/json';
+import { escapePointerSegment } from '@/lib/runtime/json-pointer';
 import { ok, type Result } from '@/lib/runtime/result';
-import { convertOpenApiSchema, type SchemaConversion } from './convert-openapi-schema';
-import type { ImportError, ImportedTool } from './imported-tool';
+import { buildOperationSchema } from './build-operation-schema';
+import { createDefinitionRegistry, type DefinitionRegistry, type SchemaConversion } from './convert-openapi-schema';
+import type { ImportError, ImportedTool, SharedDefinitions, SkippedTool } from './imported-tool';
+import { nameOpenApiOperation } from './name-openapi-operation';
 import { describeJsonType, failAt } from './read-import-fields';
-import { sanitizeToolName } from './sanitize-tool-name';
+import { resolveDocumentReference } from './resolve-document-reference';
+import type { TakenNames } from './sanitize-tool-name';
+import { OPERATION_METHODS, upgradeOpenApiDocument } from './upgrade-openapi-document';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-const PARAMETER_LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
+/** The tools of an OpenAPI document, the definitions they share, and the operations skipped. */
+export type OpenApiImport = { tools: ImportedTool[]; definitions: SharedDefinitions; skipped: SkippedTool[] };
 
-/**
- * One tool per operation of an OpenAPI 3.x document: path, query, header and cookie parameters
- * become properties (path ones required), the JSON request body becomes `body`, referenced
- * component schemas move into `$defs`. GET/HEAD are read-only, DELETE destructive. Names come
- * from `operationId`, else method and path, sanitized to `^[a-zA-Z0-9_-]{1,64}$`.
- */
-export function importOpenApiDocument(document: Record<string, unknown>, notes: string[]): Result<ImportedTool[], ImportError> {
-  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
-    return failAt('/openapi', `expected an OpenAPI 3.x version string, got ${JSON.stringify(document.openapi ?? null)}; convert Swagger 2.0 documents to OpenAPI 3 first.`);
-  }
-  if (!isPlainObject(document.paths)) return failAt('/paths', `expected an object of paths, got ${describeJsonType(document.paths)}.`);
-  const taken = new Set<string>();
-  const tools: ImportedTool[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    const itemAt = `/paths/${escape(path)}`;
-    if (!isPlainObject(item)) return failAt(itemAt, `expected a path item object, got ${describeJsonType(item)}.`);
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (operation === undefined) continue;
-      const at = `${itemAt}/${method}`;
-      if (!isPlainObject(operation)) return failAt(at, `expected an operation object, got ${describeJsonType(operation)}.`);
-      const conversion: SchemaConversion = { document, isOpenApi30: document.openapi.startsWith('3.0'), defs: new Map() };
-      const schema = buildOperationSchema({ item, operation, itemAt, at, conversion, notes });
-      if (!schema.ok) return schema;
-      const rawName = typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : `${method}_${path}`;
-      const name = sanitizeToolName(rawName, taken);
-      if (name !== rawName && typeof operation.operationId === 'string') notes.push(`${at}/operationId: ${JSON.stringify(rawName)} renamed to ${JSON.stringify(name)}.`);
-      const text = [operation.summary, operation.description].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
-      tools.push({
-        name,
-        description: text.length > 0 ? text.join('\n\n') : `${method.toUpperCase()} ${path}`,
-        jsonSchema: schema.value,
-        isReadOnly: method === 'get' || method === 'head',
-        isDestructive: method === 'delete',
-        origin: `OpenAPI ${method.toUpperCase()} ${path}`,
-      });
-    }
-  }
-  return ok(tools);
-}
-
-type OperationInput = {
-  item: Record<string, unknown>;
-  operation: Record<string, unknown>;
-  itemAt: string;
-  at: string;
-  conversion: SchemaConversion;
-  notes: string[];
+type DocumentContext = {
+  document: Record<string, unknown>;
+  registry: DefinitionRegistry;
+  tagDescriptions: Map<string, string>;
+  taken: TakenNames;
+  used: Set<string>;
+  skipped: SkippedTool[];
 };
 
-function buildOperationSchema({ item, operation, itemAt, at, conversion, notes }: OperationInput): Result<JsonSchema, ImportError> {
-  const properties: JsonSchema = {};
-  const required: string[] = [];
-  const parameters = new Map<string, { parameter: Record<string, unknown>; pointer: string }>();
-  for (const [list, listAt] of [[item.parameters, `${itemAt}/parameters`], [operation.parameters, `${at}/parameters`]] as const) {
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) return failAt(listAt, `expected an array of parameters, got ${describeJsonType(list)}.`);
-    for (const [index, raw] of list.entries()) {
-      const pointer = `${listAt}/${index}`;
-      const parameter = resolveComponent(raw, 'parameters', conversion.document);
-      if (!parameter) return failAt(pointer, 'expected a parameter object or a reference to #/components/parameters/….');
-      if (typeof parameter.name !== 'string' || parameter.name === '') return failAt(`${pointer}/name`, `expected a non-empty string, got ${describeJsonType(parameter.name)}.`);
-      if (typeof parameter.in !== 'string' || !PARAMETER_LOCATIONS.has(parameter.in)) {
-        return failAt(`${pointer}/in`, `expected one of "path", "query", "header", "cookie", got ${JSON.stringify(parameter.in ?? null)}.`);
-      }
-      parameters.set(`${parameter.in}:${parameter.name}`, { parameter, pointer });
+/**
+ * One tool per operation of a Swagger 2.0 or OpenAPI 3.x document (upgraded to 3.1 first):
+ * parameters and the request body become properties (`buildOperationSchema`), component schemas
+ * become shared definitions written once per module. The first tag is the namespace, its
+ * description the namespace's. GET/HEAD are read-only, DELETE destructive. An operation that
+ * cannot be read is skipped with the reason; the rest still import.
+ */
+export function importOpenApiDocument(input: Record<string, unknown>, notes: string[]): Result<OpenApiImport, ImportError> {
+  const upgraded = upgradeOpenApiDocument(input);
+  if (!upgraded.ok) return upgraded;
+  const { document } = upgraded.value;
+  const { paths } = document;
+  const webhooks = isPlainObject(document.webhooks) ? Object.keys(document.webhooks).length : 0;
+  if (paths !== undefined && !isPlainObject(paths)) return failAt('/paths', `expected an object of paths, got ${describeJsonType(paths)}.`);
+  if ((paths === undefined || Object.keys(paths).length === 0) && upgraded.value.skipped.length === 0) {
+    if (webhooks > 0) {
+      return failAt('', `the document has ${describeCount(webhooks, 'webhook')} and no paths; webhooks are requests the API sends to you, not operations to call, so there is nothing to import.`, 'no-tools');
     }
+    return failAt('/paths', 'the document has no paths, so there are no operations to import.', 'no-tools');
   }
-  for (const { parameter, pointer } of parameters.values()) {
-    const rawSchema = parameter.schema ?? firstMediaSchema(parameter.content);
-    const converted = convertOpenApiSchema((rawSchema ?? {}) as JsonValue, `${pointer}/schema`, conversion);
-    if (!converted.ok) return failAt(converted.error.pointer, converted.error.message);
-    let key = String(parameter.name);
-    if (key in properties) {
-      key = `${key}_${String(parameter.in)}`;
-      notes.push(`${pointer}: ${String(parameter.in)} parameter ${JSON.stringify(parameter.name)} clashes with another parameter; named ${JSON.stringify(key)}.`);
+  if (webhooks > 0) notes.push(`/webhooks: ${describeCount(webhooks, 'webhook')} not imported; webhooks are requests the API sends, not operations to call.`);
+  const context: DocumentContext = {
+    document,
+    registry: createDefinitionRegistry(document),
+    tagDescriptions: readTagDescriptions(document.tags),
+    taken: new Map(),
+    used: new Set(),
+    skipped: [...upgraded.value.skipped],
+  };
+  const tools: ImportedTool[] = [];
+  for (const [path, item] of Object.entries(paths ?? {})) tools.push(...importPathItem(context, path, item));
+  return ok({ tools, definitions: context.registry.collect(context.used), skipped: context.skipped });
+}
+
+function importPathItem(context: DocumentContext, path: string, raw: unknown): ImportedTool[] {
+  const listedAt = `/paths/${escapePointerSegment(path)}`;
+  const resolved = resolveDocumentReference(context.document, raw, listedAt);
+  if (!resolved.ok) {
+    context.skipped.push({ pointer: listedAt, reason: resolved.error });
+    return [];
+  }
+  // A path item `$ref` may sit beside fields of its own; those win.
+  const own = isPlainObject(raw) ? Object.fromEntries(Object.entries(raw).filter(([key]) => key !== '$ref')) : {};
+  const item = { ...resolved.value.value, ...own };
+  const tools: ImportedTool[] = [];
+  for (const method of OPERATION_METHODS) {
+    const operation = item[method];
+    if (operation === undefined) continue;
+    const pointer = `${listedAt}/${method}`;
+    const at = method in own ? pointer : `${resolved.value.pointer}/${method}`;
+    const operationId = isPlainObject(operation) && typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : undefined;
+    const skip = (reason: string) => context.skipped.push({ pointer, ...(operationId ? { name: operationId } : {}), reason });
+    if (!isPlainObject(operation)) {
+      skip(`${at}: expected an operation object, got ${describeJsonType(operation)}.`);
+      continue;
     }
-    const schema = isPlainObject(converted.value) ? { ...(converted.value as JsonSchema) } : {};
-    if (typeof parameter.description === 'string' && schema.description === undefined) schema.description = parameter.description;
-    properties[key] = schema;
-    if (parameter.in === 'path' || parameter.required === true) required.push(key);
-  }
-  if (operation.requestBody !== undefined) {
-    const body = resolveComponent(operation.requestBody, 'requestBodies', conversion.document);
-    if (!body) return failAt(`${at}/requestBody`, 'expected a request body object or a reference to #/components/requestBodies/….');
-    const rawSchema = jsonMediaSchema(body.content);
-    if (rawSchema === undefined) {
-      notes.push(`${at}/requestBody: no JSON media type; the body is left out.`);
-    } else {
-      const converted = convertOpenApiSchema(rawSchema as JsonValue, `${at}/requestBody/content`, conversion);
-      if (!converted.ok) return failAt(converted.error.pointer, converted.error.message);
-      const schema = isPlainObject(converted.value) ? { ...(converted.value as JsonSchema) } : {};
-      if (typeof body.description === 'string' && schema.description === undefined) schema.description = body.description;
-      properties.body = schema;
-      if (body.required === true) required.push('body');
+    const conversion: SchemaConversion = { registry: context.registry, notes: [], uses: new Set() };
+    const itemAt = 'parameters' in own || raw === resolved.value.value ? listedAt : resolved.value.pointer;
+    const schema = buildOperationSchema({ document: context.document, item, operation, itemAt, at, conversion });
+    if (!schema.ok) {
+      skip(schema.error);
+      continue;
     }
+    const reach = context.registry.reach(conversion.uses);
+    if (reach.failure !== undefined) {
+      skip(reach.failure);
+      continue;
+    }
+    for (const name of reach.names) context.used.add(name);
+    const tags = Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === 'string') : [];
+    const naming = nameOpenApiOperation({ operationId, tags, method, path, at: pointer }, context.taken);
+    const text = [operation.summary, operation.description].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+    const namespaceDescription = naming.tag === undefined ? undefined : context.tagDescriptions.get(naming.tag);
+    tools.push({
+      name: naming.name,
+      ...(naming.namespace ? { namespace: naming.namespace } : {}),
+      ...(naming.namespace && namespaceDescription ? { namespaceDescription } : {}),
+      description: text.length > 0 ? text.join('\n\n') : `${method.toUpperCase()} ${path}`,
+      jsonSchema: schema.value,
+      isReadOnly: method === 'get' || method === 'head',
+      isDestructive: method === 'delete',
+      origin: `OpenAPI ${method.toUpperCase()} ${path}`,
+      tags,
+      notes: [...(naming.note ? [naming.note] : []), ...conversion.notes, ...reach.notes],
+    });
   }
-  const defs = Object.fromEntries(conversion.defs);
-  return ok({
-    type: 'object',
-    properties,
-    required,
-    additionalProperties: false,
-    ...(conversion.defs.size > 0 ? { $defs: defs } : {}),
-  });
+  return tools;
 }
 
-function resolveComponent(value: unknown, kind: 'parameters' | 'requestBodies', document: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!isPlainObject(value)) return undefined;
-  if (typeof value.$ref !== 'string') return value;
-  const prefix = `#/components/${kind}/`;
-  if (!value.$ref.startsWith(prefix)) return undefined;
-  const components = isPlainObject(document.components) ? document.components : {};
-  const group = isPlainObject(components[kind]) ? components[kind] : {};
-  const target = (group as Record<string, unknown>)[value.$ref.slice(prefix.length)];
-  return isPlainObject(target) ? target : undefined;
+function readTagDescriptions(tags: unknown): Map<string, string> {
+  const descriptions = new Map<string, string>();
+  if (!Array.isArray(tags)) return descriptions;
+  for (const tag of tags) {
+    if (isPlainObject(tag) && typeof tag.name === 'string' && typeof tag.description === 'string' && tag.description.trim() !== '') descriptions.set(tag.name, tag.description);
+  }
+  return descriptions;
 }
 
-function jsonMediaSchema(content: unknown): unknown {
-  if (!isPlainObject(content)) return undefined;
-  const key = Object.keys(content).find((type) => type === 'application/json') ?? Object.keys(content).find((type) => /[/+]json\b/.test(type));
-  const media = key ? content[key] : undefined;
-  return isPlainObject(media) ? media.schema : undefined;
-}
-
-function firstMediaSchema(content: unknown): unknown {
-  if (!isPlainObject(content)) return undefined;
-  const media = Object.values(content)[0];
-  return isPlainObject(media) ? media.schema : undefined;
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+function describeCount(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

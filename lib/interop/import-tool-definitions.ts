@@ -1,9 +1,13 @@
 import { isPlainObject } from '@/lib/runtime/json';
-import { ok, type Result } from '@/lib/runtime/result';
-import type { ImportError, ImportFormat, ImportedTool, ToolImport } from './imported-tool';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import type { ImportError, ImportFormat, ImportedTool, SharedDefinitions, SkippedTool, ToolImport } from './imported-tool';
 import { importMcpTools } from './import-mcp-tools';
 import { importOpenAITools } from './import-openai-tools';
 import { importOpenApiDocument } from './import-openapi-document';
+import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
+import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import { parseImportText } from './parse-import-text';
 import { failAt } from './read-import-fields';
 import { renderToolModule } from './render-tool-module';
 
@@ -13,47 +17,81 @@ const FORMAT_LABELS: Record<ImportFormat, string> = {
   'openai-chat-completions': 'a Chat Completions tools array',
   openapi: 'an OpenAPI document',
 };
+/** Reasons quoted in the error of an import where nothing could be used. */
+const MAX_QUOTED_REASONS = 5;
+
+type Detected = { format: ImportFormat; tools: ImportedTool[]; skipped: SkippedTool[]; definitions: SharedDefinitions };
 
 /**
  * Reads an MCP `tools/list` result (bare, or inside a JSON-RPC response), an OpenAI Responses or
- * Chat Completions `tools` array (bare or as `{tools: [...]}`), or an OpenAPI 3 document (JSON),
- * and writes the playground tool module for it. Bad input fails with the field and index at fault.
+ * Chat Completions `tools` array (bare or as `{tools: [...]}`), or a Swagger 2.0 / OpenAPI 3.x
+ * document, as JSON or YAML, and writes the playground tool module for it. An entry that cannot
+ * become a tool is skipped with its reason; the import fails only when no tool is left, or when
+ * the input is none of these.
  */
 export function importToolDefinitions(text: string): Result<ToolImport, ImportError> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const hint = /^\s*(openapi|swagger)\s*:/m.test(text) ? ' YAML is not supported; convert the document to JSON first.' : '';
-    return failAt('', `not valid JSON (${reason}).${hint}`, 'invalid-json');
-  }
+  const parsed = parseImportText(text);
+  if (!parsed.ok) return parsed;
   const notes: string[] = [];
-  const detected = detectAndImport(parsed, notes);
+  const detected = detectAndImport(parsed.value, notes);
   if (!detected.ok) return detected;
-  const { format, tools } = detected.value;
-  if (tools.length === 0) return failAt('', `${FORMAT_LABELS[format]} with no function tools to import.`, 'no-tools');
-  return ok({ format, tools, notes, source: renderToolModule(tools, FORMAT_LABELS[format]) });
+  const { format, skipped, definitions } = detected.value;
+  const tools = detected.value.tools.map((tool) => relaxUnstrictable(tool, definitions));
+  const sourceLabel = FORMAT_LABELS[format];
+  if (tools.length === 0) return describeNothingImported(sourceLabel, skipped);
+  return ok({
+    format,
+    sourceLabel,
+    tools,
+    definitions,
+    skipped,
+    notes: [...new Set([...notes, ...tools.flatMap((tool) => tool.notes)])],
+    source: renderToolModule({ tools, definitions, sourceLabel }),
+  });
 }
 
-function detectAndImport(parsed: unknown, notes: string[]): Result<{ format: ImportFormat; tools: ImportedTool[] }, ImportError> {
+/**
+ * A tool left strict (the playground's default) whose schema OpenAI strict mode rejects and
+ * strictify cannot fix would stop every turn of the module; imported with `strict: false`
+ * instead, and a note that says why. A tool imported as explicitly strict keeps its choice.
+ */
+function relaxUnstrictable(tool: ImportedTool, definitions: SharedDefinitions): ImportedTool {
+  if (tool.strict !== undefined) return tool;
+  const attached = attachDefinitions(tool.jsonSchema, definitions);
+  if (!attached.ok) return tool;
+  const report = checkStrictSchema(attached.value);
+  if (report.ok || strictifySchema(attached.value).ok) return tool;
+  const first = report.violations[0];
+  const reason = first ? `${first.pointer || '/'}: ${first.message}` : 'its schema';
+  const name = tool.namespace ? `${tool.namespace}.${tool.name}` : tool.name;
+  return { ...tool, strict: false, notes: [...tool.notes, `${name}: imported with strict: false, since OpenAI strict mode rejects its schema and it cannot be rewritten (${reason}).`] };
+}
+
+function detectAndImport(parsed: unknown, notes: string[]): Result<Detected, ImportError> {
   if (isPlainObject(parsed) && ('openapi' in parsed || 'swagger' in parsed)) {
-    const tools = importOpenApiDocument(parsed, notes);
-    return tools.ok ? ok({ format: 'openapi', tools: tools.value }) : tools;
+    const imported = importOpenApiDocument(parsed, notes);
+    return imported.ok ? ok({ format: 'openapi', ...imported.value }) : imported;
   }
   const envelope = isPlainObject(parsed) && isPlainObject(parsed.result) ? { list: parsed.result.tools, pointer: '/result/tools' } : undefined;
   const { list, pointer } = envelope ?? (isPlainObject(parsed) ? { list: parsed.tools, pointer: '/tools' } : { list: parsed, pointer: '' });
   if (!Array.isArray(list)) {
-    return failAt(pointer, 'expected a tools array, an object with a "tools" array (MCP tools/list), or an OpenAPI 3 document.', 'unknown-format');
+    return failAt(pointer, 'expected a tools array, an object with a "tools" array (MCP tools/list), or an OpenAPI or Swagger document.', 'unknown-format');
   }
   const first = list.find(isPlainObject);
-  if (first && 'inputSchema' in first) {
-    const tools = importMcpTools(list, pointer, notes);
-    return tools.ok ? ok({ format: 'mcp-tools-list', tools: tools.value }) : tools;
-  }
+  if (first && 'inputSchema' in first) return ok({ format: 'mcp-tools-list', ...importMcpTools(list, pointer), definitions: {} });
   if (list.length === 0 || (first && 'type' in first)) {
-    const imported = importOpenAITools(list, pointer, notes);
-    return imported.ok ? ok({ format: imported.value.format, tools: imported.value.tools }) : imported;
+    const { format, tools, skipped } = importOpenAITools(list, pointer, notes);
+    return ok({ format, tools, skipped, definitions: {} });
   }
   return failAt(`${pointer}/0`, 'not recognised: MCP tools have "inputSchema", OpenAI tools have "type": "function".', 'unknown-format');
+}
+
+/** One skipped entry speaks for itself; several are summed up, the first few quoted. */
+function describeNothingImported(sourceLabel: string, skipped: readonly SkippedTool[]): { ok: false; error: ImportError } {
+  const [first] = skipped;
+  if (first === undefined) return failAt('', `${sourceLabel} with no function tools to import.`, 'no-tools');
+  if (skipped.length === 1) return err({ code: 'no-tools', pointer: first.pointer, message: first.reason });
+  const quoted = skipped.slice(0, MAX_QUOTED_REASONS).map((entry) => entry.reason);
+  const more = skipped.length > MAX_QUOTED_REASONS ? ` …and ${skipped.length - MAX_QUOTED_REASONS} more.` : '';
+  return err({ code: 'no-tools', pointer: '', message: `${sourceLabel} with no usable tools; all ${skipped.length} were skipped: ${quoted.join(' ')}${more}` });
 }

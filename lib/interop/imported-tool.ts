@@ -3,12 +3,19 @@ import type { JsonSchema } from '@/lib/runtime/json';
 /** Where an import came from. */
 export type ImportFormat = 'mcp-tools-list' | 'openai-responses' | 'openai-chat-completions' | 'openapi';
 
+/**
+ * JSON Schemas several tools share, by name: a tool's `jsonSchema` reaches one through
+ * `{"$ref": "#/$defs/<name>"}`, and `attachDefinitions` copies what it reaches into its `$defs`.
+ */
+export type SharedDefinitions = Record<string, JsonSchema | boolean>;
+
 /** One tool read from a foreign definition, ready to be written as a `defineTool({...})`. */
 export type ImportedTool = {
   name: string;
   namespace?: string;
   namespaceDescription?: string;
   description: string;
+  /** For OpenAPI tools without `$defs`: the shared definitions of the import fill them in. */
   jsonSchema: JsonSchema;
   /** Unset: the playground default (strict). */
   strict?: boolean;
@@ -17,9 +24,23 @@ export type ImportedTool = {
   isDestructive?: boolean;
   /** What the stub `execute` says it stands for, e.g. `GET /pets/{petId}`. */
   origin: string;
+  /** The OpenAPI operation's tags in document order; empty for the other formats. */
+  tags: string[];
+  /** What changed on the way in for this tool (a renamed field, a dropped pattern), each led by a JSON pointer. */
+  notes: string[];
 };
 
-/** Why an import failed: which field, at which JSON pointer. */
+/** An entry of the input that could not become a tool; the others still import. */
+export type SkippedTool = {
+  /** JSON pointer of the entry (the MCP tool, the OpenAI function, the OpenAPI operation). */
+  pointer: string;
+  /** The name it would have had, when it has one. */
+  name?: string;
+  /** Why, led by the pointer of the field at fault when that is deeper than `pointer`. */
+  reason: string;
+};
+
+/** Why an import failed as a whole: which field, at which JSON pointer. */
 export type ImportError = {
   code: 'invalid-json' | 'unknown-format' | 'invalid-field' | 'no-tools';
   message: string;
@@ -27,5 +48,20 @@ export type ImportError = {
   pointer: string;
 };
 
-/** A successful import: the tools, the module text for the editor, and what did not carry over. */
-export type ToolImport = { format: ImportFormat; tools: ImportedTool[]; source: string; notes: string[] };
+/**
+ * A successful import: the tools, the definitions they share, what was skipped and what did not
+ * carry over, and the module for all of them (`renderToolModule` writes one for a selection).
+ */
+export type ToolImport = {
+  format: ImportFormat;
+  /** Names the input in the module's header comment, e.g. `an OpenAPI document`. */
+  sourceLabel: string;
+  tools: ImportedTool[];
+  /** Only those some tool reaches; empty unless the input is an OpenAPI document. */
+  definitions: SharedDefinitions;
+  skipped: SkippedTool[];
+  /** Every note of the import: the document's own and each tool's, once each. */
+  notes: string[];
+  /** The module with every tool. */
+  source: string;
+};

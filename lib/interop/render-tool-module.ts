@@ -1,19 +1,34 @@
-import type { ImportedTool } from './imported-tool';
-import { renderCodeLiteral, renderStringLiteral } from './render-code-literal';
+import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { listReachableDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import { findSharedParameters, type SharedParameters } from './find-shared-parameters';
+import type { ImportedTool, SharedDefinitions } from './imported-tool';
+import { renderCodeLiteral, renderKey, renderStringLiteral } from './render-code-literal';
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** What to write: the tools, the definitions they may share, and where they came from. */
+export type ToolModuleInput = { tools: readonly ImportedTool[]; definitions: SharedDefinitions; sourceLabel: string };
 
 /**
  * The playground's tool module for imported tools: one `defineTool` with `jsonSchema` each, and an
  * `execute` stub that answers with what it was called with, so a turn runs before anything is
- * implemented.
+ * implemented. Shared definitions are written once, as `const definitions`, and only those the
+ * given tools reach; each tool that reaches one passes `definitions`, and `defineTool` copies
+ * what its schema reaches into its `$defs`. A parameter schema several tools repeat word for word
+ * is written once too, in `const parameters` (see `findSharedParameters`).
  */
-export function renderToolModule(tools: readonly ImportedTool[], sourceLabel: string): string {
+export function renderToolModule({ tools, definitions, sourceLabel }: ToolModuleInput): string {
+  const used = listReachableDefinitions(tools.map((tool) => tool.jsonSchema), definitions);
+  const parameters = findSharedParameters(tools);
   const blocks = tools.map((tool) => {
+    const usesShared = used.length > 0 && listReachableDefinitions([tool.jsonSchema], definitions).length > 0;
     const fields = [
       `    name: ${renderStringLiteral(tool.name)},`,
       ...(tool.namespace ? [`    namespace: ${renderStringLiteral(tool.namespace)},`] : []),
       ...(tool.namespace && tool.namespaceDescription ? [`    namespaceDescription: ${renderStringLiteral(tool.namespaceDescription)},`] : []),
       `    description: ${renderStringLiteral(tool.description)},`,
-      `    jsonSchema: ${renderCodeLiteral(tool.jsonSchema, 2)},`,
+      `    jsonSchema: ${renderParameterSchema(tool.jsonSchema, parameters)},`,
+      ...(usesShared ? ['    definitions,'] : []),
       ...(tool.strict !== undefined ? [`    strict: ${tool.strict},`] : []),
       ...(tool.deferLoading ? ['    deferLoading: true,'] : []),
       ...(tool.isReadOnly ? ['    isReadOnly: true,'] : []),
@@ -27,9 +42,37 @@ export function renderToolModule(tools: readonly ImportedTool[], sourceLabel: st
     "import { z } from 'zod';",
     "import { defineTool } from 'playground';",
     '',
+    ...renderConstant({
+      name: 'definitions',
+      comment: 'JSON Schemas several tools share; each tool gets the ones its jsonSchema reaches through #/$defs/<name> in its $defs.',
+      entries: used.map((name) => [name, definitions[name] as JsonValue]),
+    }),
+    ...renderConstant({ name: 'parameters', comment: 'Parameter schemas several tools repeat, written once.', entries: parameters.entries }),
     'export default [',
     ...blocks,
     '];',
     '',
   ].join('\n');
+}
+
+function renderConstant({ name, comment, entries }: { name: string; comment: string; entries: readonly (readonly [string, JsonValue])[] }): string[] {
+  if (entries.length === 0) return [];
+  return [`/** ${comment} */`, `const ${name} = {`, ...entries.map(([key, value]) => `  ${renderKey(key)}: ${renderCodeLiteral(value, 1)},`), '};', ''];
+}
+
+/** The tool's `jsonSchema` literal, its shared parameters written as `parameters.<name>`. */
+function renderParameterSchema(schema: JsonSchema, parameters: SharedParameters): string {
+  const { properties } = schema;
+  const shared = isPlainObject(properties) ? Object.values(properties).map((value) => parameters.names.get(JSON.stringify(value))) : [];
+  if (!isPlainObject(properties) || shared.every((name) => name === undefined)) return renderCodeLiteral(schema, 2);
+  const lines = Object.entries(schema).map(([key, value]) => {
+    if (key !== 'properties') return `      ${renderKey(key)}: ${renderCodeLiteral(value, 3)},`;
+    const entries = Object.entries(properties).map(([name, property], index) => {
+      const reference = shared[index];
+      const written = reference === undefined ? renderCodeLiteral(property as JsonValue, 4) : IDENTIFIER.test(reference) ? `parameters.${reference}` : `parameters[${renderStringLiteral(reference)}]`;
+      return `        ${renderKey(name)}: ${written},`;
+    });
+    return [`      ${renderKey(key)}: {`, ...entries, '      },'].join('\n');
+  });
+  return ['{', ...lines, '    }'].join('\n');
 }

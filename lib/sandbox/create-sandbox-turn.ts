@@ -106,7 +106,7 @@ async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<San
 
 function describeErrors(diagnostics: Diagnostic[]): SandboxTurnError {
   const count = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-  return { message: `The tool module has ${count} error${count === 1 ? '' : 's'}; fix them to run a turn.`, diagnostics: sortDiagnostics(diagnostics) };
+  return { message: `The tool module has ${count} error${count === 1 ? '' : 's'}; fix ${count === 1 ? 'it' : 'them'} to run a turn.`, diagnostics: sortDiagnostics(diagnostics) };
 }
 
 type TurnEngine = ToolEngine & { snapshotFiles(): Record<string, string>; filesVersion(): number; finishEvaluation(): void; dispose(): void };

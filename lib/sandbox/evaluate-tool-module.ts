@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, type PlainToolOption, type ToolConfigShape } from '@/lib/runtime/tools/check-tool-config';
 import { describeToolMetadata } from '@/lib/runtime/tools/describe-tool-metadata';
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
 import { checkJsonSchema } from '@/lib/runtime/validation/validate-json-schema';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
+import { reportProgress } from './report-progress';
 import type { SandboxContext } from './sandbox-context';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PATTERNS } from './sandbox-tool';
@@ -74,6 +75,7 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
     const megabytes = (evaluated.value.length / 2 ** 20).toFixed(1);
     return failed([{ message: `The module's tools and schemas come to ${megabytes} MB as JSON; the limit is ${SANDBOX_LIMITS.describedModuleBytes / 2 ** 20} MB.`, line: 1, column: 1, severity: 'error' }]);
   }
+  reportProgress();
   const description: unknown = JSON.parse(evaluated.value);
   if (!evaluationResult.safeParse(description).success) return failed([{ message: 'The sandbox returned an unreadable module description.', line: 1, column: 1, severity: 'error' }]);
   // The checked JSON.parse result, not Zod's rebuilt copy: a "__proto__" key stays an own property.
@@ -93,6 +95,7 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
   const entries: { tool: EvaluatedTool; position: SourcePosition }[] = [];
   const lines = source.split('\n');
   for (const description of result.tools) {
+    reportProgress();
     const position = locateDefineTool(lines, locate(description.stack));
     const definitions = description.definitionsIndex === undefined ? undefined : result.definitions?.[description.definitionsIndex];
     const config = toConfig(description, definitions);
@@ -136,7 +139,7 @@ function toConfig(description: ToolDescription, definitions: unknown): ToolConfi
 function resolveParameters(description: ToolDescription, config: ToolConfigShape): Result<JsonSchema | undefined, string> {
   const { parameters } = description;
   if (!parameters || !description.hasJsonSchema || description.hasSchema || !isPlainObject(config.definitions)) return ok(parameters);
-  const attached = attachDefinitions(parameters, config.definitions as Record<string, JsonValue>);
+  const attached = attachDefinitions(parameters, config.definitions as Record<string, JsonSchema | boolean>);
   return attached.ok ? attached : err(`Tool ${String(config.name)}: ${attached.error}`);
 }
 

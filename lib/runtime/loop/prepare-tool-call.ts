@@ -52,7 +52,7 @@ export async function prepareToolCall(options: {
     const suggestions = suggestToolNames(name, callable);
     const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
     const message = `Unknown tool "${name}".${hint}`;
-    return reject('unknown-tool', message, `Error: ${message} Available tools: ${callable.join(', ')}.`, { suggestions });
+    return reject('unknown-tool', message, `Error: ${message} ${describeCallableTools(toolSet, options.loaded)}`, { suggestions });
   }
   if (entry.deferred && !options.loaded.has(name)) {
     const message = `Tool "${name}" is deferred and not loaded yet.`;
@@ -95,4 +95,20 @@ export async function describeSafely(describe: () => Promise<string | undefined>
   } catch {
     return undefined;
   }
+}
+
+/** At most this many names are listed to a model that called a tool that does not exist. */
+const MAX_LISTED_TOOLS = 30;
+
+/**
+ * What the model can call right now (deferred tools only once loaded), capped: a catalog of a
+ * thousand tools must not answer one wrong name with all of them.
+ */
+function describeCallableTools(toolSet: TurnToolSet, loaded: ReadonlySet<string>): string {
+  const names = [...toolSet.byName.entries()];
+  const offered = names.filter(([name, entry]) => !entry.deferred || loaded.has(name)).map(([name]) => name);
+  const deferred = names.length - offered.length;
+  const listed = offered.length > MAX_LISTED_TOOLS ? `${offered.slice(0, MAX_LISTED_TOOLS).join(', ')} and ${offered.length - MAX_LISTED_TOOLS} more` : offered.join(', ');
+  const available = offered.length > 0 ? `Available tools: ${listed}.` : 'No tool is loaded yet.';
+  return deferred > 0 ? `${available} ${deferred} more are deferred: find them with tool_search.` : available;
 }

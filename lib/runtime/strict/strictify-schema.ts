@@ -88,11 +88,25 @@ function rewriteProperties(context: RewriteContext, node: JsonSchema, location: 
       setEntry(out, name, rewritten);
       context.changes.push({ pointer: at.pointer, change: `Made optional property '${name}' required; its schema already accepts null, so the model sends null where it would have omitted it.` });
     } else {
-      setEntry(out, name, makeNullable(rewritten));
+      setEntry(out, name, makeFieldNullable(rewritten));
       context.changes.push({ pointer: at.pointer, change: `Made optional property '${name}' required and nullable; a null from the model is removed before validation, so the tool sees it absent.` });
     }
   }
   return out;
+}
+
+/**
+ * `makeNullable`, except for a schema with a `$ref` at its root: `null` added to a sibling `type`,
+ * `anyOf` or `enum` would still be refused by the referenced schema, so the whole schema becomes
+ * one `anyOf` branch beside `{type: "null"}` (its title and description stay outside).
+ */
+function makeFieldNullable(schema: JsonValue): JsonValue {
+  if (!isPlainObject(schema) || !('$ref' in schema)) return makeNullable(schema);
+  const inner: JsonSchema = {};
+  const outer: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) setEntry(key === 'title' || key === 'description' ? outer : inner, key, value);
+  setEntry(outer, 'anyOf', [inner, { type: 'null' }]);
+  return outer;
 }
 
 function closeObject(out: JsonSchema, node: JsonSchema, note: (change: string) => void): void {

@@ -54,6 +54,7 @@ const checkers = new Map<string, InstanceType<typeof Ajv2020> | InstanceType<typ
  * takes ~12 ms, so a module of a thousand tools is checked this way and each validator is compiled
  * when its tool is first called. A schema this cannot judge quickly (a `$ref` that is not a plain
  * JSON pointer into the schema itself) is compiled after all, so the verdict is always Ajv's.
+ * Throws an `EvalError` where Ajv cannot generate code (a page's Content Security Policy).
  */
 export function checkJsonSchema(schema: JsonSchema, options: { patterns?: UnrepresentablePatterns } = {}): Result<null, string> {
   const patterns = options.patterns ?? 'refuse';
@@ -74,8 +75,14 @@ export function checkJsonSchema(schema: JsonSchema, options: { patterns?: Unrepr
     return err(`The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!needsCompile) return ok(null);
-  const compiled = createJsonSchemaValidator(schema, options);
-  return compiled.ok ? ok(null) : compiled;
+  try {
+    createAjv(schema, patterns).compile(schema);
+    return ok(null);
+  } catch (error) {
+    // Where code generation is forbidden (a page's Content Security Policy) nothing can be judged.
+    if (error instanceof EvalError) throw error;
+    return err(`The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function readChecker(schema: JsonSchema, patterns: UnrepresentablePatterns) {

@@ -10,6 +10,7 @@ import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-jso
 import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
+import { setProgressReporter } from '../report-progress';
 import { createSandboxTurn, type SandboxTurn } from '../create-sandbox-turn';
 import { HEARTBEAT_INTERVAL_MS, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
 
@@ -23,7 +24,9 @@ const executions = new Map<number, AbortController>();
 const post = (message: WorkerMessage) => port.postMessage(message);
 // The pool reads this clock directly, so a busy HTTP thread never mistakes its own stall for ours.
 const heartbeat = new BigInt64Array((workerData as { heartbeat: SharedArrayBuffer }).heartbeat);
-setInterval(() => Atomics.store(heartbeat, 0, BigInt(Date.now())), HEARTBEAT_INTERVAL_MS);
+const beat = () => Atomics.store(heartbeat, 0, BigInt(Date.now()));
+setInterval(beat, HEARTBEAT_INTERVAL_MS);
+setProgressReporter(beat);
 void prewarmSandboxPool()
   .catch((error: unknown) => console.error('Could not warm the sandbox pool:', error))
   .finally(() => post({ kind: 'ready' }));
@@ -39,6 +42,7 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
   switch (request.kind) {
     case 'compile': {
       const compiled = await compileToolModule(request.source);
+      beat();
       return { tools: describeCompiledTools(compiled.tools), diagnostics: compiled.diagnostics };
     }
     case 'open-turn': {

@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTools } from '@/lib/interop/export-tools';
 import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
-import type { ToolImport } from '@/lib/interop/imported-tool';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSampleTools } from './interop-fixtures';
+import { importOk, listUncompilableTools } from './import-test-support';
 
 beforeAll(async () => {
   await prewarmSandboxPool();
 });
 
-function importOk(text: string): ToolImport {
-  const imported = importToolDefinitions(text);
-  if (!imported.ok) throw new Error(imported.error.message);
-  return imported.value;
-}
 
 describe('round trips', () => {
   const tools = createSampleTools();
@@ -67,90 +62,97 @@ describe('round trips', () => {
   });
 });
 
-const PETSTORE = {
-  openapi: '3.0.3',
-  info: { title: 'Pets', version: '1' },
-  paths: {
-    '/pets/{petId}': {
-      parameters: [{ $ref: '#/components/parameters/PetId' }],
-      get: { operationId: 'getPet', summary: 'Find a pet by id.' },
-      delete: { summary: 'Remove a pet.' },
-    },
-    '/pets': {
-      get: {
-        operationId: 'list pets!',
-        parameters: [{ name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', maximum: 100 } }],
-      },
-      post: {
-        operationId: 'createPet',
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } } },
-      },
-    },
-  },
-  components: {
-    parameters: { PetId: { name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } } },
-    schemas: {
-      NewPet: { type: 'object', required: ['name'], properties: { name: { type: 'string', example: 'Rex' }, tag: { type: 'string', nullable: true }, parent: { $ref: '#/components/schemas/NewPet' } } },
-    },
-  },
-};
-
-describe('OpenAPI import', () => {
-  it('turns operations into tools: parameters and body as properties, $refs into $defs, 3.0 nullable into a null type', async () => {
-    const imported = importOk(JSON.stringify(PETSTORE));
-    expect(imported.format).toBe('openapi');
-    expect(imported.tools.map((tool) => [tool.name, tool.isReadOnly, tool.isDestructive, tool.description])).toEqual([
-      ['getPet', true, false, 'Find a pet by id.'],
-      ['delete_pets_petId', false, true, 'Remove a pet.'],
-      ['list_pets', true, false, 'GET /pets'],
-      ['createPet', false, false, 'POST /pets'],
+describe('one unusable entry does not stop the others', () => {
+  it('MCP: entries without a name, with a non-object or uncompilable schema, or not objects are skipped with the reason', () => {
+    const imported = importOk(JSON.stringify({
+      tools: [
+        { inputSchema: { type: 'object' } },
+        { name: 'echo', description: 'Echo a message.', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
+        { name: 'scalar', inputSchema: { type: 'string' } },
+        'not a tool',
+        { name: 'dangling', inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } } },
+        { name: 'get pet!', inputSchema: { type: 'object', properties: { id: { type: 'integer', minimum: 0, exclusiveMinimum: true } } } },
+      ],
+    }));
+    expect(imported.tools.map((tool) => tool.name)).toEqual(['echo', 'get_pet']);
+    expect(imported.skipped).toEqual([
+      { pointer: '/tools/0', reason: '/tools/0/name: expected a non-empty string, got nothing.' },
+      { pointer: '/tools/2', name: 'scalar', reason: '/tools/2/inputSchema/type: the root of a parameter schema must be type "object", got "string".' },
+      { pointer: '/tools/3', reason: '/tools/3: expected a tool object, got a string.' },
+      { pointer: '/tools/4', name: 'dangling', reason: "/tools/4/inputSchema: The JSON Schema is invalid: can't resolve reference #/$defs/Missing from id #" },
     ]);
-    expect(imported.tools[0]?.jsonSchema).toEqual({
-      type: 'object',
-      properties: { petId: { type: 'integer', format: 'int64' } },
-      required: ['petId'],
-      additionalProperties: false,
-    });
-    expect(imported.tools[2]?.jsonSchema.properties).toEqual({ limit: { type: 'integer', maximum: 100, description: 'Page size.' } });
-    expect(imported.tools[2]?.jsonSchema.required).toEqual([]);
-    expect(imported.tools[3]?.jsonSchema).toEqual({
-      type: 'object',
-      properties: { body: { $ref: '#/$defs/NewPet' } },
-      required: ['body'],
-      additionalProperties: false,
-      $defs: {
-        NewPet: {
-          type: 'object',
-          required: ['name'],
-          properties: { name: { type: 'string', examples: ['Rex'] }, tag: { type: ['string', 'null'] }, parent: { $ref: '#/$defs/NewPet' } },
-        },
+    expect(imported.notes).toEqual(['/tools/5/name: "get pet!" renamed to "get_pet".']);
+    expect(imported.tools[1]?.jsonSchema).toEqual({ type: 'object', properties: { id: { type: 'integer', exclusiveMinimum: 0 } } });
+    expect(listUncompilableTools(imported)).toEqual([]);
+  });
+
+  it('OpenAI: a function with an invalid schema, a bad namespace member or a bad type is skipped; names are made valid', () => {
+    const imported = importOk(JSON.stringify([
+      { type: 'function', name: 'broken', parameters: [] },
+      { type: 'function', name: 'get pet', parameters: { type: 'object', properties: {} } },
+      { type: 'namespace', name: 'crm', description: 'Customers.', tools: [{ type: 'function', name: 'find', parameters: { type: 'object' } }, { name: 'loose' }] },
+      { type: 'web_search' },
+      { name: 'typeless' },
+      { type: 'function', name: 'pattern', parameters: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { tag: { type: 'string', pattern: '^(?!x)' } } } },
+    ]));
+    expect(imported.format).toBe('openai-responses');
+    expect(imported.tools.map((tool) => [tool.namespace ?? '', tool.name])).toEqual([['', 'get_pet'], ['crm', 'find'], ['', 'pattern']]);
+    expect(imported.skipped).toEqual([
+      { pointer: '/0', name: 'broken', reason: '/0/parameters: expected a JSON Schema object, got an array.' },
+      { pointer: '/2/tools/1', name: 'loose', reason: '/2/tools/1: expected a {"type": "function"} tool inside the namespace.' },
+      { pointer: '/4', name: 'typeless', reason: '/4/type: expected "function" or "namespace", got nothing.' },
+    ]);
+    expect(imported.notes).toEqual([
+      '/3: skipped the hosted "web_search" tool; it has no parameter schema to edit.',
+      '/1/name: "get pet" renamed to "get_pet".',
+      '/5/parameters/$schema: "http://json-schema.org/draft-04/schema#" read as draft-07, which the runtime validates with.',
+      '/5/parameters/properties/tag/pattern: dropped, so the value is not checked against it. The pattern "^(?!x)" uses lookaround; patterns are matched with RE2 here, in time linear in the input, and RE2 has no lookaround or backreferences.',
+    ]);
+    expect(imported.tools[2]?.jsonSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { tag: { type: 'string' } } });
+    expect(listUncompilableTools(imported)).toEqual([]);
+  });
+
+  it('fails only when nothing is usable, quoting the reasons', () => {
+    const imported = importToolDefinitions(JSON.stringify({ tools: [{ inputSchema: { type: 'object' } }, { name: 'b', inputSchema: { type: 'array' } }] }));
+    expect(imported).toEqual({
+      ok: false,
+      error: {
+        code: 'no-tools',
+        pointer: '',
+        message:
+          'an MCP tools/list result with no usable tools; all 2 were skipped: /tools/0/name: expected a non-empty string, got nothing. /tools/1/inputSchema/type: the root of a parameter schema must be type "object", got "array".',
       },
     });
-    expect(imported.notes).toEqual(['/paths/~1pets/get/operationId: "list pets!" renamed to "list_pets".']);
-    const compiled = await compileToolModule(imported.source);
-    expect(compiled.diagnostics).toEqual([]);
-    expect(compiled.tools.map((tool) => tool.name)).toEqual(['getPet', 'delete_pets_petId', 'list_pets', 'createPet']);
   });
 });
 
 describe('bad input', () => {
-  const cases: [string, string, string][] = [
-    ['not JSON', '{"tools": [', 'not valid JSON'],
-    ['YAML', 'openapi: 3.0.0\npaths: {}', 'YAML is not supported; convert the document to JSON first.'],
-    ['neither format', '{"functions": []}', '/tools: expected a tools array, an object with a "tools" array (MCP tools/list), or an OpenAPI 3 document.'],
-    ['MCP tool without a root object', '{"tools": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "string"}}]}', '/tools/1/inputSchema/type: the root of a parameter schema must be type "object", got "string".'],
-    ['MCP tool without a name', '{"tools": [{"inputSchema": {"type": "object"}}]}', '/tools/0/name: expected a non-empty string, got nothing.'],
-    ['OpenAI name outside the pattern', '[{"type": "function", "name": "get pet", "parameters": {"type": "object"}}]', '/0/name: "get pet" does not match ^[a-zA-Z0-9_-]{1,64}$.'],
-    ['Chat Completions parameters missing', '[{"type": "function", "function": {"name": "a"}}]', '/0/function/parameters: is missing; expected a JSON Schema object.'],
-    ['namespace member', '[{"type": "namespace", "name": "crm", "tools": [{"type": "function", "name": "x", "parameters": []}]}]', '/0/tools/0/parameters: expected a JSON Schema object, got an array.'],
-    ['Swagger 2.0', '{"swagger": "2.0", "paths": {}}', '/openapi: expected an OpenAPI 3.x version string, got null; convert Swagger 2.0 documents to OpenAPI 3 first.'],
-    ['OpenAPI parameter location', '{"openapi": "3.1.0", "paths": {"/a": {"get": {"parameters": [{"name": "q", "in": "body"}]}}}}', '/paths/~1a/get/parameters/0/in: expected one of "path", "query", "header", "cookie", got "body".'],
-    ['OpenAPI dangling $ref', '{"openapi": "3.1.0", "paths": {"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Nope"}}}}}}}}', '/paths/~1a/post/requestBody/content/$ref: #/components/schemas/Nope does not exist in the document.'],
-    ['no tools', '{"tools": []}', '(document): an OpenAI Responses tools array with no function tools to import.'],
+  const cases: [string, string, string, string][] = [
+    ['not JSON', '{"tools": [', 'invalid-json', 'not valid JSON'],
+    ['neither JSON nor YAML', 'tools: [a, b', 'invalid-json', 'neither JSON ('],
+    ['neither format', '{"functions": []}', 'unknown-format', '/tools: expected a tools array, an object with a "tools" array (MCP tools/list), or an OpenAPI or Swagger document.'],
+    ['the only MCP tool has no root object', '{"tools": [{"name": "x", "inputSchema": {"type": "string"}}]}', 'no-tools', '/tools/0/inputSchema/type: the root of a parameter schema must be type "object", got "string".'],
+    ['the only MCP tool has no name', '{"tools": [{"inputSchema": {"type": "object"}}]}', 'no-tools', '/tools/0/name: expected a non-empty string, got nothing.'],
+    ['Chat Completions parameters missing', '[{"type": "function", "function": {"name": "a"}}]', 'no-tools', '/0/function/parameters: is missing; expected a JSON Schema object.'],
+    ['namespace member', '[{"type": "namespace", "name": "crm", "tools": [{"type": "function", "name": "x", "parameters": []}]}]', 'no-tools', '/0/tools/0/parameters: expected a JSON Schema object, got an array.'],
+    ['Swagger 1.2', '{"swagger": "1.2", "paths": {}}', 'invalid-field', '/swagger: expected "2.0", got "1.2"; Swagger 1.x documents are not supported.'],
+    ['OpenAPI 4', '{"openapi": "4.0.0", "paths": {}}', 'invalid-field', '/openapi: expected an OpenAPI 3.x version string, got "4.0.0".'],
+    ['OpenAPI parameter location', '{"openapi": "3.1.0", "paths": {"/a": {"get": {"parameters": [{"name": "q", "in": "body"}]}}}}', 'no-tools', '/paths/~1a/get/parameters/0/in: expected one of "path", "query", "header", "cookie", got "body".'],
+    [
+      'OpenAPI dangling $ref',
+      '{"openapi": "3.1.0", "paths": {"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Nope"}}}}}}}}',
+      'no-tools',
+      '/paths/~1a/post/requestBody/content/application~1json/schema/$ref: #/components/schemas/Nope does not exist in the document.',
+    ],
+    ['OpenAPI without paths', 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}', 'no-tools', '/paths: the document has no paths, so there are no operations to import.'],
+    ['no tools', '{"tools": []}', 'no-tools', '(document): an OpenAI Responses tools array with no function tools to import.'],
   ];
-  it.each(cases)('%s', (_label, text, message) => {
+  it.each(cases)('%s', (_label, text, code, message) => {
     const imported = importToolDefinitions(text);
     expect(imported.ok).toBe(false);
-    if (!imported.ok) expect(imported.error.message).toContain(message);
+    if (!imported.ok) {
+      expect(imported.error.code).toBe(code);
+      expect(imported.error.message).toContain(message);
+    }
   });
 });

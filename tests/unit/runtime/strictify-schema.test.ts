@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 
 function strictified(schema: JsonSchema) {
   const outcome = strictifySchema(schema);
@@ -137,5 +138,27 @@ describe('strictifySchema', () => {
     const schema: JsonSchema = { type: 'object', properties: { opts: { type: 'object', additionalProperties: false } }, required: ['opts'], additionalProperties: false };
     const outcome = strictified(schema);
     expect((outcome.schema.properties as Record<string, unknown>).opts).toEqual({ type: 'object', additionalProperties: false, properties: {}, required: [] });
+  });
+  it('makes an optional $ref field nullable with an anyOf branch, not a null type the reference would still refuse', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        role: { $ref: '#/$defs/Role', type: 'string', description: 'What the member may do.' },
+      },
+      required: ['id'],
+      additionalProperties: false,
+      $defs: { Role: { type: 'string', enum: ['admin', 'member'] } },
+    };
+    const outcome = strictified(schema);
+    expect((outcome.schema.properties as Record<string, JsonSchema>).role).toEqual({
+      description: 'What the member may do.',
+      anyOf: [{ $ref: '#/$defs/Role', type: 'string' }, { type: 'null' }],
+    });
+    const validator = createJsonSchemaValidator(outcome.schema);
+    if (!validator.ok) throw new Error(validator.error);
+    expect(validator.value({ id: 'x', role: null })).toEqual([]);
+    expect(validator.value({ id: 'x', role: 'admin' })).toEqual([]);
+    expect(validator.value({ id: 'x', role: 'owner' })).not.toEqual([]);
   });
 });

@@ -156,6 +156,6 @@ describe('createSandboxTurn tools', () => {
 
   it('refuses a module with errors and returns its diagnostics', async () => {
     const result = await createSandboxTurn({ source: `${HEADER}export default [defineTool({ name: 'bad name', description: 'x', schema: z.object({}), execute: () => 1 })];\n` });
-    expect(result).toEqual({ ok: false, error: { message: 'The tool module has 1 error; fix them to run a turn.', diagnostics: [expect.objectContaining({ line: 3, severity: 'error' })] } });
+    expect(result).toEqual({ ok: false, error: { message: 'The tool module has 1 error; fix it to run a turn.', diagnostics: [expect.objectContaining({ line: 3, severity: 'error' })] } });
   });
 });

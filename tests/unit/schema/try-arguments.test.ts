@@ -102,8 +102,8 @@ describe('the Try form', () => {
 
 describe('describeErrorBody', () => {
   it('names the diagnostics of a 422 so the line says what to fix', () => {
-    const body = JSON.stringify({ error: 'The tool module has 1 error; fix them to run a turn.', details: [{ message: "Expected '}'", line: 3, column: 5, severity: 'error' }] });
-    expect(describeErrorBody(body, 'Unprocessable Entity')).toBe("The tool module has 1 error; fix them to run a turn. tools.ts:3:5 Expected '}'");
+    const body = JSON.stringify({ error: 'The tool module has 1 error; fix it to run a turn.', details: [{ message: "Expected '}'", line: 3, column: 5, severity: 'error' }] });
+    expect(describeErrorBody(body, 'Unprocessable Entity')).toBe("The tool module has 1 error; fix it to run a turn. tools.ts:3:5 Expected '}'");
     expect(describeErrorBody('<html>bad gateway</html>', 'Bad Gateway')).toBe('<html>bad gateway</html>');
     expect(describeErrorBody(JSON.stringify({ error: 'Too many.' }), '')).toBe('Too many.');
   });

@@ -1,0 +1,118 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import type { CompiledToolView } from '@/lib/client/compile-view';
+import { describeStrictRule } from '@/lib/client/describe-strict-rule';
+import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
+import { ExportButton } from '@/components/interop/export-button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { AnswerByHandToggle } from './answer-by-hand-toggle';
+import { SchemaDiff } from './schema-diff';
+import type { TryContext } from './try-tool-panel';
+
+// Loaded on the first Try: the validator and the argument generator stay out of the page's first load.
+const TryToolPanel = dynamic(() => import('./try-tool-panel').then((module) => module.TryToolPanel), {
+  ssr: false,
+  loading: () => <p className="mt-2 text-[11px] text-fg-muted">Loading…</p>,
+});
+
+export type ToolCardDetailProps = {
+  /** The element id the row's disclosure button controls. */
+  id: string;
+  tool: CompiledToolView;
+  /** Qualified names switched to be answered by hand; the toggle shows only with `onToggleAnswerByHand`. */
+  answerByHand?: readonly string[];
+  onToggleAnswerByHand?: (tool: string, enabled: boolean) => void;
+  /** What a direct call (Try) runs with; the Try button shows only with it. */
+  tryContext?: TryContext;
+};
+
+/**
+ * The heavy part of a tool's row, mounted only while the row is open: actions, the schema actually
+ * sent, strict findings, the strictified diff and the provider matrix. It needs nothing but the
+ * tool's view, so it could be fetched on its own.
+ */
+export function ToolCardDetail({ id, tool, answerByHand, onToggleAnswerByHand, tryContext }: ToolCardDetailProps) {
+  const [trying, setTrying] = useState(false);
+  const sentText = JSON.stringify(tool.sentSchema, null, 2);
+  return (
+    <div id={id} data-testid="tool-card-detail">
+      <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
+        {onToggleAnswerByHand && <AnswerByHandToggle tool={tool} answerByHand={answerByHand ?? []} onToggle={onToggleAnswerByHand} />}
+        <ExportButton tools={[tool]} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
+        {tryContext && (
+          <button
+            type="button"
+            data-testid={`try-${tool.qualifiedName}`}
+            aria-expanded={trying}
+            onClick={() => setTrying(!trying)}
+            title="Call this tool directly: no model, the same repair, validation, gate and sandbox"
+            className="rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg"
+          >
+            Try
+          </button>
+        )}
+      </div>
+      {trying && tryContext && <TryToolPanel tool={tool} context={tryContext} onClose={() => setTrying(false)} />}
+      <StrictViolations tool={tool} />
+      <details className="group mt-2" open={!tool.strictified}>
+        <summary className="flex cursor-pointer items-center justify-between text-[11px] font-medium text-fg-muted select-none hover:text-fg">
+          <span>
+            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">▸</span> JSON Schema sent to the model
+          </span>
+        </summary>
+        <div className="relative mt-1">
+          <div className="absolute right-1.5 top-1.5">
+            <CopyButton text={sentText} />
+          </div>
+          <pre data-testid="sent-schema" className="max-h-72 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
+            {sentText}
+          </pre>
+        </div>
+      </details>
+      {tool.strictified && (
+        <div className="mt-2">
+          <SchemaDiff authored={tool.jsonSchema} strictified={tool.strictified.schema} changes={tool.strictified.changes} />
+        </div>
+      )}
+      <details className="group/compat mt-2">
+        <summary data-testid="compat-toggle" className="flex cursor-pointer items-center gap-1 text-[11px] font-medium text-fg-muted select-none hover:text-fg">
+          <span aria-hidden className="inline-block transition-transform group-open/compat:rotate-90">▸</span>
+          Provider compatibility
+        </summary>
+        <CompatibilityMatrix tool={tool} />
+      </details>
+    </div>
+  );
+}
+
+function StrictViolations({ tool }: { tool: CompiledToolView }) {
+  const { violations } = tool.strictReport;
+  if (violations.length === 0) return null;
+  return (
+    <details
+      data-testid="strict-violations"
+      data-fixed={tool.strictified ? 'true' : 'false'}
+      open={!tool.strictified}
+      className={`group/strict mt-2 rounded border p-2 ${tool.strictified ? 'border-sky-200 bg-sky-50/60 dark:border-sky-900/70 dark:bg-sky-950/30' : 'border-red-200 bg-red-50/60 dark:border-red-900/70 dark:bg-red-950/30'}`}
+    >
+      <summary className="cursor-pointer text-[11px] font-medium select-none">
+        <span aria-hidden className="inline-block transition-transform group-open/strict:rotate-90">▸</span>{' '}
+        {tool.strictified
+          ? `Strictified for OpenAI strict mode: ${violations.length} rule${violations.length === 1 ? '' : 's'} fixed before sending (the schema below is what the model gets)`
+          : 'OpenAI strict mode rejects this schema and it cannot be fixed automatically:'}
+      </summary>
+      <ul className="mt-1 space-y-1">
+        {violations.map((violation, index) => (
+          <li key={`${violation.pointer}-${index}`} data-testid="strict-violation" className="text-[11px] leading-snug">
+            <code className="font-semibold text-fg">{violation.pointer || '/'}</code> {describeStrictRule(violation.rule)}
+            <span className="block text-fg-muted" title="OpenAI's own message for this rule">
+              OpenAI: “{violation.message}”
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,101 @@
+import type { CompiledToolView } from './compile-view';
+import { assertNever } from '@/lib/runtime/loop/decide-permission';
+
+/** How a tool fares with OpenAI strict mode, as the verdict select names it. */
+export type StrictVerdict =
+  /** The authored schema is accepted as written. */
+  | 'strict-as-written'
+  /** Rejected as written, but a strictified schema exists and is what is sent. */
+  | 'strictified'
+  /** Rejected as written and cannot be strictified. */
+  | 'rejected'
+  /** Sent with `strict: false`; independent of the three above. */
+  | 'not-strict';
+
+export type VerdictFilter = 'any' | StrictVerdict;
+
+export type NamespaceFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'named'; namespace: string };
+
+/** What the schema panel's filter bar asks for; every part must hold for a tool to show. */
+export type ToolFilter = {
+  /** Whitespace-separated words, each of which must occur (case-insensitively) in the name, qualified name or description. */
+  text: string;
+  namespace: NamespaceFilter;
+  verdict: VerdictFilter;
+};
+
+export const EMPTY_TOOL_FILTER: ToolFilter = { text: '', namespace: { kind: 'all' }, verdict: 'any' };
+
+export type NamespaceCount = { namespace: string; count: number };
+
+/** The tools of one compile, prepared once so that each filter change is a single pass of substring tests. */
+export type ToolFilterIndex = {
+  tools: readonly CompiledToolView[];
+  /** Every namespace in the module with its tool count, sorted by name. */
+  namespaces: readonly NamespaceCount[];
+  /** How many tools have no namespace. */
+  withoutNamespace: number;
+  /** Per tool, in `tools` order: its name, qualified name and description, lowercased. */
+  haystacks: readonly string[];
+};
+
+export function createToolFilterIndex(tools: readonly CompiledToolView[]): ToolFilterIndex {
+  const counts = new Map<string, number>();
+  let withoutNamespace = 0;
+  const haystacks = tools.map((tool) => {
+    if (tool.namespace) counts.set(tool.namespace, (counts.get(tool.namespace) ?? 0) + 1);
+    else withoutNamespace += 1;
+    // A newline cannot occur in a typed word, so no word matches across two fields.
+    return `${tool.name}\n${tool.qualifiedName}\n${tool.description}`.toLowerCase();
+  });
+  const namespaces = [...counts].map(([namespace, count]) => ({ namespace, count })).sort((a, b) => a.namespace.localeCompare(b.namespace));
+  return { tools, namespaces, withoutNamespace, haystacks };
+}
+
+export function isToolFilterEmpty(filter: ToolFilter): boolean {
+  return splitFilterWords(filter.text).length === 0 && filter.namespace.kind === 'all' && filter.verdict === 'any';
+}
+
+/** The tools that pass every part of the filter, in module order; the index's own array when the filter is empty. */
+export function filterTools(index: ToolFilterIndex, filter: ToolFilter): readonly CompiledToolView[] {
+  if (isToolFilterEmpty(filter)) return index.tools;
+  const words = splitFilterWords(filter.text);
+  return index.tools.filter((tool, position) => {
+    if (!isInNamespace(tool, filter.namespace)) return false;
+    if (filter.verdict !== 'any' && !hasStrictVerdict(tool, filter.verdict)) return false;
+    const haystack = index.haystacks[position] ?? '';
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+export function hasStrictVerdict(tool: CompiledToolView, verdict: StrictVerdict): boolean {
+  switch (verdict) {
+    case 'strict-as-written':
+      return tool.strictReport.ok;
+    case 'strictified':
+      return !tool.strictReport.ok && tool.strictified !== null;
+    case 'rejected':
+      return !tool.strictReport.ok && tool.strictified === null;
+    case 'not-strict':
+      return !tool.strict;
+    default:
+      return assertNever(verdict);
+  }
+}
+
+function isInNamespace(tool: CompiledToolView, filter: NamespaceFilter): boolean {
+  switch (filter.kind) {
+    case 'all':
+      return true;
+    case 'none':
+      return !tool.namespace;
+    case 'named':
+      return tool.namespace === filter.namespace;
+    default:
+      return assertNever(filter);
+  }
+}
+
+function splitFilterWords(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean);
+}

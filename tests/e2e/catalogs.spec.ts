@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { openPlayground, TEST_IDS, waitForRunEnd } from './helpers';
+
+/**
+ * A real catalog through the browser: GitHub's REST description (1,223 operations, trimmed to
+ * its requests; tests/fixtures/catalogs) imported through the dialog, the panel filtered, and one
+ * of its tools run by the auto model through Tool Search.
+ */
+const GITHUB = gunzipSync(readFileSync(new URL('../fixtures/catalogs/github-rest.openapi.json.gz', import.meta.url)));
+
+test('imports GitHub REST, filters the 1,223-tool panel and runs one of its tools with the auto model', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openPlayground(page);
+  await page.getByTestId('import-button').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-file').setInputFiles({ name: 'api.github.com.json', mimeType: 'application/json', buffer: GITHUB });
+  await expect(dialog.getByTestId('import-preview')).toHaveAttribute('data-format', 'openapi', { timeout: 30_000 });
+  await expect(dialog.getByTestId('import-picker')).toContainText('1223 of 1223');
+  await dialog.getByTestId('import-submit').click();
+  await expect(dialog).toBeHidden();
+
+  const panel = page.getByTestId('schema-panel');
+  await expect(panel.getByRole('heading', { name: /Schemas · 1223 tools/ })).toBeVisible({ timeout: 90_000 });
+  // Virtualized: a screenful of rows, not 1,223 cards.
+  const rows = panel.locator('[data-testid^="tool-card-"]');
+  expect(await rows.count()).toBeLessThan(60);
+
+  await panel.getByTestId('tool-filter').fill('issues create');
+  await expect(panel.getByTestId(TEST_IDS.toolCard('issues.create'))).toBeVisible();
+  await expect(panel.getByTestId('tool-filter-count')).toContainText('of 1223 tools');
+  await panel.getByTestId('tool-row-toggle-issues.create').click();
+  await expect(panel.getByTestId(TEST_IDS.toolCard('issues.create')).getByTestId('sent-schema')).toContainText('"title"');
+
+  await page.getByTestId('model-provider').selectOption('auto');
+  await page.getByTestId('run-message').fill('Create an issue titled "Crash on start" in octocat/hello-world');
+  await page.getByTestId(TEST_IDS.runButton).click();
+  await waitForRunEnd(page, 90_000);
+  const timeline = page.getByTestId(TEST_IDS.timelineRegion);
+  await expect(timeline.getByTestId('turn-end')).toContainText(/completed/i);
+  // The tools were deferred: the model searched, loaded what it found and called an issues tool.
+  await expect(timeline.locator('[data-testid^="tool-search-"]').first()).toBeVisible();
+  await expect(timeline.locator('[data-testid^="call-card-"][data-name^="issues"]').first()).toHaveAttribute('data-status', 'success');
+});

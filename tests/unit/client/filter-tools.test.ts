@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { CompiledToolView, StrictViolation } from '@/lib/client/compile-view';
+import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, hasStrictVerdict, isToolFilterEmpty, type ToolFilter } from '@/lib/client/filter-tools';
+import { createToolView } from './client-fixtures';
+
+const looseSchema = { type: 'object', properties: { note: { type: 'string' } } };
+const violation: StrictViolation = { pointer: '/properties/note', rule: 'all-required', message: 'All fields must be required' };
+
+function createNamespacedTool(namespace: string | undefined, name: string, overrides: Partial<CompiledToolView> = {}): CompiledToolView {
+  return createToolView({ name, namespace, qualifiedName: namespace ? `${namespace}.${name}` : name, ...overrides });
+}
+
+const tools = [
+  createNamespacedTool('issues', 'create', { description: 'Create an issue.' }),
+  createNamespacedTool('issues', 'list-for-repo', {
+    description: 'List repository issues.',
+    strictReport: { ok: false, violations: [violation] },
+    strictified: { schema: looseSchema, changes: [{ pointer: '/properties/note', change: 'made nullable and required' }] },
+  }),
+  createNamespacedTool('repos', 'get', { description: 'Get a repository.', strictReport: { ok: false, violations: [violation] }, strictified: null }),
+  createNamespacedTool('repos', 'create-fork', { description: 'Create a fork of a repository.', strict: false }),
+  createNamespacedTool(undefined, 'read_file', { description: 'Read a file from the WORKSPACE.' }),
+];
+const index = createToolFilterIndex(tools);
+
+function namesMatching(filter: Partial<ToolFilter>): string[] {
+  return filterTools(index, { ...EMPTY_TOOL_FILTER, ...filter }).map((tool) => tool.qualifiedName);
+}
+
+describe('createToolFilterIndex', () => {
+  it('counts the tools of each namespace, sorted by name, and those without one', () => {
+    expect(index.namespaces).toEqual([
+      { namespace: 'issues', count: 2 },
+      { namespace: 'repos', count: 2 },
+    ]);
+    expect(index.withoutNamespace).toBe(1);
+  });
+});
+
+describe('filterTools', () => {
+  it('returns every tool, as the same array, for the empty (cleared) filter', () => {
+    expect(filterTools(index, EMPTY_TOOL_FILTER)).toBe(tools);
+    expect(isToolFilterEmpty(EMPTY_TOOL_FILTER)).toBe(true);
+    expect(isToolFilterEmpty({ ...EMPTY_TOOL_FILTER, text: '   ' })).toBe(true);
+    expect(namesMatching({ text: ' \t ' })).toHaveLength(tools.length);
+  });
+
+  it('needs every word of the text, case-insensitively, in the name, qualified name or description', () => {
+    expect(namesMatching({ text: 'issues create' })).toEqual(['issues.create']);
+    expect(namesMatching({ text: 'CREATE' })).toEqual(['issues.create', 'repos.create-fork']);
+    expect(namesMatching({ text: '  repository   fork ' })).toEqual(['repos.create-fork']);
+    expect(namesMatching({ text: 'workspace' })).toEqual(['read_file']);
+    expect(namesMatching({ text: 'repos.get' })).toEqual(['repos.get']);
+    expect(namesMatching({ text: 'issue nothing-like-this' })).toEqual([]);
+  });
+
+  it('does not match a word across two fields', () => {
+    // "get" ends the name and "get a" starts the description: only a word inside one field counts.
+    expect(namesMatching({ text: 'geta' })).toEqual([]);
+  });
+
+  it('keeps one namespace, or the tools without one', () => {
+    expect(namesMatching({ namespace: { kind: 'named', namespace: 'repos' } })).toEqual(['repos.get', 'repos.create-fork']);
+    expect(namesMatching({ namespace: { kind: 'none' } })).toEqual(['read_file']);
+    expect(namesMatching({ namespace: { kind: 'named', namespace: 'gone' } })).toEqual([]);
+  });
+
+  it('keeps the tools with the chosen strict verdict', () => {
+    expect(namesMatching({ verdict: 'strict-as-written' })).toEqual(['issues.create', 'repos.create-fork', 'read_file']);
+    expect(namesMatching({ verdict: 'strictified' })).toEqual(['issues.list-for-repo']);
+    expect(namesMatching({ verdict: 'rejected' })).toEqual(['repos.get']);
+    expect(namesMatching({ verdict: 'not-strict' })).toEqual(['repos.create-fork']);
+  });
+
+  it('combines text, namespace and verdict', () => {
+    expect(namesMatching({ text: 'create', namespace: { kind: 'named', namespace: 'repos' } })).toEqual(['repos.create-fork']);
+    expect(namesMatching({ text: 'repository', verdict: 'rejected' })).toEqual(['repos.get']);
+    expect(namesMatching({ text: 'issue', namespace: { kind: 'named', namespace: 'issues' }, verdict: 'not-strict' })).toEqual([]);
+  });
+
+  it('filters 1,223 tools in a few milliseconds (generous bound: a loaded CI machine must not flake)', () => {
+    const catalog = Array.from({ length: 1223 }, (_, position) =>
+      createNamespacedTool(`tag${position % 40}`, `operation-${position}`, { description: `Operation number ${position} of the catalog, with a longer description.` }),
+    );
+    const catalogIndex = createToolFilterIndex(catalog);
+    const started = performance.now();
+    const matches = filterTools(catalogIndex, { ...EMPTY_TOOL_FILTER, text: 'operation 12' });
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(matches.length).toBeGreaterThan(0);
+  });
+});
+
+describe('hasStrictVerdict', () => {
+  it('treats "not strict" independently of the schema verdicts', () => {
+    const tool = createToolView({ strict: false });
+    expect(hasStrictVerdict(tool, 'not-strict')).toBe(true);
+    expect(hasStrictVerdict(tool, 'strict-as-written')).toBe(true);
+    expect(hasStrictVerdict(tool, 'strictified')).toBe(false);
+  });
+});
