@@ -7,8 +7,11 @@ export const SANDBOX_LIMITS = {
   cpuBudgetMs: 2000,
   /** The wall deadline of a call whose tool sets no `timeoutMs`: time spent waiting counts too. */
   defaultWallDeadlineMs: 30_000,
-  /** CPU the module's top-level code may use while it is evaluated (a 1,223-tool module takes ~0.5 s). */
-  moduleEvaluationMs: 2000,
+  /**
+   * Time the module's top-level code may take while it is evaluated: a 1,223-tool module takes
+   * ~0.5 s on an idle core and several times that on a loaded one.
+   */
+  moduleEvaluationMs: 4000,
   /** QuickJS's own allocator limit per turn (objects, strings, arrays). */
   quickjsMemoryMegabytes: 64,
   /** The hard cap of a turn's own WebAssembly memory: typed arrays and big strings cannot pass it. */

@@ -26,7 +26,7 @@ describe('CPU spin', () => {
   it('answers a module that spins at top level with an error diagnostic within seconds', async () => {
     const compile = compileModule(baseURL(), TOP_LEVEL_SPIN_MODULE);
     const [latency, answer] = await Promise.all([sampleLatency(baseURL(), compile), compile]);
-    expect(answer.elapsedMs, answer.text).toBeLessThan(5_000);
+    expect(answer.elapsedMs, answer.text).toBeLessThan(8_000);
     expect(answer.status, answer.text).toBe(200);
     const diagnostics = (answer.body as { diagnostics?: { severity: string; message: string }[] } | undefined)?.diagnostics ?? [];
     expect(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, answer.text).toBeGreaterThan(0);

@@ -98,7 +98,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const workerFile = options.workerFile ?? defaultWorkerFile();
   const maxPending = options.maxPendingPerWorker ?? 64;
   const maxTurns = options.maxTurnsPerWorker ?? 48;
-  const unresponsiveAfterMs = options.unresponsiveAfterMs ?? SANDBOX_LIMITS.cpuBudgetMs + UNRESPONSIVE_MARGIN_MS;
+  // A module's evaluation holds the worker's event loop for up to its own deadline.
+  const unresponsiveAfterMs = options.unresponsiveAfterMs ?? Math.max(SANDBOX_LIMITS.cpuBudgetMs, SANDBOX_LIMITS.moduleEvaluationMs) + UNRESPONSIVE_MARGIN_MS;
   const slots: Slot[] = [];
   let nextId = 1;
   let replaced = 0;
