@@ -303,6 +303,7 @@ if (!started.ok) {
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.log(`Schema panel could not be measured: ${reason}`);
+    if (process.env.BENCH_DEBUG) console.log(error instanceof Error ? error.stack : error);
     emitFigure({ bench: 'schema-panel.import-to-rows', value: null, unit: 'ms', note: `could not run: ${reason?.slice(0, 160)}` });
   } finally {
     await started.server.stop();

@@ -37,7 +37,7 @@ export function ToolCardDetail({ id, tool, answerByHand, onToggleAnswerByHand, t
   const [trying, setTrying] = useState(false);
   const sentText = JSON.stringify(tool.sentSchema, null, 2);
   return (
-    <div id={id} data-testid="tool-card-detail">
+    <div id={id} data-testid="tool-detail">
       <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
         {onToggleAnswerByHand && <AnswerByHandToggle tool={tool} answerByHand={answerByHand ?? []} onToggle={onToggleAnswerByHand} />}
         <ExportButton tools={[tool]} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
