@@ -9,6 +9,7 @@ import { PermissionBadge } from './permission-badge';
 import { ToolName } from './tool-name';
 import { ValidationIssues } from './validation-issues';
 import type { CallActions } from './call-actions';
+import { FROM_MESSAGE_NOTE } from '@/lib/runtime/model/model-client';
 
 export type CallCardProps = {
   call: CallState;
@@ -41,6 +42,8 @@ function CallLogs({ call }: { call: CallState }) {
 export function CallCard({ call, position, actions }: CallCardProps) {
   const status = describeCallStatus(call);
   const showRestored = call.restoredInput !== undefined;
+  const fromMessage = (call.argumentNotes ?? []).filter((note) => note.startsWith(FROM_MESSAGE_NOTE));
+  const caveats = (call.argumentNotes ?? []).filter((note) => !note.startsWith(FROM_MESSAGE_NOTE));
   return (
     <article
       data-testid={`call-card-${call.callId}`}
@@ -75,9 +78,14 @@ export function CallCard({ call, position, actions }: CallCardProps) {
         </span>
       </header>
       <ArgumentsDiff raw={call.rawArguments} repairs={call.repairs} />
-      {call.argumentNotes && (
+      {fromMessage.map((note) => (
+        <p key={note} data-testid="argument-from-message" className="break-words text-[11px] text-fg-muted">
+          {note}
+        </p>
+      ))}
+      {caveats.length > 0 && (
         <p data-testid="argument-notes" className="break-words text-[11px] text-amber-600 dark:text-amber-400">
-          arguments clamped: {call.argumentNotes.join('; ')}
+          arguments clamped: {caveats.join('; ')}
         </p>
       )}
       {showRestored && (

@@ -1,3 +1,4 @@
+import { FROM_MESSAGE_NOTE } from '@/lib/runtime/model/model-client';
 import type { FaultKind } from '../model-config';
 import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
 import { generateArguments } from './arguments/generate-arguments';
@@ -19,6 +20,7 @@ export type AutoModelOptions = { seed?: number; faults?: { rate: number; kinds?:
 /** Faults the model corrects once, as a real model would after reading the runtime's rejection. */
 const RETRIED_FAULTS: readonly FaultKind[] = ['invalid-arguments', 'unknown-tool'];
 const MAX_CALLS = 3;
+
 
 /**
  * A deterministic stand-in for an LLM. It calls the tools relevant to the last user message
@@ -78,7 +80,7 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
   const keywords = extractKeywords(message);
   const outputs: EmbeddedOutput[] = [];
   for (const [index, { tool, clause }] of selected.entries()) {
-    const { value: args, clamps } = generateArguments(tool.parameters, {
+    const { value: args, clamps, taken } = generateArguments(tool.parameters, {
       random: createSeededRandom(options.seed, 'arguments', iteration, index),
       hints: buildArgumentHints(clause, message, extractKeywords(clause) || keywords),
     });
@@ -94,7 +96,8 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
           random: createSeededRandom(options.seed, 'fault-shape', iteration, index),
         })
       : [call];
-    for (const proposed of calls) outputs.push({ type: 'function_call', ...proposed, ...(clamps.length > 0 ? { notes: clamps } : {}) });
+    const notes = [...(taken.length > 0 ? [`${FROM_MESSAGE_NOTE}${taken.join(', ')}`] : []), ...clamps];
+    for (const proposed of calls) outputs.push({ type: 'function_call', ...proposed, ...(notes.length > 0 ? { notes } : {}) });
   }
   return outputs;
 }
@@ -110,13 +113,39 @@ function hadRetriedFault(round: ConversationRound, faultsAt: PlanOptions['faults
   return false;
 }
 
+/**
+ * The final answer: one sentence over the round's outputs, each told by what it holds (an
+ * object's first fields, a list's length, a text's opening, a failure's reason) rather than echoed.
+ */
 function summarizeRound(round: ConversationRound): string {
-  const lines = round.calls.map((call) => {
+  const parts = round.calls.map((call) => {
     const output = round.outputs.get(call.call_id);
     const name = call.namespace ? `${call.namespace}.${call.name}` : call.name;
-    return output === undefined ? `${name} returned nothing.` : `${name} returned: "${truncate(output.replace(/\s+/g, ' '), 160)}"`;
+    return `${name} ${output === undefined ? 'returned nothing' : describeOutput(output)}`;
   });
-  return lines.length > 0 ? lines.join('\n') : 'Done.';
+  if (parts.length === 0) return 'Done.';
+  return parts.length === 1 ? `${parts[0]}.` : `I called ${parts.length} tools: ${parts.join('; ')}.`;
+}
+
+const MAX_SUMMARY_FIELDS = 3;
+
+function describeOutput(output: string): string {
+  const text = output.replace(/\s+/g, ' ').trim();
+  if (/^error\b/i.test(text)) return `failed: ${truncate(text.replace(/^error:?\s*/i, ''), 120)}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(output);
+  } catch {
+    return text === '' ? 'returned an empty text' : `returned "${truncate(text, 120)}"`;
+  }
+  if (Array.isArray(value)) return `returned ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value).filter(([, field]) => field === null || typeof field !== 'object');
+    if (fields.length === 0) return `returned an object with ${Object.keys(value).length} field${Object.keys(value).length === 1 ? '' : 's'}`;
+    const shown = fields.slice(0, MAX_SUMMARY_FIELDS).map(([key, field]) => `${key} ${typeof field === 'string' ? `"${truncate(field, 60)}"` : String(field)}`);
+    return `reported ${shown.join(', ')}${fields.length > MAX_SUMMARY_FIELDS ? ` and ${fields.length - MAX_SUMMARY_FIELDS} more` : ''}`;
+  }
+  return `returned ${typeof value === 'string' ? `"${truncate(value, 120)}"` : String(value)}`;
 }
 
 function describeNoTool(message: string, functions: readonly KnownFunction[]): string {

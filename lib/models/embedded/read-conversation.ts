@@ -1,6 +1,7 @@
 import type { JsonSchema } from '@/lib/runtime/json';
 import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
 import type { ArgumentHints } from './arguments/generate-arguments';
+import { readMessageValues, type MessageValues } from './read-message-values';
 import { countModelTurns } from './embedded-model';
 
 /** A function the auto model may call, flattened out of its namespace. */
@@ -113,5 +114,11 @@ export function extractQuotedValues(text: string): string[] {
 export function buildArgumentHints(clause: string, message: string, keywords: string): ArgumentHints {
   const own = extractQuotedValues(clause);
   const rest = extractQuotedValues(message).filter((value) => !own.includes(value));
-  return { values: [...own, ...rest], text: keywords };
+  return { values: [...own, ...rest], text: keywords, message: mergeMessageValues(readMessageValues(clause), readMessageValues(message)) };
+}
+
+/** The clause's own values first, then the rest of the message's (a clause may be "Lagos?"). */
+function mergeMessageValues(own: MessageValues, all: MessageValues): MessageValues {
+  const merge = <T,>(first: T[], second: T[]) => [...first, ...second.filter((value) => !first.includes(value))];
+  return { places: merge(own.places, all.places), numbers: merge(own.numbers, all.numbers), ids: merge(own.ids, all.ids), words: merge(own.words, all.words) };
 }

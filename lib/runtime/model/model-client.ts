@@ -52,6 +52,9 @@ export type ModelUsage = {
 /** Caveats a provider attached to one of its function calls. */
 export type CallNotes = { callId: string; notes: string[] };
 
+/** Leads a call note that lists the arguments a model took from the user's words (the others are caveats, e.g. clamps). */
+export const FROM_MESSAGE_NOTE = 'From your message: ';
+
 export type ModelResponse = {
   id: string;
   /** Output items in model order: assistant messages, function calls, search calls, opaque items. */

@@ -17,6 +17,8 @@ import { mergeAllOf } from './merge-all-of';
 import { readObjectShape } from './read-object-shape';
 import { resolveReference } from './resolve-reference';
 import { pickInteger, pickOne, type Random } from '../seeded-random';
+import type { MessageValues } from '../read-message-values';
+import { takeMentionedMember, takeMessageNumber } from './take-message-value';
 
 /** Values lifted from the user's message, preferred for string fields named like them. */
 export type ArgumentHints = {
@@ -24,6 +26,8 @@ export type ArgumentHints = {
   values: string[];
   /** The words of the request, for query-like fields when nothing was quoted. */
   text: string;
+  /** Places, numbers, ids and words of the message, for place, numeric, id-like and enum fields. */
+  message?: MessageValues;
 };
 
 export type GenerateArgumentsOptions = { random: Random; hints?: ArgumentHints };
@@ -31,6 +35,8 @@ export type GenerateArgumentsOptions = { random: Random; hints?: ArgumentHints }
 /** What the generator produced, and where it clamped to stay within `GENERATOR_LIMITS`. */
 export type GeneratedArguments = {
   value: JsonValue;
+  /** `/city = "Paris"`: the fields whose value came from the message, in the order generated. */
+  taken: string[];
   /** Short sentences naming the JSON pointer and what was clamped, deduplicated; empty when nothing was. */
   clamps: string[];
   /** Schema nodes visited, at most `GENERATOR_LIMITS.nodes`. */
@@ -54,7 +60,7 @@ const MAX_LISTED_TYPES = 16;
 export function generateArguments(schema: JsonSchema, options: GenerateArgumentsOptions): GeneratedArguments {
   const context = createGenerationContext({ random: options.random, root: schema, hints: options.hints });
   const value = generateValue(schema, context, { depth: 0, level: 0, key: '', path: undefined });
-  return { value: value ?? null, clamps: listClamps(context), nodes: context.nodes };
+  return { value: value ?? null, taken: context.taken, clamps: listClamps(context), nodes: context.nodes };
 }
 
 /** `undefined` when a limit left nothing to put here; containers then leave the slot out. */
@@ -77,7 +83,7 @@ function generateValue(raw: JsonValue | undefined, context: GenerationContext, p
     return generateValue(next, context, { ...place, depth: place.depth + 1 });
   }
   if ('const' in schema) return emit(schema.const ?? null, context, place);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return emit(pickOne(context.random, schema.enum), context, place);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return emit(takeMentionedMember(schema.enum, context, place) ?? pickOne(context.random, schema.enum), context, place);
   if (Array.isArray(schema.allOf)) return generateValue(foldAllOf(schema, context, place), context, place);
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (branches && branches.length > 0) {
@@ -93,7 +99,7 @@ function generateValue(raw: JsonValue | undefined, context: GenerationContext, p
       return emit(context.random() < 0.5, context, place);
     case 'integer':
     case 'number':
-      return emit(generateNumber(schema, type === 'integer', context.random), context, place);
+      return emit(takeMessageNumber(schema, type === 'integer', context, place) ?? generateNumber(schema, type === 'integer', context.random), context, place);
     case 'string':
       return emit(generateString(schema, context, place), context, place);
     case 'array':

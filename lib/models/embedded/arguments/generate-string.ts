@@ -3,6 +3,7 @@ import { generateFromPattern } from './generate-from-pattern';
 import { compilePattern } from './compile-pattern';
 import { formatPointer, noteClamp, type GenerationContext, type Place, type Schema } from './generation-context';
 import { matchPattern } from './match-pattern';
+import { noteTaken, takeMessageString } from './take-message-value';
 import type { PatternNode } from './parse-pattern';
 import { pickOne, type Random } from '../seeded-random';
 
@@ -32,9 +33,12 @@ export function generateString(schema: Schema, context: GenerationContext, place
     return length >= minLength && length <= maxLength;
   };
   const fits = (value: string) => fitsLength(value) && (pattern === undefined || matchPattern(pattern, value, context.patternBudget) === 'match');
+  const taken = takeMessageString(context, place, fits);
+  if (taken !== undefined) return taken;
   const hint = takeHint(context, place.key, limits.stringLength);
   if (hint !== undefined && fits(hint)) {
     context.usedHints += 1;
+    noteTaken(context, place, hint);
     return hint;
   }
   if (pattern) {

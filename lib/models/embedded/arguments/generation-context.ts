@@ -32,6 +32,10 @@ export type GenerationContext = {
   root: Schema;
   hints: ArgumentHints;
   usedHints: number;
+  /** How many of the message's places, numbers and ids fields have taken. */
+  usedMessage: { places: number; numbers: number; ids: number };
+  /** The fields whose value came from the message (`/city = "Paris"`). */
+  taken: string[];
   limits: GeneratorLimits;
   nodes: number;
   references: number;
@@ -56,6 +60,8 @@ export function createGenerationContext(options: { random: Random; root: Schema;
     root: options.root,
     hints: options.hints ?? { values: [], text: '' },
     usedHints: 0,
+    usedMessage: { places: 0, numbers: 0, ids: 0 },
+    taken: [],
     limits: GENERATOR_LIMITS,
     nodes: 0,
     references: 0,

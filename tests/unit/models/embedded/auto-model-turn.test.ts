@@ -38,7 +38,7 @@ describe('auto model driving a real turn', () => {
   it('calls, reads the output and answers', async () => {
     const outcome = await runWith({ provider: 'auto', seed: 1 }, 'Read "a.txt" please');
     expect(outcome.reason).toBe('completed');
-    expect(outcome.finalText).toBe('read_file returned: "alpha"');
+    expect(outcome.finalText).toBe('read_file returned "alpha".');
   });
 
   it('searches for a deferred tool, then calls it', async () => {
@@ -48,16 +48,16 @@ describe('auto model driving a real turn', () => {
       'model-request', 'model-response', 'tool-input-available', 'tool-output:success',
       'model-request', 'model-response', 'turn-end',
     ]);
-    expect(outcome.finalText).toBe('meteo.get_weather returned: "Sunny in Paris"');
+    expect(outcome.finalText).toBe('meteo.get_weather returned "Sunny in Paris".');
   });
 
   it('has its malformed JSON repaired and retries after a rejected fault', async () => {
     const repaired = await runWith({ provider: 'auto', seed: 1, faults: { rate: 1, kinds: ['malformed-json'] } }, 'Read "a.txt"');
     expect(trace(repaired.events)).toContain('tool-input-repair');
-    expect(repaired.finalText).toBe('read_file returned: "alpha"');
+    expect(repaired.finalText).toBe('read_file returned "alpha".');
     const retried = await runWith({ provider: 'auto', seed: 1, faults: { rate: 1, kinds: ['unknown-tool'] } }, 'Read "a.txt"');
     expect(trace(retried.events).slice(0, 5)).toEqual(['model-request', 'model-response', 'tool-input-error:unknown-tool', 'tool-output:rejected', 'model-request']);
-    expect(retried.finalText).toBe('read_file returned: "alpha"');
+    expect(retried.finalText).toBe('read_file returned "alpha".');
   });
 
   it('says on the call when it clamped the arguments it generated', async () => {

@@ -31,7 +31,20 @@ const calls = (outputs: EmbeddedOutput[]) => outputs.filter((output) => output.t
 describe('auto embedded model', () => {
   it('calls the relevant tool with arguments taken from the message', () => {
     const output = createAutoModel({ seed: 1 }).respond(request([user('Please read "notes.txt"')]));
-    expect(output).toEqual([{ type: 'function_call', name: 'read_file', arguments: '{"path":"notes.txt"}' }]);
+    expect(output).toEqual([{ type: 'function_call', name: 'read_file', arguments: '{"path":"notes.txt"}', notes: ['From your message: /path = "notes.txt"'] }]);
+  });
+
+  it('takes unquoted places, numbers and mentioned enum members from the message, and says which', () => {
+    const spelledOut = { ...weather, parameters: objectOf({ city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] }, days: { type: 'integer', minimum: 1, maximum: 7 } }) };
+    const offered = [readFile, spelledOut];
+    const forecast = calls(createAutoModel({ seed: 1 }).respond(request([user('What is the weather in Paris for 3 days in fahrenheit?')], offered)));
+    expect(forecast.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([['get_weather', { city: 'Paris', unit: 'fahrenheit', days: 3 }]]);
+    expect(forecast[0]?.notes).toEqual(['From your message: /city = "Paris", /unit = "fahrenheit", /days = 3']);
+    // Every seed reads the same words the same way; only fields the message says nothing about vary.
+    for (const seed of [2, 3, 4]) {
+      const again = calls(createAutoModel({ seed }).respond(request([user('weather in New York for 2 days')], offered)));
+      expect(JSON.parse(again[0]?.arguments ?? '{}')).toMatchObject({ city: 'New York', days: 2 });
+    }
   });
 
   it('calls several tools when the message names several actions, one when parallel calls are off', () => {
@@ -42,6 +55,15 @@ describe('auto embedded model', () => {
     expect(JSON.parse(both[1]?.arguments ?? '{}')).toEqual({ path: 'plan.md' });
     const single = calls(createAutoModel({ seed: 1 }).respond(request([message], tools, false)));
     expect(single.map((call) => call.name)).toEqual(['get_weather']);
+  });
+
+  it('fills id-like fields from the numbers and ids the message names', () => {
+    const ticket: OfferedFunction = { type: 'function', name: 'get_ticket', description: 'Fetch a support ticket.', parameters: objectOf({ id: { type: 'integer', minimum: 1 } }), strict: true };
+    const order: OfferedFunction = { type: 'function', name: 'refund_order', description: 'Refund an order.', parameters: objectOf({ order_id: { type: 'string' }, amount: { type: 'number', minimum: 0 } }), strict: true };
+    const fetched = calls(createAutoModel({ seed: 5 }).respond(request([user('fetch ticket 42')], [ticket, order])));
+    expect(fetched.map((call) => [call.name, call.arguments])).toEqual([['get_ticket', '{"id":42}']]);
+    const refunded = calls(createAutoModel({ seed: 5 }).respond(request([user('refund order ord_123, 19.5 dollars')], [ticket, order])));
+    expect(refunded.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([['refund_order', { order_id: 'ord_123', amount: 19.5 }]]);
   });
 
   it('is deterministic: same seed and input, same calls', () => {
@@ -55,7 +77,17 @@ describe('auto embedded model', () => {
       { type: 'function_call', call_id: 'call_1', name: 'read_file', arguments: '{"path":"notes.txt"}' },
       { type: 'function_call_output', call_id: 'call_1', output: 'Buy milk.\nCall Ada.' },
     ];
-    expect(createAutoModel().respond(request(input))).toEqual([{ type: 'message', text: 'read_file returned: "Buy milk. Call Ada."' }]);
+    expect(createAutoModel().respond(request(input))).toEqual([{ type: 'message', text: 'read_file returned "Buy milk. Call Ada.".' }]);
+    const several: ConversationItem[] = [
+      user('weather in Paris and read notes.txt'),
+      { type: 'function_call', call_id: 'c1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      { type: 'function_call', call_id: 'c2', name: 'read_file', arguments: '{"path":"notes.txt"}' },
+      { type: 'function_call_output', call_id: 'c1', output: '{"city":"Paris","temperature":18,"conditions":"sunny","hourly":[1,2]}' },
+      { type: 'function_call_output', call_id: 'c2', output: 'Error: no such file' },
+    ];
+    expect(createAutoModel().respond(request(several))).toEqual([
+      { type: 'message', text: 'I called 2 tools: get_weather reported city "Paris", temperature 18, conditions "sunny"; read_file failed: no such file.' },
+    ]);
   });
 
   it('says so when no tool fits', () => {
@@ -128,9 +160,9 @@ describe('auto embedded model', () => {
       { type: 'function_call_output', call_id: 'c1', output: 'Invalid arguments: /path must be string' },
     ];
     const retry = calls(model.respond(request(rejected)));
-    expect(retry).toEqual([{ type: 'function_call', name: 'read_file', arguments: '{"path":"notes.txt"}' }]);
+    expect(retry).toEqual([{ type: 'function_call', name: 'read_file', arguments: '{"path":"notes.txt"}', notes: ['From your message: /path = "notes.txt"'] }]);
     const done = model.respond(request([...rejected, { type: 'function_call', call_id: 'c2', name: 'read_file', arguments: '{"path":"notes.txt"}' }, { type: 'function_call_output', call_id: 'c2', output: 'hi' }]));
-    expect(done).toEqual([{ type: 'message', text: 'read_file returned: "hi"' }]);
+    expect(done).toEqual([{ type: 'message', text: 'read_file returned "hi".' }]);
   });
 
   it('serves through the SDK as embedded:auto with deterministic responses', async () => {
