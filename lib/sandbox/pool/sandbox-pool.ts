@@ -25,6 +25,8 @@ export type WorkerHandle = {
 type Pending = {
   startedAt: number;
   deadline: number;
+  /** How long the worker may stay silent while this request is pending. */
+  silenceMs?: number;
   onLog?: (level: ToolLogLevel, message: string) => void;
   resolve: (answer: Result<unknown, PoolFailure>) => void;
 };
@@ -61,6 +63,12 @@ export type SendOptions = {
   timeoutMs: number;
   /** Aborting tells the worker to abort the execution this request started. */
   signal?: AbortSignal;
+  /**
+   * A request that runs only the host's own bounded code (no user code, no unbounded pattern)
+   * may hold the worker's event loop longer than the watchdog's default before it counts as
+   * wedged: on a loaded machine the auto model ranking a 1,223-tool catalog took over 5 s.
+   */
+  silenceMs?: number;
 };
 
 export type SandboxPool = {
@@ -188,11 +196,21 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     slot.lost.clear();
   }
 
+  /** The default, unless every pending request is one that may hold the loop longer (the longest of those). */
+  function allowedSilence(slot: Slot): number {
+    let allowed = 0;
+    for (const pending of slot.pending.values()) {
+      if (pending.silenceMs === undefined) return unresponsiveAfterMs;
+      allowed = Math.max(allowed, pending.silenceMs);
+    }
+    return Math.max(allowed, unresponsiveAfterMs);
+  }
+
   const watchdog = setInterval(() => {
     const now = Date.now();
     for (const slot of [...slots]) {
       const silentFor = now - Math.max(slot.lastHeard, Number(Atomics.load(slot.heartbeat, 0)));
-      if (slot.pending.size > 0 && silentFor > (slot.ready ? unresponsiveAfterMs : BOOT_ALLOWANCE_MS)) {
+      if (slot.pending.size > 0 && silentFor > (slot.ready ? allowedSilence(slot) : BOOT_ALLOWANCE_MS)) {
         retire(slot, `The sandbox worker stopped answering for ${silentFor} ms (code that could not be interrupted ran past the CPU budget) and was replaced.`);
         continue;
       }
@@ -231,6 +249,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         slot.pending.set(id, {
           startedAt,
           deadline: startedAt + sendOptions.timeoutMs,
+          silenceMs: sendOptions.silenceMs,
           onLog: sendOptions.onLog,
           resolve: (answer) => {
             signal?.removeEventListener('abort', onAbort);
