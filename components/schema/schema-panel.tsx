@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ExportButton } from '@/components/interop/export-button';
 import { ImportButton } from '@/components/interop/import-button';
+import { NewToolButton } from './new-tool-button';
 import type { CompileState } from '@/lib/client/playground-state';
 import { selectSchemaView } from '@/lib/client/select-schema-view';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
@@ -10,7 +11,7 @@ import { ToolList } from './tool-list';
 export type SchemaPanelProps = {
   compile: CompileState;
   permissionMode: PermissionMode;
-  /** Receives a tool module generated from imported definitions; it replaces the editor's module. */
+  /** Receives a new tool module (imported definitions, or the module with a starter tool added); it replaces the editor's module. */
   onImportTools: (source: string) => void;
   /** Qualified names of the tools whose calls a person answers. */
   answerByHand?: string[];
@@ -49,6 +50,7 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
           >
             compiling…
           </span>
+          {source !== undefined && <NewToolButton source={source} onAdd={onImportTools} />}
           <ImportButton onImport={onImportTools} />
           <ExportButton tools={view.tools} />
         </div>

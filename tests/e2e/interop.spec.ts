@@ -94,3 +94,18 @@ test('imports an MCP tools/list file into the editor', async ({ page }) => {
   await expect(card).toBeVisible();
   await expect(card.getByTestId('sent-schema')).toContainText('"id"');
 });
+
+test('+ Tool adds a working starter tool at the end of the module', async ({ page }) => {
+  await openPlayground(page);
+  await replaceEditorText(page, MODULE);
+  await expect(page.getByTestId(TEST_IDS.toolCard('get_pet'))).toBeVisible();
+  await page.getByTestId('new-tool-button').click();
+  const starter = page.getByTestId(TEST_IDS.toolCard('new_tool'));
+  await expect(starter).toBeVisible();
+  await expect(starter.getByTestId('gate-preview')).toContainText('allow');
+  await expect(page.getByTestId(TEST_IDS.toolCard('get_pet'))).toBeVisible();
+  await expect(page.locator('[data-testid="code-editor"] .view-lines')).toContainText("name: 'new_tool'");
+  // A second one gets a name of its own.
+  await page.getByTestId('new-tool-button').click();
+  await expect(page.getByTestId(TEST_IDS.toolCard('new_tool_2'))).toBeVisible();
+});
