@@ -1,4 +1,5 @@
 import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { splitJsonPointer } from '../json-pointer';
 import type { Result } from '../result';
 
 const DEFS_PREFIX = '#/$defs/';
@@ -73,7 +74,5 @@ function decodeFirstToken(rest: string): string {
   } catch {
     // A malformed escape is read as written; the reference then simply does not resolve.
   }
-  const slash = fragment.indexOf('/');
-  const token = slash === -1 ? fragment : fragment.slice(0, slash);
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+  return splitJsonPointer(`/${fragment}`)[0] ?? '';
 }
