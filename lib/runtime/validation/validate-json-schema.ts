@@ -30,20 +30,29 @@ const engines: Record<UnrepresentablePatterns, ReturnType<typeof createRegExpEng
  * message of a configuration error.
  */
 export function createJsonSchemaValidator(schema: JsonSchema, options: { patterns?: UnrepresentablePatterns } = {}): Result<JsonSchemaValidator, string> {
-  const patterns = options.patterns ?? 'refuse';
+  let validate: ValidateFunction;
+  try {
+    validate = compileCached(schema, options.patterns ?? 'refuse');
+  } catch (error) {
+    return err(describeInvalidSchema(error));
+  }
+  return ok((value) => (validate(value) ? [] : formatValidationIssues(readAjvErrors(validate.errors ?? [], value))));
+}
+
+/** Ajv's validator for `schema`, from the cache or compiled into it; throws what Ajv throws. */
+function compileCached(schema: JsonSchema, patterns: UnrepresentablePatterns): ValidateFunction {
   const key = `${patterns}\n${JSON.stringify(schema)}`;
   let compiled = cache.get(key);
   if (!compiled) {
-    try {
-      compiled = createAjv(schema, patterns).compile(schema);
-    } catch (error) {
-      return err(`The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    compiled = createAjv(schema, patterns).compile(schema);
     if (cache.size >= MAX_CACHED_VALIDATORS) cache.clear();
     cache.set(key, compiled);
   }
-  const validate = compiled;
-  return ok((value) => (validate(value) ? [] : formatValidationIssues(readAjvErrors(validate.errors ?? [], value))));
+  return compiled;
+}
+
+function describeInvalidSchema(error: unknown): string {
+  return `The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 const checkers = new Map<string, InstanceType<typeof Ajv2020> | InstanceType<typeof AjvDraft07>>();
@@ -72,16 +81,17 @@ export function checkJsonSchema(schema: JsonSchema, options: { patterns?: Unrepr
       else if (key === 'patternProperties' && isPlainObject(value)) for (const source of Object.keys(value)) engines[patterns](source, 'u');
     });
   } catch (error) {
-    return err(`The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
+    return err(describeInvalidSchema(error));
   }
   if (!needsCompile) return ok(null);
   try {
-    createAjv(schema, patterns).compile(schema);
+    // Cached: the tool's first call then reuses this validator rather than compiling it again.
+    compileCached(schema, patterns);
     return ok(null);
   } catch (error) {
     // Where code generation is forbidden (a page's Content Security Policy) nothing can be judged.
     if (error instanceof EvalError) throw error;
-    return err(`The JSON Schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
+    return err(describeInvalidSchema(error));
   }
 }
 
