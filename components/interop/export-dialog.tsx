@@ -1,31 +1,34 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { INPUT_CLASS, Field } from '@/components/ui/field';
+import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile-view';
+import { toolDetails, withToolDetail } from '@/lib/client/tool-details';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/interop/export-format';
 import { exportTools } from '@/lib/interop/export-tools';
-import { toInteropTool, type CompiledToolLike } from '@/lib/interop/interop-tool';
+import { toInteropTool } from '@/lib/interop/interop-tool';
 import { downloadText } from './download-text';
 import { ModalFrame } from './modal-frame';
 
 const ALL_TOOLS = '*';
 
 export type ExportDialogProps = {
-  tools: readonly CompiledToolLike[];
+  tools: readonly CompiledToolSummary[];
+  /** The compile the tools come from; a large module's schemas are fetched by it. */
+  moduleKey: string;
   /** Preselects one tool (its qualified name); the whole set otherwise. */
   initialToolName?: string;
   onClose: () => void;
 };
 
 /** The current tool set (or one tool) as OpenAI, Chat Completions, AI SDK, Agents SDK, TanStack AI or MCP definitions. */
-export function ExportDialog({ tools, initialToolName, onClose }: ExportDialogProps) {
+export function ExportDialog({ tools, moduleKey, initialToolName, onClose }: ExportDialogProps) {
   const [format, setFormat] = useState<ExportFormat>('openai-responses');
   const [scope, setScope] = useState(initialToolName ?? ALL_TOOLS);
-  const artifact = useMemo(() => {
-    const selected = scope === ALL_TOOLS ? tools : tools.filter((tool) => tool.qualifiedName === scope);
-    return exportTools(selected.map(toInteropTool), format);
-  }, [tools, scope, format]);
+  const selected = useMemo(() => (scope === ALL_TOOLS ? tools : tools.filter((tool) => tool.qualifiedName === scope)), [tools, scope]);
+  const loaded = useLoadedTools(moduleKey, selected);
+  const artifact = useMemo(() => (loaded.tools ? exportTools(loaded.tools.map(toInteropTool), format) : null), [loaded.tools, format]);
   return (
     <ModalFrame title="Export tools" testId="export-dialog" onClose={onClose}>
       <div className="flex flex-wrap items-end gap-3">
@@ -48,28 +51,65 @@ export function ExportDialog({ tools, initialToolName, onClose }: ExportDialogPr
             ))}
           </select>
         </Field>
-        <div className="ml-auto flex gap-2">
-          <CopyButton text={artifact.text} testId="export-copy" />
-          <button
-            type="button"
-            data-testid="export-download"
-            onClick={() => downloadText(artifact.fileName, artifact.text)}
-            className="rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg"
-          >
-            Download {artifact.fileName}
-          </button>
-        </div>
+        {artifact && (
+          <div className="ml-auto flex gap-2">
+            <CopyButton text={artifact.text} testId="export-copy" />
+            <button
+              type="button"
+              data-testid="export-download"
+              onClick={() => downloadText(artifact.fileName, artifact.text)}
+              className="rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg"
+            >
+              Download {artifact.fileName}
+            </button>
+          </div>
+        )}
       </div>
-      {artifact.notes.length > 0 && (
+      {!artifact && (
+        <p data-testid="export-loading" className={`mt-3 text-[11px] ${loaded.error ? 'text-red-700 dark:text-red-400' : 'text-fg-muted'}`}>
+          {loaded.error ? `Could not load the tools' schemas: ${loaded.error}` : `Loading the schemas of ${selected.length} tool${selected.length === 1 ? '' : 's'}…`}
+        </p>
+      )}
+      {artifact && artifact.notes.length > 0 && (
         <ul data-testid="export-notes" className="mt-3 list-disc space-y-0.5 pl-4 text-[11px] text-amber-800 dark:text-amber-300">
           {artifact.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>
       )}
-      <pre data-testid="export-text" data-format={artifact.format} className="mt-3 max-h-[55vh] overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
-        {artifact.text}
-      </pre>
+      {artifact && (
+        <pre data-testid="export-text" data-format={artifact.format} className="mt-3 max-h-[55vh] overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
+          {artifact.text}
+        </pre>
+      )}
     </ModalFrame>
   );
+}
+
+/** The selected tools with their details: at once when the page holds them, otherwise after fetching them. */
+function useLoadedTools(moduleKey: string, selected: readonly CompiledToolSummary[]): { tools: CompiledToolView[] | null; error: string | null } {
+  const known = useMemo(() => {
+    const views: CompiledToolView[] = [];
+    for (const tool of selected) {
+      const detail = toolDetails.peek(moduleKey, tool.index);
+      if (!detail) return null;
+      views.push(withToolDetail(tool, detail));
+    }
+    return views;
+  }, [moduleKey, selected]);
+  const [fetched, setFetched] = useState<{ for: readonly CompiledToolSummary[]; tools: CompiledToolView[] | null; error: string | null } | null>(null);
+  useEffect(() => {
+    if (known) return;
+    let current = true;
+    void toolDetails.load(moduleKey, selected.map((tool) => tool.index)).then((result) => {
+      if (!current) return;
+      if (result.ok) setFetched({ for: selected, tools: selected.map((tool, position) => withToolDetail(tool, result.value[position]!)), error: null });
+      else setFetched({ for: selected, tools: null, error: result.error.message });
+    });
+    return () => {
+      current = false;
+    };
+  }, [known, moduleKey, selected]);
+  if (known) return { tools: known, error: null };
+  return fetched?.for === selected ? { tools: fetched.tools, error: fetched.error } : { tools: null, error: null };
 }

@@ -4,6 +4,7 @@ import type { Dispatch } from 'react';
 import { useEffect } from 'react';
 import { compileTools } from '@/lib/client/api-client';
 import type { PlaygroundAction } from '@/lib/client/playground-state';
+import { toolDetails } from '@/lib/client/tool-details';
 
 const COMPILE_DEBOUNCE_MS = 300;
 
@@ -15,8 +16,11 @@ export function useCompileOnChange(source: string, dispatch: Dispatch<Playground
       dispatch({ type: 'compile-started' });
       void compileTools(source, controller.signal).then((result) => {
         if (controller.signal.aborted) return;
-        if (result.ok) dispatch({ type: 'compile-succeeded', source, response: result.value });
-        else dispatch({ type: 'compile-failed', source, message: result.error.message });
+        if (result.ok) {
+          toolDetails.remember(source, result.value);
+          dispatch({ type: 'compile-succeeded', source, response: result.value });
+        }
+        if (!result.ok) dispatch({ type: 'compile-failed', source, message: result.error.message });
       });
     }, COMPILE_DEBOUNCE_MS);
     return () => {

@@ -52,11 +52,12 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
           </span>
           {source !== undefined && <NewToolButton source={source} onAdd={onImportTools} />}
           <ImportButton onImport={onImportTools} />
-          <ExportButton tools={view.tools} />
+          <ExportButton tools={view.tools} moduleKey={view.moduleKey} />
         </div>
       </div>
       <ToolList
         tools={view.tools}
+        moduleKey={view.moduleKey}
         stale={view.showingLastGood}
         behind={behind}
         permissionMode={permissionMode}

@@ -1,11 +1,11 @@
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import { Badge } from '@/components/ui/badge';
 
 const RISK_LABEL = { read: 'read-only', write: 'write', destructive: 'destructive' } as const;
 const RISK_TONE = { read: 'green', write: 'amber', destructive: 'red' } as const;
 
 /** The metadata of one tool as a row of badges. */
-export function ToolBadges({ tool }: { tool: CompiledToolView }) {
+export function ToolBadges({ tool }: { tool: CompiledToolSummary }) {
   return (
     <div className="flex flex-wrap gap-1">
       <StrictBadge tool={tool} />
@@ -33,7 +33,7 @@ export function ToolBadges({ tool }: { tool: CompiledToolView }) {
   );
 }
 
-function StrictBadge({ tool }: { tool: CompiledToolView }) {
+function StrictBadge({ tool }: { tool: CompiledToolSummary }) {
   if (!tool.strict) {
     return (
       <Badge testId="strict-badge" data={{ strict: 'off' }} title="Sent with strict: false">
@@ -41,14 +41,14 @@ function StrictBadge({ tool }: { tool: CompiledToolView }) {
       </Badge>
     );
   }
-  if (tool.strictReport.ok) {
+  if (tool.strictCheck === 'accepted') {
     return (
       <Badge tone="green" testId="strict-badge" data={{ strict: 'ok' }} title="Accepted by OpenAI strict mode as authored">
         strict ✓
       </Badge>
     );
   }
-  if (tool.strictified) {
+  if (tool.strictCheck === 'strictified') {
     return (
       <Badge
         tone="amber"

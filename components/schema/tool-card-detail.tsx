@@ -1,8 +1,9 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import { useMemo, useState } from 'react';
+import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile-view';
+import { withToolDetail } from '@/lib/client/tool-details';
 import { describeStrictRule } from '@/lib/client/describe-strict-rule';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
 import { ExportButton } from '@/components/interop/export-button';
@@ -10,6 +11,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { AnswerByHandToggle } from './answer-by-hand-toggle';
 import { SchemaDiff } from './schema-diff';
 import type { TryContext } from './try-tool-panel';
+import { useToolDetail } from './use-tool-detail';
 
 // Loaded on the first Try: the validator and the argument generator stay out of the page's first load.
 const TryToolPanel = dynamic(() => import('./try-tool-panel').then((module) => module.TryToolPanel), {
@@ -20,7 +22,8 @@ const TryToolPanel = dynamic(() => import('./try-tool-panel').then((module) => m
 export type ToolCardDetailProps = {
   /** The element id the row's disclosure button controls. */
   id: string;
-  tool: CompiledToolView;
+  tool: CompiledToolSummary;
+  moduleKey: string;
   /** Qualified names switched to be answered by hand; the toggle shows only with `onToggleAnswerByHand`. */
   answerByHand?: readonly string[];
   onToggleAnswerByHand?: (tool: string, enabled: boolean) => void;
@@ -30,17 +33,38 @@ export type ToolCardDetailProps = {
 
 /**
  * The heavy part of a tool's row, mounted only while the row is open: actions, the schema actually
- * sent, strict findings, the strictified diff and the provider matrix. It needs nothing but the
- * tool's view, so it could be fetched on its own.
+ * sent, strict findings, the strictified diff and the provider matrix. A large module's compile
+ * carries no details, so an opened row fetches its own first.
  */
-export function ToolCardDetail({ id, tool, answerByHand, onToggleAnswerByHand, tryContext }: ToolCardDetailProps) {
+export function ToolCardDetail({ id, tool, moduleKey, ...rest }: ToolCardDetailProps) {
+  const { state, retry } = useToolDetail(moduleKey, tool.index);
+  const detail = state.status === 'ready' ? state.detail : null;
+  const view = useMemo(() => (detail ? withToolDetail(tool, detail) : null), [tool, detail]);
+  if (view) return <LoadedToolDetail id={id} tool={view} moduleKey={moduleKey} {...rest} />;
+  return (
+    <div id={id} data-testid="tool-detail" data-loading={state.status === 'loading'} className="mt-2 text-[11px] text-fg-muted">
+      {state.status === 'failed' ? (
+        <p data-testid="tool-detail-error" className="text-red-700 dark:text-red-400">
+          Could not load this tool's schema: {state.message}{' '}
+          <button type="button" onClick={retry} className="rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg">
+            Retry
+          </button>
+        </p>
+      ) : (
+        <p data-testid="tool-detail-loading">Loading schema…</p>
+      )}
+    </div>
+  );
+}
+
+function LoadedToolDetail({ id, tool, moduleKey, answerByHand, onToggleAnswerByHand, tryContext }: Omit<ToolCardDetailProps, 'tool'> & { tool: CompiledToolView }) {
   const [trying, setTrying] = useState(false);
   const sentText = JSON.stringify(tool.sentSchema, null, 2);
   return (
     <div id={id} data-testid="tool-detail">
       <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
         {onToggleAnswerByHand && <AnswerByHandToggle tool={tool} answerByHand={answerByHand ?? []} onToggle={onToggleAnswerByHand} />}
-        <ExportButton tools={[tool]} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
+        <ExportButton tools={[tool]} moduleKey={moduleKey} toolName={tool.qualifiedName} label="Export" testId="export-tool-button" />
         {tryContext && (
           <button
             type="button"

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useId } from 'react';
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { ToolBadges } from './tool-badges';
 import { ToolCardDetail } from './tool-card-detail';
@@ -14,7 +14,9 @@ const DECISION_STYLE = {
 } as const;
 
 export type ToolCardProps = {
-  tool: CompiledToolView;
+  tool: CompiledToolSummary;
+  /** The compile the tool comes from: its detail is looked up (or fetched) by it. */
+  moduleKey: string;
   permissionMode: PermissionMode;
   /** Whether the detail (schema sent, strict findings, diff, compatibility, actions) is mounted. */
   open: boolean;
@@ -30,7 +32,7 @@ export type ToolCardProps = {
  * One compiled tool as a row: what fits at a glance (identity, description, badges, the gate's
  * verdict) and, while open, its detail. Clicking anywhere on the summary opens or closes it.
  */
-export const ToolCard = memo(function ToolCard({ tool, permissionMode, open, onOpenChange, answerByHand, onToggleAnswerByHand, tryContext }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode, open, onOpenChange, answerByHand, onToggleAnswerByHand, tryContext }: ToolCardProps) {
   const detailId = useId();
   const gate = tool.gate[permissionMode];
   return (
@@ -82,7 +84,7 @@ export const ToolCard = memo(function ToolCard({ tool, permissionMode, open, onO
           </p>
         )}
       </header>
-      {open && <ToolCardDetail id={detailId} tool={tool} answerByHand={answerByHand} onToggleAnswerByHand={onToggleAnswerByHand} tryContext={tryContext} />}
+      {open && <ToolCardDetail id={detailId} tool={tool} moduleKey={moduleKey} answerByHand={answerByHand} onToggleAnswerByHand={onToggleAnswerByHand} tryContext={tryContext} />}
     </article>
   );
 });

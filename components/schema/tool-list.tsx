@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/filter-tools';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { ToolCard } from './tool-card';
@@ -17,7 +17,9 @@ import { VirtualToolRows } from './virtual-tool-rows';
 export const SMALL_MODULE_TOOL_LIMIT = 12;
 
 export type ToolListProps = {
-  tools: readonly CompiledToolView[];
+  tools: readonly CompiledToolSummary[];
+  /** The compile the tools come from. */
+  moduleKey: string | null;
   /** The tools come from an earlier good compile. */
   stale: boolean;
   /** The tools describe an older source than the editor's. */
@@ -31,7 +33,7 @@ export type ToolListProps = {
 };
 
 /** The schema panel's filter bar and scrolling list of tool rows. */
-export function ToolList({ tools, stale, behind, permissionMode, answerByHand, onToggleAnswerByHand, tryContext, children }: ToolListProps) {
+export function ToolList({ tools, moduleKey, stale, behind, permissionMode, answerByHand, onToggleAnswerByHand, tryContext, children }: ToolListProps) {
   const large = tools.length > SMALL_MODULE_TOOL_LIMIT;
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const [filter, setFilter] = useState<ToolFilter>(EMPTY_TOOL_FILTER);
@@ -48,10 +50,11 @@ export function ToolList({ tools, stale, behind, permissionMode, answerByHand, o
     if (scrollElement) scrollElement.scrollTop = 0;
   }, [appliedFilter, scrollElement]);
 
-  const renderRow = (tool: CompiledToolView) => (
+  const renderRow = (tool: CompiledToolSummary) => (
     <ToolCard
       key={tool.qualifiedName}
       tool={tool}
+      moduleKey={moduleKey ?? ''}
       permissionMode={permissionMode}
       open={isOpen(tool.qualifiedName)}
       onOpenChange={setOpen}

@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile-view';
 
 /** First guesses until a row is measured: a closed summary (name, description, two lines of badges, gate) and an open card. */
 const CLOSED_ROW_ESTIMATE_PX = 124;
@@ -12,11 +12,11 @@ const ROW_GAP_PX = 8;
 const OVERSCAN_ROWS = 6;
 
 export type VirtualToolRowsProps = {
-  tools: readonly CompiledToolView[];
+  tools: readonly CompiledToolSummary[];
   /** The panel's scrolling element, which also holds what is above the list (diagnostics, banners). */
   scrollElement: HTMLElement | null;
   isOpen: (qualifiedName: string) => boolean;
-  renderRow: (tool: CompiledToolView) => ReactNode;
+  renderRow: (tool: CompiledToolSummary) => ReactNode;
 };
 
 /** Only the rows in and near the viewport are in the DOM; each is measured, so an opened row just grows. */

@@ -3,7 +3,7 @@ import { err, ok } from '@/lib/runtime/result';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
 import type { TurnRequest } from './build-turn-request';
-import type { CompileResponse } from './compile-view';
+import type { CompileResponse, ToolDetailsResponse } from './compile-view';
 import { createSseParser } from './sse-parser';
 
 /** Why a call to the playground API produced nothing usable. */
@@ -19,10 +19,23 @@ export async function compileTools(source: string, signal: AbortSignal): Promise
   const body = await readJsonBody(response.value);
   if (!body.ok) return body;
   const value = body.value as Partial<CompileResponse> | null;
-  if (!value || !Array.isArray(value.tools) || !Array.isArray(value.diagnostics)) {
-    return err({ code: 'malformed-response', message: 'The compile endpoint answered without tools and diagnostics.' });
+  if (!value || typeof value.moduleKey !== 'string' || !Array.isArray(value.tools) || !Array.isArray(value.diagnostics)) {
+    return err({ code: 'malformed-response', message: 'The compile endpoint answered without moduleKey, tools and diagnostics.' });
   }
   return ok(value as CompileResponse);
+}
+
+/** Tools' details from a compile answer the server still holds (a 404 once it no longer does). */
+export async function fetchToolDetails(moduleKey: string, indexes: readonly number[], signal?: AbortSignal): Promise<Result<ToolDetailsResponse, ApiError>> {
+  const response = await sendJson('/api/tools/compile/details', { moduleKey, indexes }, signal);
+  if (!response.ok) return response;
+  const body = await readJsonBody(response.value);
+  if (!body.ok) return body;
+  const value = body.value as Partial<ToolDetailsResponse> | null;
+  if (!value || !Array.isArray(value.indexes) || !Array.isArray(value.details) || value.indexes.length !== value.details.length) {
+    return err({ code: 'malformed-response', message: 'The details endpoint answered without matching indexes and details.' });
+  }
+  return ok(value as ToolDetailsResponse);
 }
 
 export type StreamTurnOptions = {

@@ -1,4 +1,4 @@
-import type { CompiledToolView } from './compile-view';
+import type { CompiledToolSummary } from './compile-view';
 import { assertNever } from '@/lib/runtime/loop/decide-permission';
 
 /** How a tool fares with OpenAI strict mode, as the verdict select names it. */
@@ -30,7 +30,7 @@ export type NamespaceCount = { namespace: string; count: number };
 
 /** The tools of one compile, prepared once so that each filter change is a single pass of substring tests. */
 export type ToolFilterIndex = {
-  tools: readonly CompiledToolView[];
+  tools: readonly CompiledToolSummary[];
   /** Every namespace in the module with its tool count, sorted by name. */
   namespaces: readonly NamespaceCount[];
   /** How many tools have no namespace. */
@@ -39,7 +39,7 @@ export type ToolFilterIndex = {
   haystacks: readonly string[];
 };
 
-export function createToolFilterIndex(tools: readonly CompiledToolView[]): ToolFilterIndex {
+export function createToolFilterIndex(tools: readonly CompiledToolSummary[]): ToolFilterIndex {
   const counts = new Map<string, number>();
   let withoutNamespace = 0;
   const haystacks = tools.map((tool) => {
@@ -57,7 +57,7 @@ export function isToolFilterEmpty(filter: ToolFilter): boolean {
 }
 
 /** The tools that pass every part of the filter, in module order; the index's own array when the filter is empty. */
-export function filterTools(index: ToolFilterIndex, filter: ToolFilter): readonly CompiledToolView[] {
+export function filterTools(index: ToolFilterIndex, filter: ToolFilter): readonly CompiledToolSummary[] {
   if (isToolFilterEmpty(filter)) return index.tools;
   const words = splitFilterWords(filter.text);
   return index.tools.filter((tool, position) => {
@@ -68,14 +68,14 @@ export function filterTools(index: ToolFilterIndex, filter: ToolFilter): readonl
   });
 }
 
-export function hasStrictVerdict(tool: CompiledToolView, verdict: StrictVerdict): boolean {
+export function hasStrictVerdict(tool: CompiledToolSummary, verdict: StrictVerdict): boolean {
   switch (verdict) {
     case 'strict-as-written':
-      return tool.strictReport.ok;
+      return tool.strictCheck === 'accepted';
     case 'strictified':
-      return !tool.strictReport.ok && tool.strictified !== null;
+      return tool.strictCheck === 'strictified';
     case 'rejected':
-      return !tool.strictReport.ok && tool.strictified === null;
+      return tool.strictCheck === 'rejected';
     case 'not-strict':
       return !tool.strict;
     default:
@@ -83,7 +83,7 @@ export function hasStrictVerdict(tool: CompiledToolView, verdict: StrictVerdict)
   }
 }
 
-function isInNamespace(tool: CompiledToolView, filter: NamespaceFilter): boolean {
+function isInNamespace(tool: CompiledToolSummary, filter: NamespaceFilter): boolean {
   switch (filter.kind) {
     case 'all':
       return true;

@@ -1,10 +1,12 @@
-import type { CompileDiagnostic, CompiledToolView } from './compile-view';
+import type { CompileDiagnostic, CompiledToolSummary } from './compile-view';
 import { hasCompileErrors } from './compile-view';
 import type { CompileState } from './playground-state';
 
 /** What the schema panel shows, derived from the compile state alone. */
 export type SchemaView = {
-  tools: CompiledToolView[];
+  tools: CompiledToolSummary[];
+  /** The compile `tools` come from, which their details are fetched by; null when there are none. */
+  moduleKey: string | null;
   /** True when `tools` come from an earlier good compile because the newest one failed. */
   showingLastGood: boolean;
   diagnostics: CompileDiagnostic[];
@@ -17,17 +19,18 @@ export type SchemaView = {
 export function selectSchemaView(compile: CompileState): SchemaView {
   const { latest, lastGood } = compile;
   if (latest === null) {
-    return { tools: [], showingLastGood: false, diagnostics: [], failure: null, empty: true };
+    return { tools: [], moduleKey: null, showingLastGood: false, diagnostics: [], failure: null, empty: true };
   }
   if (latest.kind === 'failed') {
-    return { tools: lastGood?.tools ?? [], showingLastGood: lastGood !== null, diagnostics: [], failure: latest.message, empty: false };
+    return { tools: lastGood?.tools ?? [], moduleKey: lastGood?.moduleKey ?? null, showingLastGood: lastGood !== null, diagnostics: [], failure: latest.message, empty: false };
   }
   const { response } = latest;
   if (!hasCompileErrors(response)) {
-    return { tools: response.tools, showingLastGood: false, diagnostics: response.diagnostics, failure: null, empty: false };
+    return { tools: response.tools, moduleKey: response.moduleKey, showingLastGood: false, diagnostics: response.diagnostics, failure: null, empty: false };
   }
   return {
     tools: lastGood?.tools ?? response.tools,
+    moduleKey: lastGood?.moduleKey ?? response.moduleKey,
     showingLastGood: lastGood !== null,
     diagnostics: response.diagnostics,
     failure: null,

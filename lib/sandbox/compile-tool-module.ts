@@ -6,7 +6,8 @@ import { createInertBindings } from './sandbox-context';
 import { evaluateToolModule, MODULE_EVALUATION_LIMIT_MS } from './evaluate-tool-module';
 import { transpileModule } from './transpile-module';
 
-const cache = createSourceCache<CompiledModule>({ maxEntries: 200 });
+/** Bounded by tools too: a worker keeps a few 1,000-tool catalogs, not 200 of them. */
+const cache = createSourceCache<CompiledModule>({ maxEntries: 200, maxWeight: 5_000, weigh: (compiled) => compiled.tools.length });
 
 /**
  * The tool specs and diagnostics of a module: evaluated in a fresh, pre-warmed QuickJS context

@@ -4,10 +4,18 @@ import type { JsonSchema } from '@/lib/runtime/json';
 import { permissionModeSchema, type PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
 import { effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk } from '@/lib/runtime/tools/tool';
-import type { ToolSpec } from '@/lib/sandbox/compiled-module';
+import type { Diagnostic, ToolSpec } from '@/lib/sandbox/compiled-module';
 
-/** One tool as the schema panel shows it. Every verdict comes from the runtime's own functions. */
-export type CompiledToolView = {
+/**
+ * How OpenAI strict mode takes the authored schema: `accepted` as written, `strictified` (rejected
+ * as written, but the converted schema is sent), or `rejected` (it cannot be converted).
+ */
+export type StrictCheck = 'accepted' | 'strictified' | 'rejected';
+
+/** What a tool's row shows at a glance, and what filtering reads. Every verdict comes from the runtime's own functions. */
+export type CompiledToolSummary = {
+  /** The tool's position in the module's export: what its detail is fetched by. */
+  index: number;
   name: string;
   namespace?: string;
   qualifiedName: string;
@@ -17,19 +25,34 @@ export type CompiledToolView = {
   risk: Risk;
   needsApproval: boolean | 'dynamic';
   strict: boolean;
+  strictCheck: StrictCheck;
   schemaSource: 'zod' | 'json-schema';
   /** False for a tool defined without execute: its calls are always answered by hand. */
   hasExecute: boolean;
   line: number;
+  gate: Record<PermissionMode, PermissionDecision>;
+};
+
+/** The heavy part of a tool's view, shown when its row opens: the schemas and the strict findings. */
+export type CompiledToolDetail = {
   jsonSchema: JsonSchema;
   sentSchema: JsonSchema;
   strictReport: StrictReport;
   strictified: null | { schema: JsonSchema; changes: { pointer: string; change: string }[] };
-  gate: Record<PermissionMode, PermissionDecision>;
 };
 
+/** One tool with its detail loaded: what the open row, Try, the matrix and the exporters read. */
+export type CompiledToolView = CompiledToolSummary & CompiledToolDetail;
+
+/**
+ * A compile as the worker answers it: every tool's summary as data, and its detail already
+ * rendered as JSON text, so the HTTP thread never serializes a 1,000-tool catalog's schemas; it
+ * sends the texts inline for a small module and one by one when rows open for a large one.
+ */
+export type CompileAnswer = { tools: CompiledToolSummary[]; detailTexts: string[]; diagnostics: Diagnostic[] };
+
 export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolView[] {
-  return tools.map((spec) => {
+  return tools.map((spec, index) => {
     const strictReport = checkStrictSchema(spec.parameters);
     const strictifiedOutcome = !strictReport.ok ? strictifySchema(spec.parameters) : undefined;
     const strictified = strictifiedOutcome?.ok ? { schema: strictifiedOutcome.schema, changes: strictifiedOutcome.changes } : null;
@@ -39,6 +62,7 @@ export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolV
       permissionModeSchema.options.map((mode) => [mode, decidePermission({ qualifiedName, risk, needsApproval: spec.needsApproval }, { mode })]),
     ) as Record<PermissionMode, PermissionDecision>;
     return {
+      index,
       name: spec.name,
       namespace: spec.namespace,
       qualifiedName,
@@ -48,14 +72,30 @@ export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolV
       risk,
       needsApproval: spec.needsApproval,
       strict: spec.strict,
+      strictCheck: strictReport.ok ? 'accepted' : strictified ? 'strictified' : 'rejected',
       schemaSource: spec.schemaSource,
       hasExecute: spec.hasExecute,
       line: spec.line,
+      gate,
       jsonSchema: spec.parameters,
       sentSchema: spec.strict && strictified ? strictified.schema : spec.parameters,
       strictReport,
       strictified,
-      gate,
     };
   });
+}
+
+/** The worker's answer for a compile: summaries as data, details as JSON text. */
+export function describeCompileAnswer(tools: readonly ToolSpec[], diagnostics: Diagnostic[]): CompileAnswer {
+  const views = describeCompiledTools(tools);
+  return {
+    tools: views.map(summarizeToolView),
+    detailTexts: views.map(({ jsonSchema, sentSchema, strictReport, strictified }) => JSON.stringify({ jsonSchema, sentSchema, strictReport, strictified })),
+    diagnostics,
+  };
+}
+
+function summarizeToolView(view: CompiledToolView): CompiledToolSummary {
+  const { jsonSchema: _jsonSchema, sentSchema: _sentSchema, strictReport: _strictReport, strictified: _strictified, ...summary } = view;
+  return summary;
 }

@@ -2,7 +2,7 @@
 import type { TokenBucketRule } from './create-rate-limiter';
 
 /** The request limits, each a token bucket per key. */
-export type RequestLimitName = 'compiles-per-address' | 'session-writes-per-address' | 'replays-per-session';
+export type RequestLimitName = 'compiles-per-address' | 'tool-details-per-address' | 'session-writes-per-address' | 'replays-per-session';
 
 /** Every limit a request can be refused by with 429. */
 export type RateLimitName = RequestLimitName | 'concurrent-turns-per-address' | 'concurrent-turns-total';
@@ -15,6 +15,7 @@ type RequestLimit = TokenBucketRule & { describe: string };
 /** Compiles are per keystroke pause, so they get a burst; shares and imports store data, replays run turns. */
 export const REQUEST_LIMITS = {
   'compiles-per-address': { capacity: 20, refillIntervalMs: 100, describe: 'Too many compiles from your address: at most 10 per second (bursts of 20).' },
+  'tool-details-per-address': { capacity: 60, refillIntervalMs: 50, describe: 'Too many tool details asked for from your address: at most 20 per second (bursts of 60).' },
   'session-writes-per-address': { capacity: 10, refillIntervalMs: 6_000, describe: 'Too many sessions shared or imported from your address: at most 10 per minute.' },
   'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
 } as const satisfies Record<RequestLimitName, RequestLimit>;

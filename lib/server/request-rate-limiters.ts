@@ -13,6 +13,7 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
   const build = (name: RequestLimitName) => createRateLimiter({ capacity: REQUEST_LIMITS[name].capacity, refillIntervalMs: REQUEST_LIMITS[name].refillIntervalMs, ...options });
   const limiters: Record<RequestLimitName, RateLimiter> = {
     'compiles-per-address': build('compiles-per-address'),
+    'tool-details-per-address': build('tool-details-per-address'),
     'session-writes-per-address': build('session-writes-per-address'),
     'replays-per-session': build('replays-per-session'),
   };

@@ -18,8 +18,17 @@ test('imports GitHub REST, filters the 1,223-tool panel and runs one of its tool
   await dialog.getByTestId('import-file').setInputFiles({ name: 'api.github.com.json', mimeType: 'application/json', buffer: GITHUB });
   await expect(dialog.getByTestId('import-preview')).toHaveAttribute('data-format', 'openapi', { timeout: 30_000 });
   await expect(dialog.getByTestId('import-picker')).toContainText('1223 of 1223');
+  // The catalog's compile answer carries summaries only; an opened row fetches its own detail.
+  const catalogCompile = page.waitForResponse(async (response) => {
+    if (!response.url().endsWith('/api/tools/compile') || response.status() !== 200) return false;
+    const body = (await response.json()) as { tools: unknown[]; details: unknown };
+    return body.tools.length === 1223;
+  });
   await dialog.getByTestId('import-submit').click();
   await expect(dialog).toBeHidden();
+  const compiled = (await (await catalogCompile).json()) as { details: unknown; tools: Record<string, unknown>[] };
+  expect(compiled.details).toBeNull();
+  expect(compiled.tools[0]).not.toHaveProperty('jsonSchema');
 
   const panel = page.getByTestId('schema-panel');
   await expect(panel.getByRole('heading', { name: /Schemas · 1223 tools/ })).toBeVisible({ timeout: 90_000 });
@@ -30,7 +39,9 @@ test('imports GitHub REST, filters the 1,223-tool panel and runs one of its tool
   await panel.getByTestId('tool-filter').fill('issues create');
   await expect(panel.getByTestId(TEST_IDS.toolCard('issues.create'))).toBeVisible();
   await expect(panel.getByTestId('tool-filter-count')).toContainText('of 1223 tools');
+  const detailRequest = page.waitForRequest((request) => request.url().endsWith('/api/tools/compile/details'));
   await panel.getByTestId('tool-row-toggle-issues.create').click();
+  expect(JSON.parse((await detailRequest).postData() ?? '{}')).toMatchObject({ indexes: [expect.any(Number)] });
   await expect(panel.getByTestId(TEST_IDS.toolCard('issues.create')).getByTestId('sent-schema')).toContainText('"title"');
 
   await page.getByTestId('model-provider').selectOption('auto');

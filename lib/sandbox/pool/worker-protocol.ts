@@ -1,10 +1,10 @@
 // The messages between the HTTP thread and a sandbox worker. Everything is structured-clone data.
-import type { CompileResponse } from '@/lib/client/compile-view';
 import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
 import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
 import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
+import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import type { Diagnostic } from '../compiled-module';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
@@ -27,7 +27,7 @@ export type WorkerRequestKind = WorkerRequest['kind'];
 
 /** The value of a successful answer, per kind of request. */
 export type WorkerAnswers = {
-  compile: CompileResponse;
+  compile: CompileAnswer;
   'open-turn': Result<{ tools: ToolMetadata[] }, { message: string; diagnostics: Diagnostic[] }>;
   hook:
     | { method: 'validateArguments'; result: Result<JsonValue, ValidationIssue[]> }

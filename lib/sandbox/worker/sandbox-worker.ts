@@ -7,7 +7,7 @@ import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tools/tool';
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
+import { describeCompileAnswer } from '@/lib/server/describe-compiled-tools';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
 import { setProgressReporter } from '../report-progress';
@@ -43,7 +43,7 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
     case 'compile': {
       const compiled = await compileToolModule(request.source);
       beat();
-      return { tools: describeCompiledTools(compiled.tools), diagnostics: compiled.diagnostics };
+      return describeCompileAnswer(compiled.tools, compiled.diagnostics);
     }
     case 'open-turn': {
       const opened = await createSandboxTurn(request.turn);

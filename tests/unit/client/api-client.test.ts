@@ -63,8 +63,9 @@ describe('streamTurn', () => {
 
 describe('compileTools', () => {
   it('returns the compile response and rejects a body without tools', async () => {
-    stubFetch(new Response(JSON.stringify({ tools: [], diagnostics: [] })));
-    expect(await compileTools('x', new AbortController().signal)).toEqual({ ok: true, value: { tools: [], diagnostics: [] } });
+    const answer = { moduleKey: 'd'.repeat(64), tools: [], details: [], diagnostics: [] };
+    stubFetch(new Response(JSON.stringify(answer)));
+    expect(await compileTools('x', new AbortController().signal)).toEqual({ ok: true, value: answer });
     stubFetch(new Response(JSON.stringify({ nope: true })));
     expect(await compileTools('x', new AbortController().signal)).toMatchObject({ ok: false, error: { code: 'malformed-response' } });
   });

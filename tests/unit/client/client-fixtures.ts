@@ -5,6 +5,7 @@ export function createToolView(overrides: Partial<CompiledToolView> = {}): Compi
   const schema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false };
   const gate = { decision: 'allow', reason: 'read-only tool' } as const;
   return {
+    index: 0,
     name: 'read_file',
     qualifiedName: 'read_file',
     description: 'Read a file.',
@@ -13,6 +14,7 @@ export function createToolView(overrides: Partial<CompiledToolView> = {}): Compi
     risk: 'read',
     needsApproval: false,
     strict: true,
+    strictCheck: 'accepted',
     schemaSource: 'zod',
     hasExecute: true,
     line: 4,
@@ -26,7 +28,8 @@ export function createToolView(overrides: Partial<CompiledToolView> = {}): Compi
 }
 
 export function createCompileResponse(tools: CompiledToolView[], diagnostics: CompileDiagnostic[] = []): CompileResponse {
-  return { tools, diagnostics };
+  const details = tools.map(({ jsonSchema, sentSchema, strictReport, strictified }) => ({ jsonSchema, sentSchema, strictReport, strictified }));
+  return { moduleKey: 'a'.repeat(64), tools, details, diagnostics };
 }
 
 export const syntaxError: CompileDiagnostic = { message: "')' expected.", line: 3, column: 9, severity: 'error' };

@@ -14,10 +14,11 @@ const tools = [
   createNamespacedTool('issues', 'create', { description: 'Create an issue.' }),
   createNamespacedTool('issues', 'list-for-repo', {
     description: 'List repository issues.',
+    strictCheck: 'strictified',
     strictReport: { ok: false, violations: [violation] },
     strictified: { schema: looseSchema, changes: [{ pointer: '/properties/note', change: 'made nullable and required' }] },
   }),
-  createNamespacedTool('repos', 'get', { description: 'Get a repository.', strictReport: { ok: false, violations: [violation] }, strictified: null }),
+  createNamespacedTool('repos', 'get', { description: 'Get a repository.', strictCheck: 'rejected', strictReport: { ok: false, violations: [violation] }, strictified: null }),
   createNamespacedTool('repos', 'create-fork', { description: 'Create a fork of a repository.', strict: false }),
   createNamespacedTool(undefined, 'read_file', { description: 'Read a file from the WORKSPACE.' }),
 ];

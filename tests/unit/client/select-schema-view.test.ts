@@ -13,12 +13,12 @@ describe('selectSchemaView', () => {
 
   it('shows the newest tools when the compile is clean', () => {
     const view = selectSchemaView({ pending: false, latest: { kind: 'compiled', source: 's', response: good }, lastGood: good });
-    expect(view).toEqual({ tools: good.tools, showingLastGood: false, diagnostics: [], failure: null, empty: false });
+    expect(view).toEqual({ tools: good.tools, moduleKey: good.moduleKey, showingLastGood: false, diagnostics: [], failure: null, empty: false });
   });
 
   it('shows diagnostics with the last good tools, flagged, when the source has errors', () => {
     const compile: CompileState = { pending: false, latest: { kind: 'compiled', source: 's2', response: broken }, lastGood: good };
-    expect(selectSchemaView(compile)).toEqual({ tools: good.tools, showingLastGood: true, diagnostics: [syntaxError], failure: null, empty: false });
+    expect(selectSchemaView(compile)).toEqual({ tools: good.tools, moduleKey: good.moduleKey, showingLastGood: true, diagnostics: [syntaxError], failure: null, empty: false });
     expect(selectEditorDiagnostics(compile)).toEqual([syntaxError]);
   });
 

@@ -2,6 +2,7 @@ import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { renderCompileResponse } from '@/lib/server/render-compile-response';
 import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { compileRequestSchema, TURN_LIMITS } from '@/lib/server/turn-request';
@@ -15,5 +16,5 @@ export async function POST(request: Request): Promise<Response> {
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const compiled = await compileInPool(getSandboxPool(), body.value.source);
   if (!compiled.ok) return jsonError(503, compiled.error.message);
-  return Response.json(compiled.value);
+  return new Response(renderCompileResponse(compiled.value), { headers: { 'content-type': 'application/json' } });
 }

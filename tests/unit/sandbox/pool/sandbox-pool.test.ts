@@ -46,10 +46,12 @@ describe('the sandbox pool', () => {
 
   it('compiles in a worker and answers the schema panel view, cached by source', async () => {
     const first = await compileInPool(pool, WORK);
-    expect(first.ok && first.value.tools.map((view) => view.name)).toEqual(['ok', 'spin', 'spinAfterSleep', 'hog', 'bigStrings', 'chatty', 'bigFile', 'manyFiles', 'read']);
+    expect(first.ok && first.value.answer.tools.map((view) => view.name)).toEqual(['ok', 'spin', 'spinAfterSleep', 'hog', 'bigStrings', 'chatty', 'bigFile', 'manyFiles', 'read']);
     // z.object({}).passthrough() allows extra properties: not strict as written, strictified for sending.
-    expect(first.ok && first.value.tools[0]).toMatchObject({ strict: true, strictReport: { ok: false }, strictified: { schema: { additionalProperties: false } } });
-    expect(compileInPool(pool, WORK)).toBe(compileInPool(pool, WORK));
+    expect(first.ok && first.value.answer.tools[0]).toMatchObject({ strict: true, strictCheck: 'strictified' });
+    expect(first.ok && JSON.parse(first.value.answer.detailTexts[0]!)).toMatchObject({ strictReport: { ok: false }, strictified: { schema: { additionalProperties: false } } });
+    const [again, onceMore] = [await compileInPool(pool, WORK), await compileInPool(pool, WORK)];
+    expect(again.ok && onceMore.ok && again.value.answer === onceMore.value.answer && again.value.moduleKey === onceMore.value.moduleKey).toBe(true);
   });
 
   it('runs a call in the worker: logs stream back and the file store syncs to the HTTP thread', async () => {
