@@ -1,6 +1,7 @@
 // Browser-safe: the session endpoints as typed calls. Failures are values, never throws.
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { EventDifference } from './compare-session-events';
+import { compactSessionRecord } from './compact-session-record';
 import { migrateSessionRecord, type SessionPlayground, type SessionRecord } from './session-record';
 import type { ModelConfig } from '@/lib/models/model-config';
 
@@ -25,7 +26,7 @@ export async function shareSession(request: ShareRequest): Promise<Result<Sessio
   return readLink(await callJson('/api/sessions', { method: 'POST', body: request }));
 }
 
-/** Loads a shared session, validated (and upgraded) on this side too. 404 when unknown. */
+/** Loads a shared session (sent compacted), validated, upgraded and expanded on this side too. 404 when unknown. */
 export async function fetchSession(id: string): Promise<Result<SessionRecord, SessionApiError>> {
   const body = await callJson(`/api/sessions/${encodeURIComponent(id)}`, { method: 'GET' });
   if (!body.ok) return body;
@@ -55,9 +56,9 @@ export async function importSessionFile(text: string): Promise<Result<SessionLin
   return readLink(await callJson('/api/sessions/import', { method: 'POST', body: json }));
 }
 
-/** Export: the record as a pretty-printed JSON file's text and a file name for the download. */
+/** Export: the record as stored (each distinct text once), a pretty-printed JSON file's text, and a file name for the download. */
 export function exportSessionFile(record: SessionRecord): { fileName: string; text: string } {
-  return { fileName: `session-${record.id}.json`, text: `${JSON.stringify(record, null, 2)}\n` };
+  return { fileName: `session-${record.id}.json`, text: `${JSON.stringify(compactSessionRecord(record), null, 2)}\n` };
 }
 
 function readLink(body: Result<unknown, SessionApiError>): Result<SessionLinkResponse, SessionApiError> {

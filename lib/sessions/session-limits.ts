@@ -1,6 +1,6 @@
 /** Size limits on stored sessions; anything past them is refused with the limit in the message. */
 export const SESSION_LIMITS = {
-  /** Serialized size of one session record (or an imported file). */
+  /** Serialized size of one session record as stored, each distinct text once (or of an imported file). */
   recordBytes: 5_000_000,
   turnsPerSession: 50,
   titleChars: 200,

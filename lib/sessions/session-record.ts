@@ -6,11 +6,12 @@ import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/
 import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
+import { expandSessionTexts } from './expand-session-texts';
 import { SESSION_LIMITS } from './session-limits';
 import { removeSessionSecrets } from './remove-session-secrets';
 
 /** The record version this code writes; older versions are upgraded on read. */
-export const SESSION_RECORD_VERSION = 4;
+export const SESSION_RECORD_VERSION = 5;
 
 /** A model config as stored: never with an API key, whatever the provider. */
 const storedModelConfigSchema = modelConfigSchema.refine((config) => !('apiKey' in config), {
@@ -68,7 +69,10 @@ export const sessionTurnSchema = z.object({
   events: z.array(runtimeEventSchema),
 });
 
-/** An immutable shared session (DESIGN §7), version 4: a conversation of one or more turns. */
+/**
+ * An immutable shared session (DESIGN §7): a conversation of one or more turns, every text in
+ * place. It is stored, sent and exported as a `StoredSessionRecord` (each distinct text once).
+ */
 export const sessionRecordSchema = z.object({
   version: z.literal(SESSION_RECORD_VERSION),
   id: sessionIdSchema,
@@ -98,6 +102,8 @@ const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<strin
     ...record,
     turns: Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? { ...turn, validationWording: 'v1' } : turn)) : record.turns,
   }),
+  // Version 5 may keep a text once in `texts` and refer to it; a version 4 record's inline texts read as they are.
+  4: (record) => record,
 };
 
 /**
@@ -110,8 +116,10 @@ export function stampLegacyToolSearch(turn: unknown): unknown {
 }
 
 /**
- * Reads a record of any known version: upgrades it step by step to the current version, then
- * validates it. Used on every read (database, import) and, through `prepareSessionRecord`, on write.
+ * Reads a record of any known version, stored or exported, into the shape the rest of the code
+ * uses: upgrades it step by step to the current version, puts its referenced texts back in
+ * place (`expandSessionTexts`), then validates it. Used on every read (database, import, the
+ * browser's copy) and, through `prepareSessionRecord`, on write.
  */
 export function migrateSessionRecord(raw: unknown): Result<SessionRecord, string> {
   if (!isPlainObject(raw)) return err('A session must be a JSON object.');
@@ -128,7 +136,9 @@ export function migrateSessionRecord(raw: unknown): Result<SessionRecord, string
     if (!upgrade) return err(`No upgrade from session version ${from}.`);
     current = { ...upgrade(current), version: from + 1 };
   }
-  const parsed = sessionRecordSchema.safeParse(current);
+  const expanded = expandSessionTexts(current);
+  if (!expanded.ok) return err(`Invalid session: ${expanded.error}`);
+  const parsed = sessionRecordSchema.safeParse(expanded.value);
   if (!parsed.success) return err(`Invalid session: ${formatIssues(parsed.error)}`);
   return ok(parsed.data);
 }

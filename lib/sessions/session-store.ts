@@ -1,6 +1,7 @@
+import type { StoredSessionRecord } from './compact-session-record';
 import type { SessionRecord, SessionTurn } from './session-record';
 
-/** What reading a stored session found. A stored record that no longer validates is `invalid`, not a crash. */
+/** What reading a stored session found, texts in place. A stored record that no longer validates is `invalid`, not a crash. */
 export type SessionLookup =
   | { kind: 'found'; record: SessionRecord }
   | { kind: 'missing' }
@@ -14,8 +15,8 @@ export type SessionLookup =
 export type SessionStore = {
   saveTurn(turn: SessionTurn): Promise<void>;
   getTurn(turnId: string): Promise<SessionTurn | undefined>;
-  /** Stores a new record; an existing id is never overwritten (sessions are immutable). */
-  createSession(record: SessionRecord): Promise<void>;
+  /** Stores a new record as given (compacted); an existing id is never overwritten (sessions are immutable). */
+  createSession(record: StoredSessionRecord): Promise<void>;
   getSession(id: string): Promise<SessionLookup>;
   close(): Promise<void>;
 };

@@ -1,5 +1,6 @@
 import { isPlainObject } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
+import { compactSessionRecord } from './compact-session-record';
 import { createSessionId, formatSessionUrl } from './create-session-id';
 import { describeStorageFailure, type SessionError } from './session-error';
 import { measureUtf8Bytes, SESSION_LIMITS } from './session-limits';
@@ -16,8 +17,9 @@ export type StoreSessionDependencies = {
 export type SessionLink = { id: string; url: string };
 
 /**
- * Stores `candidate` as a NEW session: a fresh id and creation time, secrets removed, validated,
- * size-checked, written in one transaction. Shared by Share and Import.
+ * Stores `candidate` (any record version, texts inline or referenced) as a NEW session: a fresh id
+ * and creation time, secrets removed, validated, compacted (each distinct text once), size-checked
+ * as compacted, written in one transaction. Shared by Share and Import.
  */
 export async function storeSessionRecord(
   candidate: Record<string, unknown>,
@@ -27,12 +29,13 @@ export async function storeSessionRecord(
   const createdAt = new Date((dependencies.now ?? Date.now)()).toISOString();
   const record = prepareSessionRecord({ ...candidate, version: candidate.version ?? SESSION_RECORD_VERSION, id, createdAt }, dependencies.secrets);
   if (!record.ok) return err({ code: 'invalid', message: record.error });
-  const bytes = measureUtf8Bytes(JSON.stringify(record.value));
+  const stored = compactSessionRecord(record.value);
+  const bytes = measureUtf8Bytes(JSON.stringify(stored));
   if (bytes > SESSION_LIMITS.recordBytes) {
-    return err({ code: 'too-large', message: `The session is ${bytes} bytes; the limit is ${SESSION_LIMITS.recordBytes} bytes.` });
+    return err({ code: 'too-large', message: `The session is ${bytes} bytes as stored; the limit is ${SESSION_LIMITS.recordBytes} bytes.` });
   }
   try {
-    await dependencies.store.createSession(record.value);
+    await dependencies.store.createSession(stored);
   } catch (error) {
     return err(describeStorageFailure(error));
   }

@@ -129,7 +129,7 @@ test('export → import (file picker and drag-and-drop) round trip; bad files ge
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`session-${originalId}.json`);
   const text = readFileSync(await download.path(), 'utf8');
-  expect(JSON.parse(text)).toMatchObject({ version: 4, id: originalId });
+  expect(JSON.parse(text)).toMatchObject({ version: 5, id: originalId, playground: { source: { text: 0 } } });
 
   await page.goto('/');
   await page.getByTestId('import-session-file').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(text) });

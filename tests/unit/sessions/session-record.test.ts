@@ -62,7 +62,7 @@ describe('session record', () => {
   it('refuses records without a version, from the future, or with a broken field, saying why', () => {
     expect(migrateSessionRecord([])).toEqual({ ok: false, error: 'A session must be a JSON object.' });
     expect(migrateSessionRecord({ ...record, version: undefined })).toEqual({ ok: false, error: 'The session has no valid "version" number.' });
-    expect(migrateSessionRecord({ ...record, version: 5 })).toEqual({ ok: false, error: 'The session is version 5; this server reads up to version 4.' });
+    expect(migrateSessionRecord({ ...record, version: 6 })).toEqual({ ok: false, error: 'The session is version 6; this server reads up to version 5.' });
     const broken = migrateSessionRecord({ ...record, turns: [{ ...turn, events: [{ type: 'turn-end' }] }] });
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.error).toMatch(/^Invalid session: turns\.0\.events\.0\.reason: /);

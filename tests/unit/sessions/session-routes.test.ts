@@ -56,8 +56,10 @@ describe('session routes', () => {
 
     const read = await getSession(new Request(`http://localhost/api/sessions/${link.id}`), params(link.id));
     expect(read.status).toBe(200);
-    const record = (await read.json()) as { id: string; turns: { turnId: string }[] };
-    expect(record).toMatchObject({ id: link.id, turns: [{ turnId }] });
+    const record = (await read.json()) as { id: string; turns: { turnId: string }[]; texts: string[] };
+    // Sent as stored: the module once, referenced by the playground and the turn.
+    expect(record).toMatchObject({ id: link.id, playground: { source: { text: 0 } }, turns: [{ turnId, request: { source: { text: 0 } } }] });
+    expect(record.texts[0]).toBe(preset.source);
 
     const replay = await postReplay(jsonRequest(`/api/sessions/${link.id}/replay`, {}), params(link.id));
     expect(await replay.json()).toEqual({ identical: true, differences: [], turns: [{ turn: 0, identical: true, differences: 0 }] });
