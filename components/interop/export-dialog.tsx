@@ -28,7 +28,12 @@ export function ExportDialog({ tools, moduleKey, initialToolName, onClose }: Exp
   const [scope, setScope] = useState(initialToolName ?? ALL_TOOLS);
   const selected = useMemo(() => (scope === ALL_TOOLS ? tools : tools.filter((tool) => tool.qualifiedName === scope)), [tools, scope]);
   const loaded = useLoadedTools(moduleKey, selected);
-  const artifact = useMemo(() => (loaded.tools ? exportTools(loaded.tools.map(toInteropTool), format) : null), [loaded.tools, format]);
+  // The code targets carry the user's execute code: the module the tools were compiled from.
+  const moduleSource = toolDetails.sourceOf(moduleKey);
+  const artifact = useMemo(
+    () => (loaded.tools ? exportTools(loaded.tools.map(toInteropTool), format, { moduleSource }) : null),
+    [loaded.tools, format, moduleSource],
+  );
   return (
     <ModalFrame title="Export tools" testId="export-dialog" onClose={onClose}>
       <div className="flex flex-wrap items-end gap-3">

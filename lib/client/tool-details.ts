@@ -7,6 +7,8 @@ export type ToolDetailStore = {
   /** Keeps a compile answer's inline details, and its source to compile again if the server has forgotten it. */
   remember(source: string, response: CompileResponse): void;
   peek(moduleKey: string, index: number): CompiledToolDetail | undefined;
+  /** The module text a remembered compile came from (what the exporters embed). */
+  sourceOf(moduleKey: string): string | undefined;
   /** The details of the tools at `indexes` (in that order), fetched as needed in batches. */
   load(moduleKey: string, indexes: readonly number[]): Promise<Result<CompiledToolDetail[], ApiError>>;
 };
@@ -80,6 +82,9 @@ export function createToolDetailStore({ fetchDetails, compile, maxModules = 8, b
     },
     peek(moduleKey, index) {
       return modules.get(moduleKey)?.details.get(index);
+    },
+    sourceOf(moduleKey) {
+      return modules.get(moduleKey)?.source;
     },
     async load(moduleKey, indexes) {
       const entry = modules.get(moduleKey);

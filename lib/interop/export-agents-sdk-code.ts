@@ -1,5 +1,19 @@
 import type { JsonSchema } from '@/lib/runtime/json';
 import type { CodeExport } from './export-code';
+import {
+  bindImportName,
+  createExportScope,
+  describeExecuteSource,
+  describeRunnerTool,
+  type ExecuteSource,
+  renderExportHead,
+  renderImportSpecifier,
+  renderPlaygroundApproval,
+  renderPlaygroundExecute,
+  renderToolsExport,
+  type RunnerTool,
+  STUB_EXECUTES,
+} from './embed-tool-module';
 import type { InteropTool } from './interop-tool';
 import { createIdentifier, renderCodeLiteral, renderStringLiteral } from './render-code-literal';
 import { resolveOpenAISchema } from './resolve-openai-schema';
@@ -11,16 +25,21 @@ import { resolveOpenAISchema } from './resolve-openai-schema';
  * `{ type: 'object', properties, required, additionalProperties: false }` when strict and
  * `additionalProperties: true` when not, so missing `properties`/`required` are filled in
  * (same meaning) and a non-strict schema's root is opened (noted: a hint only, nothing enforces it).
+ * With a carried-over module, each `execute` (and a dynamic `needsApproval`) runs the module's own,
+ * with the call id and signal from the SDK's call details.
  */
-export function exportAgentsSdkCode(tools: readonly InteropTool[]): CodeExport {
-  const notes: string[] = [];
-  const taken = new Set<string>();
+export function exportAgentsSdkCode(tools: readonly InteropTool[], source: ExecuteSource = STUB_EXECUTES): CodeExport {
+  const notes = describeExecuteSource(source);
+  const taken = createExportScope(source);
+  const names = { tool: bindImportName('tool', taken), toolNamespace: bindImportName('toolNamespace', taken) };
+  const runnerTools: RunnerTool[] = [];
   const blocks: string[] = [];
   const topLevel: string[] = [];
   const namespaces = new Map<string, { identifier: string; description: string; members: string[] }>();
   for (const tool of tools) {
     const choice = resolveOpenAISchema(tool);
     if (choice.note) notes.push(choice.note);
+    runnerTools.push(describeRunnerTool(tool, choice.schema));
     const parameters = completeRoot(choice.schema, choice.strict);
     if (!choice.strict && choice.schema.additionalProperties !== true) {
       notes.push(`${tool.qualifiedName}: non-strict, so the SDK's types require additionalProperties: true at the root; the export opens it.`);
@@ -28,14 +47,14 @@ export function exportAgentsSdkCode(tools: readonly InteropTool[]): CodeExport {
     const identifier = createIdentifier(tool.qualifiedName, taken);
     blocks.push(
       [
-        `export const ${identifier} = tool({`,
+        `export const ${identifier} = ${names.tool}({`,
         `  name: ${renderStringLiteral(tool.name)},`,
         `  description: ${renderStringLiteral(tool.description)},`,
         `  parameters: ${renderCodeLiteral(parameters, 1)},`,
         `  strict: ${choice.strict},`,
         ...(tool.deferLoading ? ['  deferLoading: true,'] : []),
-        ...renderApproval(tool),
-        `  execute: async (input) => ({ note: ${renderStringLiteral(`Exported from Tool Runtime Playground: implement ${tool.qualifiedName} here.`)}, input }),`,
+        ...renderApproval(tool, source),
+        `  execute: ${renderExecute(tool, source)},`,
         '});',
       ].join('\n'),
     );
@@ -53,10 +72,13 @@ export function exportAgentsSdkCode(tools: readonly InteropTool[]): CodeExport {
   }
   const namespaceBlocks = [...namespaces.entries()].map(
     ([name, group]) =>
-      `export const ${group.identifier} = toolNamespace({ name: ${renderStringLiteral(name)}, description: ${renderStringLiteral(group.description)}, tools: [${group.members.join(', ')}] });`,
+      `export const ${group.identifier} = ${names.toolNamespace}({ name: ${renderStringLiteral(name)}, description: ${renderStringLiteral(group.description)}, tools: [${group.members.join(', ')}] });`,
   );
-  const imports = namespaces.size > 0 ? "import { tool, toolNamespace } from '@openai/agents-core';" : "import { tool } from '@openai/agents-core';";
-  const text = [imports, '', ...blocks.flatMap((block) => [block, '']), ...namespaceBlocks.flatMap((block) => [block, '']), `export const tools = [${topLevel.join(', ')}];`, ''].join('\n');
+  const specifiers = [renderImportSpecifier('tool', names.tool), ...(namespaces.size > 0 ? [renderImportSpecifier('toolNamespace', names.toolNamespace)] : [])];
+  const head = renderExportHead(source, { imports: [`import { ${specifiers.join(', ')} } from '@openai/agents-core';`], tools: runnerTools });
+  const exported = renderToolsExport(`[${topLevel.join(', ')}]`, source, taken);
+  notes.push(...exported.notes);
+  const text = [...head, ...blocks.flatMap((block) => [block, '']), ...namespaceBlocks.flatMap((block) => [block, '']), ...exported.lines, ''].join('\n');
   return { text, notes };
 }
 
@@ -70,7 +92,13 @@ function completeRoot(schema: JsonSchema, strict: boolean): JsonSchema {
   };
 }
 
-function renderApproval(tool: InteropTool): string[] {
+function renderExecute(tool: InteropTool, source: ExecuteSource): string {
+  if (source.kind !== 'module') return `async (input) => ({ note: ${renderStringLiteral(`Exported from Tool Runtime Playground: implement ${tool.qualifiedName} here.`)}, input })`;
+  return `(input, _context, details) => ${renderPlaygroundExecute(tool.qualifiedName, { input: 'input', callId: 'details?.toolCall?.callId', signal: 'details?.signal' })}`;
+}
+
+function renderApproval(tool: InteropTool, source: ExecuteSource): string[] {
+  if (tool.needsApproval === 'dynamic' && source.kind === 'module') return [`  needsApproval: (_context, input) => ${renderPlaygroundApproval(tool.qualifiedName, 'input')},`];
   if (tool.needsApproval === 'dynamic') return ['  // The playground decides approval per call; port the predicate here.', '  needsApproval: async () => true,'];
   return tool.needsApproval ? ['  needsApproval: true,'] : [];
 }

@@ -1,9 +1,23 @@
 import type { JsonSchema } from '@/lib/runtime/json';
 import type { InteropTool } from './interop-tool';
+import type { CodeExport } from './export-code';
+import {
+  bindImportName,
+  createExportScope,
+  describeExecuteSource,
+  describeRunnerTool,
+  type ExecuteSource,
+  renderExportHead,
+  renderImportSpecifier,
+  renderPlaygroundApproval,
+  renderPlaygroundExecute,
+  renderToolsExport,
+  STUB_EXECUTES,
+  type RunnerTool,
+} from './embed-tool-module';
 import { createIdentifier, renderCodeLiteral, renderKey, renderStringLiteral } from './render-code-literal';
 import { describeFlattenedNamespaces, flattenToolName, resolveOpenAISchema } from './resolve-openai-schema';
 import { listSchemaNodes } from './walk-schema';
-import type { CodeExport } from './export-code';
 
 /** The keywords `JSONSchema7` (from `@types/json-schema`, re-exported by `ai`) declares. */
 const JSON_SCHEMA_7_KEYWORDS = new Set(
@@ -16,41 +30,54 @@ const JSON_SCHEMA_7_KEYWORDS = new Set(
 /**
  * Vercel AI SDK 6 code: one `tool({ description, inputSchema: jsonSchema(...), strict, execute })`
  * per tool and a `tools` record keyed by the name the model calls. The schema is the one the
- * playground sends to OpenAI, so `strict` behaves the same.
+ * playground sends to OpenAI, so `strict` behaves the same. With a carried-over module, each
+ * `execute` (and a dynamic `needsApproval`) runs the module's own, with the SDK's call id and signal.
  */
-export function exportAiSdkCode(tools: readonly InteropTool[]): CodeExport {
-  const notes = [...describeFlattenedNamespaces(tools)];
+export function exportAiSdkCode(tools: readonly InteropTool[], source: ExecuteSource = STUB_EXECUTES): CodeExport {
+  const notes = [...describeFlattenedNamespaces(tools), ...describeExecuteSource(source)];
   const deferred = tools.filter((tool) => tool.deferLoading);
   if (deferred.length > 0) notes.push(`AI SDK tool() has no deferred loading; offered in full: ${deferred.map((tool) => tool.qualifiedName).join(', ')}.`);
-  const taken = new Set<string>();
+  const taken = createExportScope(source);
+  const names = { tool: bindImportName('tool', taken), jsonSchema: bindImportName('jsonSchema', taken), JSONSchema7: bindImportName('JSONSchema7', taken) };
   const blocks: string[] = [];
   const entries: string[] = [];
+  const runnerTools: RunnerTool[] = [];
   let needsCast = false;
   for (const tool of tools) {
     const choice = resolveOpenAISchema(tool);
     if (choice.note) notes.push(choice.note);
+    runnerTools.push(describeRunnerTool(tool, choice.schema));
     const identifier = createIdentifier(tool.qualifiedName, taken);
     const cast = !usesOnlyJsonSchema7Keywords(choice.schema);
     needsCast ||= cast;
     const lines = [
-      `export const ${identifier} = tool({`,
+      `export const ${identifier} = ${names.tool}({`,
       `  description: ${renderStringLiteral(tool.description)},`,
-      `  inputSchema: jsonSchema(${renderCodeLiteral(choice.schema, 1)}${cast ? ' as JSONSchema7' : ''}),`,
+      `  inputSchema: ${names.jsonSchema}(${renderCodeLiteral(choice.schema, 1)}${cast ? ` as ${names.JSONSchema7}` : ''}),`,
       `  strict: ${choice.strict},`,
-      ...renderApproval(tool),
-      `  execute: async (input) => ({ note: ${renderStringLiteral(`Exported from Tool Runtime Playground: implement ${tool.qualifiedName} here.`)}, input }),`,
+      ...renderApproval(tool, source),
+      `  execute: ${renderExecute(tool, source)},`,
       '});',
     ];
     blocks.push(lines.join('\n'));
     entries.push(`  ${renderKey(flattenToolName(tool))}: ${identifier},`);
   }
-  const imports = needsCast ? "import { jsonSchema, tool, type JSONSchema7 } from 'ai';" : "import { jsonSchema, tool } from 'ai';";
+  const specifiers = [renderImportSpecifier('jsonSchema', names.jsonSchema), renderImportSpecifier('tool', names.tool), ...(needsCast ? [renderImportSpecifier('JSONSchema7', names.JSONSchema7, true)] : [])];
   const castComment = needsCast ? ['// `as JSONSchema7`: the schema uses keywords newer than draft-07 that the JSONSchema7 type does not list; they are sent as written.'] : [];
-  const text = [imports, ...castComment, '', ...blocks.flatMap((block) => [block, '']), 'export const tools = {', ...entries, '};', ''].join('\n');
+  const head = renderExportHead(source, { imports: [`import { ${specifiers.join(', ')} } from 'ai';`, ...castComment], tools: runnerTools });
+  const exported = renderToolsExport(['{', ...entries, '}'].join('\n'), source, taken);
+  notes.push(...exported.notes);
+  const text = [...head, ...blocks.flatMap((block) => [block, '']), ...exported.lines, ''].join('\n');
   return { text, notes };
 }
 
-function renderApproval(tool: InteropTool): string[] {
+function renderExecute(tool: InteropTool, source: ExecuteSource): string {
+  if (source.kind !== 'module') return `async (input) => ({ note: ${renderStringLiteral(`Exported from Tool Runtime Playground: implement ${tool.qualifiedName} here.`)}, input })`;
+  return `(input, options) => ${renderPlaygroundExecute(tool.qualifiedName, { input: 'input', callId: 'options.toolCallId', signal: 'options.abortSignal' })}`;
+}
+
+function renderApproval(tool: InteropTool, source: ExecuteSource): string[] {
+  if (tool.needsApproval === 'dynamic' && source.kind === 'module') return [`  needsApproval: (input) => ${renderPlaygroundApproval(tool.qualifiedName, 'input')},`];
   if (tool.needsApproval === 'dynamic') return ['  // The playground decides approval per call; port the predicate here.', '  needsApproval: async () => true,'];
   return tool.needsApproval ? ['  needsApproval: true,'] : [];
 }

@@ -44,6 +44,9 @@ test('exports the tool set in each format and downloads it', async ({ page }) =>
 
   await dialog.getByTestId('export-format').selectOption('vercel-ai-sdk');
   await expect(dialog.getByTestId('export-text')).toContainText("import { jsonSchema, tool } from 'ai';");
+  // The code targets carry the module itself: the tool's own execute, not a stub.
+  await expect(dialog.getByTestId('export-text')).toContainText('execute: async (args) => ({ content: args }),');
+  await expect(dialog.getByTestId('export-text')).toContainText("playground.execute('get_pet', input");
 
   await dialog.getByTestId('export-format').selectOption('mcp-tools-list');
   await expect(dialog.getByTestId('export-text')).toContainText('"readOnlyHint": true');

@@ -43,6 +43,7 @@ describe('the tool detail store', () => {
     const response = createCompileResponse([createToolView({ index: 0 }), createToolView({ index: 1, name: 'b', qualifiedName: 'b' })]);
     store.remember('source', response);
     expect(store.peek(response.moduleKey, 1)).toEqual(response.details?.[1]);
+    expect(store.sourceOf(response.moduleKey)).toBe('source');
     expect(requests).toEqual([]);
   });
 
