@@ -9,6 +9,7 @@ import type { MonacoApi } from './configure-monaco';
 import { configureTypeScript, defineEditorThemes } from './configure-monaco';
 import { findEditorDocument } from './editor-documents';
 import { useDocumentModels } from './use-document-models';
+import { revealPanel } from '@/components/playground/reveal-panel';
 
 export type MonacoCodeEditorProps = {
   tab: EditorTab;
@@ -58,7 +59,7 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
           // so keyboard users are never trapped. Ctrl/Cmd+M switches Tab to moving focus too.
           instance.addCommand(
             monaco.KeyCode.Escape,
-            () => window.document.querySelector<HTMLElement>('[data-testid="run-message"]')?.focus(),
+            () => revealPanel('run', () => window.document.querySelector<HTMLElement>('[data-testid="run-message"]')?.focus()),
             '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !inSnippetMode && !renameInputVisible',
           );
           setApi(monaco);

@@ -1,15 +1,16 @@
 'use client';
 
-import { useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
-import { selectEditorDiagnostics } from '@/lib/client/select-schema-view';
+import { selectEditorDiagnostics, selectSchemaView } from '@/lib/client/select-schema-view';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { CodeEditor } from '@/components/editor/code-editor';
 import { AppHeader } from '@/components/header/app-header';
 import { useTheme } from '@/components/header/use-theme';
+import { selectWaitingCalls } from '@/components/run/pending-for-you';
 import { RunPanel } from '@/components/run/run-panel';
 import { SchemaPanel } from '@/components/schema/schema-panel';
 import { SessionBanner } from '@/components/session/session-banner';
@@ -20,6 +21,10 @@ import { Timeline } from '@/components/timeline/timeline';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction } from './use-fork-action';
 import { useForkLoader } from './use-fork-loader';
+import { NarrowPanelTabs } from './narrow-panel-tabs';
+import { onRevealPanel, type NarrowPanel } from './reveal-panel';
+import { SkipLinks } from './skip-links';
+import { useTitleBadge } from './use-title-badge';
 import { useRunShortcut } from './use-run-shortcut';
 import { useSessionApiKeys } from './use-session-api-keys';
 import { useTurnRunner } from './use-turn-runner';
@@ -53,15 +58,19 @@ export function Playground(props: PlaygroundProps) {
   const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);
   const runner = useTurnRunner(currentRun, dispatch);
   const { start } = runner;
+  // Below 1200 px the schema and run panels share a column; a run, Escape or a skip link shows the run side.
+  const [narrowPanel, setNarrowPanel] = useState<NarrowPanel>('run');
+  useEffect(() => onRevealPanel(setNarrowPanel), []);
 
   const startRun = useCallback(
     (target: PlaygroundState, turn: TurnTarget = {}) => {
       const request = buildTurnRequest(target, turn);
       if (!request.ok) {
-        dispatch({ type: 'problem-reported', message: request.error });
+        dispatch({ type: 'run-refused', message: request.error });
         return;
       }
       const message = request.value.messages[0]?.content ?? '';
+      setNarrowPanel('run');
       start(request.value, { message, ...(turn.branchAt === undefined ? {} : { branchAt: turn.branchAt }) });
       // The composer empties once its message is sent, as in a chat; an edit re-run leaves it alone.
       if (turn.message === undefined) dispatch({ type: 'message-changed', message: '' });
@@ -106,8 +115,13 @@ export function Playground(props: PlaygroundProps) {
   const preset = loadedPreset && describesSource(loadedPreset.source, state.documents.tools) ? loadedPreset : undefined;
   const presetEdited = preset !== undefined && preset.source !== state.documents.tools;
 
+  const waiting = selectWaitingCalls(currentRun.events);
+  const waitingCount = waiting.approvals.length + waiting.outputs.length;
+  useTitleBadge(waitingCount);
+  const hidden = (panel: NarrowPanel) => (narrowPanel === panel ? '' : 'max-[1199px]:hidden');
   return (
     <div className="flex h-dvh min-h-[560px] flex-col">
+      <SkipLinks />
       <AppHeader
         presets={shared ? [] : presets}
         currentPresetId={state.presetId}
@@ -119,7 +133,7 @@ export function Playground(props: PlaygroundProps) {
         <SessionImport />
       </AppHeader>
       <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} />
-      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] min-[1200px]:grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
         <div className="min-h-0 border-r border-border">
           <CodeEditor
             documents={state.documents}
@@ -132,42 +146,51 @@ export function Playground(props: PlaygroundProps) {
             unusedTabs={unusedTabs}
           />
         </div>
-        <div className="min-h-0 border-r border-border bg-bg">
-          <SchemaPanel
-            compile={state.compile}
-            permissionMode={state.permissionMode}
-            onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
-            answerByHand={state.answerByHand}
-            onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
-            source={state.documents.tools}
-            files={currentFiles}
-            seed={state.model.seed}
+        <div className="flex min-h-0 flex-col min-[1200px]:contents">
+          <NarrowPanelTabs
+            shown={narrowPanel}
+            onShow={setNarrowPanel}
+            toolCount={selectSchemaView(state.compile).tools.length}
+            waiting={waitingCount}
+            running={isRunActive(currentRun)}
           />
-        </div>
-        <div className="flex min-h-0 flex-col bg-bg">
-          {preset && (
-            <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
-              <span className="font-semibold text-fg">
-                {preset.title}
-                {presetEdited ? ' (edited)' : ''}.
-              </span>{' '}
-              {preset.summary}
-            </p>
-          )}
-          <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
-          <div data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2">
-            <ExchangesContext.Provider value={exchanges}>
-              <Timeline
-                turns={selectActiveBranch(state.conversation).turns}
-                running={isRunActive(currentRun)}
-                actions={runner}
-                turnControls={
-                  shared
-                    ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }
-                    : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
-                }
-              />
-            </ExchangesContext.Provider>
+          <div id="panel-schemas" className={`min-h-0 border-border bg-bg max-[1199px]:flex-1 min-[1200px]:border-r ${hidden('schemas')}`}>
+            <SchemaPanel
+              compile={state.compile}
+              permissionMode={state.permissionMode}
+              onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
+              answerByHand={state.answerByHand}
+              onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
+              source={state.documents.tools}
+              files={currentFiles}
+              seed={state.model.seed}
+            />
+          </div>
+          <div id="panel-run" className={`flex min-h-0 flex-col bg-bg max-[1199px]:flex-1 ${hidden('run')}`}>
+            {preset && (
+              <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
+                <span className="font-semibold text-fg">
+                  {preset.title}
+                  {presetEdited ? ' (edited)' : ''}.
+                </span>{' '}
+                {preset.summary}
+              </p>
+            )}
+            <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
+            <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2 focus:outline-none">
+              <ExchangesContext.Provider value={exchanges}>
+                <Timeline
+                  turns={selectActiveBranch(state.conversation).turns}
+                  running={isRunActive(currentRun)}
+                  actions={runner}
+                  turnControls={
+                    shared
+                      ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }
+                      : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
+                  }
+                />
+              </ExchangesContext.Provider>
+            </div>
           </div>
         </div>
       </main>

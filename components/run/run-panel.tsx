@@ -173,7 +173,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
           {active ? 'Running…' : runLabel}
         </button>
       </div>
-      <RunStatus run={run} turnNumber={turnCount} problems={state.problems} />
+      <RunStatus run={run} turnNumber={turnCount} problems={state.problems} refused={state.runRefused} />
     </section>
   );
 }

@@ -15,12 +15,26 @@ export type RunStatusProps = {
   turnNumber: number;
   /** Failures that belong to no turn. */
   problems: readonly string[];
+  /** The last Run did not start: the line says so instead of describing the turn before it. */
+  refused?: boolean;
 };
 
 /** The current turn's phase and event count, and every failure the run panel knows of. */
-export function RunStatus({ run, turnNumber, problems }: RunStatusProps) {
+export function RunStatus({ run, turnNumber, problems, refused = false }: RunStatusProps) {
   const last = run.events.at(-1);
-  const errors = [...run.errors, ...problems];
+  const errors = refused ? [...problems] : [...run.errors, ...problems];
+  if (refused) {
+    return (
+      <div className="space-y-1.5">
+        <p data-testid="run-status" data-phase="refused" className="flex items-center gap-2 text-[11px] text-fg-muted" aria-live="polite">
+          <span aria-hidden className="size-1.5 rounded-full bg-red-500" />
+          <span className="font-medium text-fg">Not started</span>
+          <span>· fix what is named below, then Run again</span>
+        </p>
+        <RunErrors errors={errors} />
+      </div>
+    );
+  }
   const endReason = last?.type === 'turn-end' ? last.reason : null;
   return (
     <div className="space-y-1.5">
@@ -42,19 +56,24 @@ export function RunStatus({ run, turnNumber, problems }: RunStatusProps) {
         {run.turnId && <span className="truncate font-mono">· {run.turnId}</span>}
       </p>
       {run.phase === 'streaming' && <PendingForYou events={run.events} />}
-      {errors.length > 0 && (
-        <ul data-testid="run-errors" role="alert" className="space-y-1">
-          {errors.map((message, index) => (
-            <li
-              key={index}
-              data-testid="run-error"
-              className="rounded border border-red-300 bg-red-50 px-2 py-1.5 text-xs leading-snug break-words text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-            >
-              {message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <RunErrors errors={errors} />
     </div>
+  );
+}
+
+function RunErrors({ errors }: { errors: readonly string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul data-testid="run-errors" role="alert" className="space-y-1">
+      {errors.map((message, index) => (
+        <li
+          key={index}
+          data-testid="run-error"
+          className="rounded border border-red-300 bg-red-50 px-2 py-1.5 text-xs leading-snug break-words text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+        >
+          {message}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -36,7 +36,9 @@ export function LaneView({ iteration, calls, now }: LaneViewProps) {
           Lanes · <span className="text-sky-700 dark:text-sky-400">parallel batch</span> ·{' '}
           <span className="text-orange-700 dark:text-orange-400">sequential barrier</span>
         </span>
-        <span className="font-mono">{formatDuration(layout.span)}</span>
+        <span className="font-mono" title={layout.gaps.length > 0 ? 'Real time from the first call’s start to the last call’s end; the waits marked ⋯ are drawn shortened' : undefined}>
+          {formatDuration(layout.span)}
+        </span>
       </figcaption>
       <div className="flex">
         <ol className="w-32 shrink-0 pr-2" style={{ height }}>
@@ -55,6 +57,17 @@ export function LaneView({ iteration, calls, now }: LaneViewProps) {
               className={`absolute inset-y-0 ${band.mode === 'parallel' ? 'bg-sky-500/10' : 'bg-orange-500/10'}`}
               style={{ left: percent(band.left), width: percent(band.width) }}
             />
+          ))}
+          {layout.gaps.map((gap) => (
+            <div
+              key={`gap-${gap.startAt}`}
+              data-testid="lane-gap"
+              title={`No call ran for ${formatDuration(gap.endAt - gap.startAt)} (waiting for a person, or for the calls before a barrier): shortened here so the calls stay readable`}
+              className="absolute inset-y-0 flex items-center justify-center border-x border-dotted border-fg-muted/40 bg-[repeating-linear-gradient(135deg,transparent_0,transparent_3px,rgb(128_128_128/0.15)_3px,rgb(128_128_128/0.15)_5px)]"
+              style={{ left: percent(gap.left), width: percent(gap.width) }}
+            >
+              <span className="rounded bg-panel px-0.5 font-mono text-[9.5px] leading-none whitespace-nowrap text-fg-muted">⋯ {formatDuration(gap.endAt - gap.startAt)}</span>
+            </div>
           ))}
           {layout.barriers.map((barrier) => (
             <div

@@ -97,6 +97,8 @@ export type PlaygroundState = {
   conversation: ConversationState;
   /** Failures that belong to no turn (a request that could not be built, a fork that could not load). */
   problems: string[];
+  /** The last Run did not start (its request could not be built): the status line says so, not the turn before. */
+  runRefused: boolean;
 };
 
 export type PlaygroundAction =
@@ -127,7 +129,9 @@ export type PlaygroundAction =
   | { type: 'run-failed'; runId: number; message: string }
   | { type: 'run-finished'; runId: number }
   /** A failure beside the stream itself: an approval or abort request that did not go through. */
-  | { type: 'problem-reported'; message: string };
+  | { type: 'problem-reported'; message: string }
+  /** Run was pressed but the turn request could not be built (an invalid script, result schema or files). */
+  | { type: 'run-refused'; message: string };
 
 /** The current run: the newest turn of the active branch. */
 export function selectRun(state: PlaygroundState): RunState {
@@ -162,6 +166,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     compile: { pending: false, latest: null, lastGood: null },
     conversation: createConversation(),
     problems: [],
+    runRefused: false,
   };
   return preset ? applyPreset(blank, preset) : blank;
 }
@@ -199,7 +204,7 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     }
     case 'preset-loaded':
       // A preset is a new scenario: its conversation starts empty.
-      return { ...applyPreset(state, action.preset), origin: { kind: 'local' }, conversation: createConversation(), problems: [] };
+      return { ...applyPreset(state, action.preset), origin: { kind: 'local' }, conversation: createConversation(), problems: [], runRefused: false };
     case 'session-loaded':
       return applySessionRecord(state, action.record, action.origin);
     case 'fork-restored':
@@ -222,12 +227,12 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       };
     case 'run-started': {
       const turn: RunState = { ...IDLE_RUN, runId: action.runId, phase: 'starting', message: action.message };
-      return { ...state, problems: [], conversation: startTurn(state.conversation, turn, action.branchAt) };
+      return { ...state, problems: [], runRefused: false, conversation: startTurn(state.conversation, turn, action.branchAt) };
     }
     case 'branch-selected':
       return { ...state, conversation: selectBranch(state.conversation, action.branchId) };
     case 'conversation-cleared':
-      return { ...state, conversation: createConversation(), problems: [] };
+      return { ...state, conversation: createConversation(), problems: [], runRefused: false };
     default:
       return reduceRunAction(state, action);
   }
@@ -258,6 +263,9 @@ function reduceRunAction(state: PlaygroundState, action: PlaygroundAction): Play
       if (isRunActive(run)) return update(run.runId, (current) => ({ ...current, errors: [...current.errors, action.message] }));
       return { ...state, problems: [...state.problems, action.message] };
     }
+    case 'run-refused':
+      // Only this refusal is shown: an earlier one was about inputs that may since have changed.
+      return { ...state, problems: [action.message], runRefused: true };
     default:
       return state;
   }
@@ -278,6 +286,7 @@ function applySessionRecord(state: PlaygroundState, record: SessionRecord, origi
     answerByHand: record.playground.answerByHand ?? [],
     conversation: createRecordedConversation(record),
     problems: [],
+    runRefused: false,
   };
 }
 

@@ -100,6 +100,21 @@ describe('playgroundReducer: runs', () => {
     expect(selectRun(next).errors).toEqual([]);
   });
 
+  it('a Run that could not start says so until the next run starts, with only its own reason', () => {
+    const ended = reduce(createInitialState(), { type: 'run-started', runId: 1, message: 'hi' }, { type: 'run-finished', runId: 1 });
+    const refused = reduce(
+      ended,
+      { type: 'run-refused', message: 'The script is not valid JSON: Unexpected token' },
+      { type: 'run-refused', message: 'The script step 2 has no "calls" or "text".' },
+    );
+    expect(refused.runRefused).toBe(true);
+    expect(refused.problems).toEqual(['The script step 2 has no "calls" or "text".']);
+    // The turn before is still there, untouched: only the status line stops describing it.
+    expect(selectRun(refused).phase).toBe('ended');
+    const next = reduce(refused, { type: 'run-started', runId: 2, message: 'again' });
+    expect([next.runRefused, next.problems]).toEqual([false, []]);
+  });
+
   it('only marks an active run as stopping', () => {
     const idle = createInitialState();
     expect(selectRun(reduce(idle, { type: 'run-stopping', runId: 0 })).phase).toBe('idle');

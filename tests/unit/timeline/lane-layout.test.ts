@@ -71,7 +71,7 @@ describe('computeLaneLayout', () => {
 
   it('never divides by zero for an empty or instant iteration', () => {
     const empty = computeLaneLayout({ iteration: { callIds: [] }, calls: {}, now: 0 });
-    expect(empty).toEqual({ origin: 0, span: 1, rows: [], bands: [], barriers: [] });
+    expect(empty).toEqual({ origin: 0, span: 1, rows: [], bands: [], barriers: [], gaps: [] });
     const instant = computeLaneLayout({
       iteration: { callIds: ['a'], plan: [{ mode: 'sequential', callIds: ['a'] }] },
       calls: byId([makeCall('a', { at: 5, durationMs: 0, batch: 0 })]),
@@ -80,5 +80,33 @@ describe('computeLaneLayout', () => {
     expect(instant.span).toBe(1);
     expect(instant.rows[0]?.bar).toMatchObject({ left: 0, width: 0 });
     expect(instant.barriers).toEqual([{ callId: 'a', at: 5, left: 0 }]);
+  });
+});
+
+describe('computeLaneLayout with a long wait', () => {
+  // Two quick reads, then a write that waited 10 s for its approval before it ran.
+  const plan: DispatchBatch[] = [
+    { mode: 'parallel', callIds: ['a', 'b'] },
+    { mode: 'sequential', callIds: ['w'] },
+  ];
+  const calls = byId([makeCall('a', { at: 0, durationMs: 40, batch: 0 }), makeCall('b', { at: 0, durationMs: 60, batch: 0 }), makeCall('w', { at: 10_060, durationMs: 40, batch: 1 })]);
+  const layout = computeLaneLayout({ iteration: { callIds: ['a', 'b', 'w'], plan }, calls, now: 20_000 });
+
+  it('shortens the idle stretch, so the bars keep a readable width, and keeps the real span', () => {
+    expect(layout.span).toBe(10_100);
+    expect(layout.gaps).toHaveLength(1);
+    expect(layout.gaps[0]).toMatchObject({ startAt: 60, endAt: 10_060 });
+    // 100 ms of work and a 25 ms stretch for the gap: the reads fill most of the chart.
+    expect(layout.rows[1]?.bar?.width).toBeCloseTo(60 / 125, 6);
+    expect(layout.rows[2]?.bar?.left).toBeCloseTo(85 / 125, 6);
+    expect(layout.rows[2]?.bar?.width).toBeCloseTo(40 / 125, 6);
+    expect(layout.barriers[0]?.left).toBeCloseTo(85 / 125, 6);
+  });
+
+  it('draws short waits to scale', () => {
+    const quick = byId([makeCall('a', { at: 0, durationMs: 40, batch: 0 }), makeCall('b', { at: 0, durationMs: 60, batch: 0 }), makeCall('w', { at: 150, durationMs: 40, batch: 1 })]);
+    const scaled = computeLaneLayout({ iteration: { callIds: ['a', 'b', 'w'], plan }, calls: quick, now: 500 });
+    expect(scaled.gaps).toEqual([]);
+    expect(scaled.rows[2]?.bar?.left).toBeCloseTo(150 / 190, 6);
   });
 });
