@@ -10,7 +10,7 @@ export function SchemaDiff({ authored, strictified, changes }: SchemaDiffProps) 
   return (
     <div data-testid="strictified-diff" className="space-y-1.5">
       <div className="flex items-center justify-between">
-        <span className="text-[11px] font-medium text-fg-muted">Strictified schema (sent instead)</span>
+        <span className="text-[11px] font-medium text-fg-muted">Converted schema (sent instead)</span>
         <CopyButton text={strictifiedText} label="Copy schema" testId="copy-strictified" />
       </div>
       {changes.length > 0 && (

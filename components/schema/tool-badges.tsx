@@ -48,15 +48,27 @@ function StrictBadge({ tool }: { tool: CompiledToolSummary }) {
       </Badge>
     );
   }
-  if (tool.strictCheck === 'strictified') {
+  if (tool.strictCheck === 'strictified' && tool.strictDropped > 0) {
     return (
       <Badge
         tone="amber"
         testId="strict-badge"
         data={{ strict: 'strictified' }}
-        title="OpenAI strict mode would reject the schema as authored; the strictified schema below is sent, and nulls for optional fields are dropped before validation"
+        title={`Sent in strict mode after conversion, which removed ${tool.strictDropped} keyword${tool.strictDropped === 1 ? '' : 's'} strict mode does not support: arguments are still validated against them, but the model no longer sees them. Open the row for the diff.`}
       >
-        strict ✓ strictified
+        sent strict (hints dropped)
+      </Badge>
+    );
+  }
+  if (tool.strictCheck === 'strictified') {
+    return (
+      <Badge
+        tone="blue"
+        testId="strict-badge"
+        data={{ strict: 'strictified' }}
+        title="Sent in strict mode after the routine conversion (objects closed, optional fields made nullable); open the row for the diff. Nulls for optional fields are dropped before validation."
+      >
+        sent strict (converted)
       </Badge>
     );
   }

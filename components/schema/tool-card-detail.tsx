@@ -124,7 +124,7 @@ function StrictViolations({ tool }: { tool: CompiledToolView }) {
       <summary className="cursor-pointer text-[11px] font-medium select-none">
         <span aria-hidden className="inline-block transition-transform group-open/strict:rotate-90">▸</span>{' '}
         {tool.strictified
-          ? `Strictified for OpenAI strict mode: ${violations.length} rule${violations.length === 1 ? '' : 's'} fixed before sending (the schema below is what the model gets)`
+          ? `Converted for OpenAI strict mode: ${violations.length} rule${violations.length === 1 ? '' : 's'} fixed before sending (the schema below is what the model gets)`
           : 'OpenAI strict mode rejects this schema and it cannot be fixed automatically:'}
       </summary>
       <ul className="mt-1 space-y-1">

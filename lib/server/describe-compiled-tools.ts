@@ -26,6 +26,12 @@ export type CompiledToolSummary = {
   needsApproval: boolean | 'dynamic';
   strict: boolean;
   strictCheck: StrictCheck;
+  /**
+   * Of a strictified schema's changes, how many remove a keyword the model then no longer sees
+   * (a format, a bound, a default: still validated, but no longer a hint); 0 when only routine
+   * conversions (objects closed, optional fields made nullable) were needed.
+   */
+  strictDropped: number;
   schemaSource: 'zod' | 'json-schema';
   /** False for a tool defined without execute: its calls are always answered by hand. */
   hasExecute: boolean;
@@ -73,6 +79,7 @@ export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolV
       needsApproval: spec.needsApproval,
       strict: spec.strict,
       strictCheck: strictReport.ok ? 'accepted' : strictified ? 'strictified' : 'rejected',
+      strictDropped: strictified?.changes.filter((change) => change.change.startsWith('Removed ')).length ?? 0,
       schemaSource: spec.schemaSource,
       hasExecute: spec.hasExecute,
       line: spec.line,

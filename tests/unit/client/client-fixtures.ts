@@ -15,6 +15,7 @@ export function createToolView(overrides: Partial<CompiledToolView> = {}): Compi
     needsApproval: false,
     strict: true,
     strictCheck: 'accepted',
+    strictDropped: 0,
     schemaSource: 'zod',
     hasExecute: true,
     line: 4,
