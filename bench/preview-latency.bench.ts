@@ -55,7 +55,11 @@ async function loadModule(page: Page): Promise<void> {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(buildModule());
+  // Above 12 tools the rows start closed and the list is virtualized: filter to the last tool and open it.
+  await page.getByTestId('tool-filter').fill(LAST_TOOL);
+  await page.getByTestId(`tool-row-toggle-${LAST_TOOL}`).click();
   await waitForMarker(page, 'rev');
+  await page.locator(EDITOR_LINES).click();
   await page.keyboard.press('ControlOrMeta+End');
   for (let step = 0; step < MARKER_TAIL.length; step += 1) await page.keyboard.press('ArrowLeft');
 }
@@ -96,8 +100,8 @@ if (!started.ok) {
   try {
     const samples = await measurePreview(started.server.baseUrl);
     console.log(`Preview latency (${TOOL_COUNT}-tool module, Chromium, ${samples.length} keystrokes): keystroke → schema panel updated.`);
-    emitFigure({ bench: 'preview.20-tools.p50', value: median(samples), unit: 'ms', note: 'keystroke → schema panel updated, includes the editor debounce' });
-    emitFigure({ bench: 'preview.20-tools.p95', value: quantile(samples, 0.95), unit: 'ms' });
+    emitFigure({ bench: 'preview.20-tools.p50', value: median(samples), unit: 'ms', note: 'keystroke → schema panel updated, includes the editor debounce; 597 before' });
+    emitFigure({ bench: 'preview.20-tools.p95', value: quantile(samples, 0.95), unit: 'ms', note: 'goal ≤ 150; 701 before (300 ms debounce)' });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.log(`Preview latency could not be measured: ${reason}`);

@@ -1,11 +1,15 @@
 import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
+import type * as MonacoModule from 'monaco-editor';
+import * as monacoSubset from './monaco-subset.js';
 import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';
 
 /** Where `scripts/bundle-zod-types.mjs` puts zod's declarations, served from our own origin. */
 const ZOD_TYPES_URL = '/monaco/zod-types.json';
 
-export type MonacoApi = typeof monaco;
+export type MonacoApi = typeof MonacoModule;
+
+// Only the languages and services the editor uses (see monaco-subset.js); typed as the full API it is a part of.
+const monaco = monacoSubset as unknown as MonacoApi;
 
 /**
  * Makes Monaco run entirely from our origin: the editor code is bundled (instead of

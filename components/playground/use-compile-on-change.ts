@@ -1,31 +1,45 @@
 'use client';
 
 import type { Dispatch } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { compileTools } from '@/lib/client/api-client';
+import { createCompileScheduler, type CompileScheduler } from '@/lib/client/create-compile-scheduler';
 import type { PlaygroundAction } from '@/lib/client/playground-state';
 import { toolDetails } from '@/lib/client/tool-details';
 
-const COMPILE_DEBOUNCE_MS = 300;
+/** Quiet time after a keystroke before the preview compiles: short, so a pause shows within a round trip. */
+const COMPILE_DEBOUNCE_MS = 40;
+/** Compiles start at most 10 per second, the server's sustained rate per address. */
+const COMPILE_MIN_INTERVAL_MS = 100;
 
-/** Compiles the tool module shortly after typing pauses; a newer source cancels the older request. */
+/** Compiles the tool module shortly after typing pauses, one request at a time, always the newest text. */
 export function useCompileOnChange(source: string, dispatch: Dispatch<PlaygroundAction>): void {
+  const scheduler = useRef<CompileScheduler | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      dispatch({ type: 'compile-started' });
-      void compileTools(source, controller.signal).then((result) => {
+    const created = createCompileScheduler({
+      debounceMs: COMPILE_DEBOUNCE_MS,
+      minIntervalMs: COMPILE_MIN_INTERVAL_MS,
+      compile: async (text) => {
+        dispatch({ type: 'compile-started' });
+        const result = await compileTools(text, controller.signal);
         if (controller.signal.aborted) return;
         if (result.ok) {
-          toolDetails.remember(source, result.value);
-          dispatch({ type: 'compile-succeeded', source, response: result.value });
+          toolDetails.remember(text, result.value);
+          dispatch({ type: 'compile-succeeded', source: text, response: result.value });
+        } else {
+          dispatch({ type: 'compile-failed', source: text, message: result.error.message });
         }
-        if (!result.ok) dispatch({ type: 'compile-failed', source, message: result.error.message });
-      });
-    }, COMPILE_DEBOUNCE_MS);
+      },
+    });
+    scheduler.current = created;
     return () => {
-      clearTimeout(timer);
+      created.dispose();
       controller.abort();
+      scheduler.current = null;
     };
-  }, [source, dispatch]);
+  }, [dispatch]);
+  useEffect(() => {
+    scheduler.current?.update(source);
+  }, [source]);
 }

@@ -1,0 +1,80 @@
+/** Timers as the scheduler uses them; the browser's by default, fake ones in tests. */
+export type SchedulerClock = {
+  now: () => number;
+  setTimeout: (run: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+export type CompileScheduler = {
+  /** The editor's text changed: compile it soon, superseding any text not yet sent. */
+  update(source: string): void;
+  dispose(): void;
+};
+
+export type CompileSchedulerOptions = {
+  /** Sends one compile; resolves when its answer has been handled (or failed). */
+  compile: (source: string) => Promise<void>;
+  /** Quiet time after the last keystroke before a compile is sent. */
+  debounceMs: number;
+  /** Least time between two compiles' starts, so fast typing stays inside the server's rate limit. */
+  minIntervalMs: number;
+  clock?: SchedulerClock;
+};
+
+const BROWSER_CLOCK: SchedulerClock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * When the schema preview compiles: a short debounce after typing pauses, at most one compile in
+ * flight (the newest text goes as soon as the answer is back, the texts typed meanwhile are never
+ * sent), and compiles at least `minIntervalMs` apart. An answer always belongs to a text the
+ * user had, so the panel never goes backwards, and a keystroke pause shows within one round trip.
+ */
+export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clock = BROWSER_CLOCK }: CompileSchedulerOptions): CompileScheduler {
+  let latest: string | null = null;
+  let sent: string | null = null;
+  let inFlight = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let timer: unknown = null;
+  let disposed = false;
+
+  const start = () => {
+    timer = null;
+    if (disposed || inFlight || latest === null || latest === sent) return;
+    const source = latest;
+    sent = source;
+    inFlight = true;
+    lastStart = clock.now();
+    void compile(source).finally(() => {
+      inFlight = false;
+      if (!disposed && latest !== sent) schedule(0);
+    });
+  };
+
+  const schedule = (delay: number) => {
+    if (timer !== null) clock.clearTimeout(timer);
+    const wait = Math.max(delay, lastStart + minIntervalMs - clock.now());
+    timer = clock.setTimeout(start, Math.max(0, wait));
+  };
+
+  return {
+    update(source) {
+      latest = source;
+      if (source === sent && !inFlight) {
+        if (timer !== null) clock.clearTimeout(timer);
+        timer = null;
+        return;
+      }
+      // While a compile is out, the newest text waits for its answer (start() then sends it).
+      if (!inFlight) schedule(debounceMs);
+    },
+    dispose() {
+      disposed = true;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createCompileScheduler, type SchedulerClock } from '@/lib/client/create-compile-scheduler';
+
+/** A clock whose timers run only when the test advances it. */
+function createFakeClock(): SchedulerClock & { advance(ms: number): Promise<void> } {
+  let now = 0;
+  let timers: { at: number; run: () => void; id: number }[] = [];
+  let nextId = 0;
+  return {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      const id = nextId++;
+      timers.push({ at: now + ms, run, id });
+      return id;
+    },
+    clearTimeout: (handle) => {
+      timers = timers.filter((timer) => timer.id !== handle);
+    },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at);
+        const due = timers[0];
+        if (!due || due.at > end) break;
+        timers.shift();
+        now = due.at;
+        due.run();
+        // Let compile promises settle before the next timer.
+        await Promise.resolve();
+        await Promise.resolve();
+      }
+      now = end;
+    },
+  };
+}
+
+/** A compile that answers when the test says so, recording when each started. */
+function createCompiles(clock: SchedulerClock) {
+  const started: { source: string; at: number }[] = [];
+  const answers: (() => void)[] = [];
+  const compile = (source: string) => {
+    started.push({ source, at: clock.now() });
+    return new Promise<void>((resolve) => answers.push(resolve));
+  };
+  const answer = async () => {
+    answers.shift()?.();
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { started, compile, answer };
+}
+
+describe('createCompileScheduler', () => {
+  it('compiles once typing pauses for the debounce, only the newest text', async () => {
+    const clock = createFakeClock();
+    const compiles = createCompiles(clock);
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, minIntervalMs: 100, clock });
+    scheduler.update('a');
+    await clock.advance(20);
+    scheduler.update('ab');
+    await clock.advance(39);
+    expect(compiles.started).toEqual([]);
+    await clock.advance(1);
+    expect(compiles.started).toEqual([{ source: 'ab', at: 60 }]);
+  });
+
+  it('keeps one compile in flight; what was typed meanwhile goes when its answer is back', async () => {
+    const clock = createFakeClock();
+    const compiles = createCompiles(clock);
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, minIntervalMs: 100, clock });
+    scheduler.update('a');
+    await clock.advance(40);
+    scheduler.update('ab');
+    scheduler.update('abc');
+    await clock.advance(500);
+    expect(compiles.started.map((start) => start.source)).toEqual(['a']);
+    await compiles.answer();
+    await clock.advance(0);
+    expect(compiles.started.map((start) => start.source)).toEqual(['a', 'abc']);
+  });
+
+  it('starts compiles at least the minimum interval apart, however fast the answers come', async () => {
+    const clock = createFakeClock();
+    const compiles = createCompiles(clock);
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 10, minIntervalMs: 100, clock });
+    for (let key = 1; key <= 10; key += 1) {
+      scheduler.update('x'.repeat(key));
+      await clock.advance(30);
+      await compiles.answer();
+    }
+    await clock.advance(200);
+    const starts = compiles.started.map((start) => start.at);
+    expect(starts.length).toBeGreaterThan(1);
+    starts.slice(1).forEach((at, index) => expect(at - starts[index]!).toBeGreaterThanOrEqual(100));
+    expect(compiles.started.at(-1)?.source).toBe('x'.repeat(10));
+  });
+
+  it('does not compile a text it already sent, and stops after dispose', async () => {
+    const clock = createFakeClock();
+    const compiles = createCompiles(clock);
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, minIntervalMs: 100, clock });
+    scheduler.update('a');
+    await clock.advance(40);
+    await compiles.answer();
+    scheduler.update('a');
+    await clock.advance(200);
+    expect(compiles.started).toHaveLength(1);
+    scheduler.update('ab');
+    scheduler.dispose();
+    await clock.advance(200);
+    expect(compiles.started).toHaveLength(1);
+  });
+});
