@@ -80,6 +80,40 @@ describe('limits keyed on the peer address', () => {
   });
 });
 
+describe('tool details', () => {
+  it('answers details only by a compile key it holds, bounds each request, and refuses a flood with 429', async () => {
+    const compiled = await compileModule(baseURL(), defineModule([ECHO_TOOL, SLEEP_TOOL]));
+    const moduleKey = (compiled.body as { moduleKey?: string } | undefined)?.moduleKey;
+    expect(moduleKey, compiled.text).toMatch(/^[0-9a-f]{64}$/);
+    const ask = async (body: unknown) => {
+      const response = await fetch(`${baseURL()}/api/tools/compile/details`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), text: (await response.text()).slice(0, 300) };
+    };
+    expect((await ask({ moduleKey: 'e'.repeat(64), indexes: [0] })).status).toBe(404);
+    expect((await ask({ moduleKey, indexes: Array.from({ length: 5000 }, () => 0) })).text).toMatch(/at most 250 tools per request/);
+    expect((await ask({ moduleKey, indexes: [2 ** 40] })).status).toBe(400);
+
+    // Four waves of 20 at once: past the burst of 60 well before the bucket refills.
+    const flood = (async () => {
+      const all: Awaited<ReturnType<typeof ask>>[] = [];
+      for (let wave = 0; wave < 4; wave += 1) all.push(...(await Promise.all(Array.from({ length: 20 }, () => ask({ moduleKey, indexes: [0, 1] })))));
+      return all;
+    })();
+    const [latency, answers] = await Promise.all([sampleLatency(baseURL(), flood), flood]);
+    const summary = answers.map((answer) => `${answer.status} ${answer.text.slice(0, 80)}`).join('\n');
+    for (const answer of answers) expect([200, 429], summary).toContain(answer.status);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited.length, summary).toBeGreaterThan(0);
+    for (const answer of limited) expect(Number(answer.retryAfter), summary).toBeGreaterThan(0);
+    expectResponsive(latency, 'details flood');
+  });
+});
+
 describe('response headers', () => {
   it('gives every page a fresh nonce-based policy and every answer nosniff and a referrer policy', async () => {
     const pages = await Promise.all([fetch(`${baseURL()}/`), fetch(`${baseURL()}/`)]);
