@@ -45,7 +45,8 @@ export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelS
           <button type="button" onClick={onEditScript} className="font-mono text-accent underline-offset-2 hover:underline">
             script.json
           </button>
-          , one per iteration; arguments are raw strings, so malformed JSON can be staged.
+          , one per iteration; arguments are raw strings, so malformed JSON can be staged. A step&apos;s{' '}
+          <code className="font-mono">&quot;streamDelayMs&quot;</code> (up to 1000) paces its streamed pieces so the answer visibly grows.
         </p>
       );
     case 'openai':

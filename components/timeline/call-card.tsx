@@ -6,6 +6,7 @@ import { describeCallStatus, formatDuration } from './call-status';
 import { ManualOutputEditor } from './manual-output-editor';
 import { OutputViewer } from './output-viewer';
 import { PermissionBadge } from './permission-badge';
+import { StreamedText } from './streamed-text';
 import { ToolName } from './tool-name';
 import { ValidationIssues } from './validation-issues';
 import type { CallActions } from './call-actions';
@@ -16,7 +17,11 @@ export type CallCardProps = {
   /** 1-based position in the model's order. */
   position: number;
   actions: CallActions;
+  /** The response that proposed the call is still streaming. */
+  streaming?: boolean;
 };
+
+const STREAMING_STATUS = { status: 'streaming', label: 'streaming', tone: 'blue' } as const;
 
 function describeApproval(response: CallApprovalResponse): string {
   const verdict = response.approved ? 'Approved' : 'Denied';
@@ -39,8 +44,9 @@ function CallLogs({ call }: { call: CallState }) {
 }
 
 /** Everything the runtime did with one proposed call, from raw arguments to model-visible output. */
-export function CallCard({ call, position, actions }: CallCardProps) {
-  const status = describeCallStatus(call);
+export function CallCard({ call, position, actions, streaming = false }: CallCardProps) {
+  const status = streaming && call.phase === 'proposed' ? STREAMING_STATUS : describeCallStatus(call);
+  const streamedOnly = call.rawArguments === undefined && call.streamedArguments !== undefined;
   const showRestored = call.restoredInput !== undefined;
   const fromMessage = (call.argumentNotes ?? []).filter((note) => note.startsWith(FROM_MESSAGE_NOTE));
   const caveats = (call.argumentNotes ?? []).filter((note) => !note.startsWith(FROM_MESSAGE_NOTE));
@@ -50,6 +56,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
       data-status={status.status}
       data-phase={call.phase}
       data-name={call.name}
+      data-streaming={streamedOnly && streaming ? 'true' : undefined}
       className="space-y-2 rounded-lg border border-border bg-panel p-2.5"
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
@@ -78,6 +85,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
         </span>
       </header>
       <ArgumentsDiff raw={call.rawArguments} repairs={call.repairs} />
+      {streamedOnly && <StreamedText text={call.streamedArguments ?? ''} live={streaming} testId="streaming-arguments" mono />}
       {fromMessage.map((note) => (
         <p key={note} data-testid="argument-from-message" className="break-words text-[11px] text-fg-muted">
           {note}
@@ -114,7 +122,7 @@ export function CallCard({ call, position, actions }: CallCardProps) {
         <OutputViewer output={call.output} />
       ) : (
         <p className="h-6 rounded border border-dashed border-border px-2 text-[11px] leading-6 text-fg-muted">
-          {call.phase === 'running' ? 'Running…' : 'Waiting for output…'}
+          {call.phase === 'running' ? 'Running…' : streamedOnly ? (streaming ? 'Arguments streaming…' : 'Not run: the response never completed.') : 'Waiting for output…'}
         </p>
       )}
     </article>

@@ -39,6 +39,11 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
           {exchange.status}
         </span>
         {exchange.durationMs !== undefined && <span className="text-fg-muted">{exchange.durationMs}ms</span>}
+        {exchange.streamed && (
+          <span data-testid="exchange-streamed" className="font-sans text-fg-muted" title="The response is the raw text/event-stream, event by event">
+            streamed
+          </span>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-1.5">
         <div role="tablist" className="flex gap-1 text-[11px]">
@@ -64,7 +69,7 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
       {tab === 'request' ? (
         <ExchangeBody body={exchange.request} testId="exchange-request-body" fileName="request.json" />
       ) : (
-        <ExchangeBody body={exchange.response} testId="exchange-response-body" fileName="response.json" />
+        <ExchangeBody body={exchange.response} testId="exchange-response-body" fileName={exchange.streamed ? 'response.txt' : 'response.json'} />
       )}
     </div>
   );

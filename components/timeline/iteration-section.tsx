@@ -6,6 +6,7 @@ import { LaneView } from './lane-view';
 import { ModelErrorRow } from './model-error-row';
 import { ModelRequestRow } from './model-request-row';
 import { ModelResponseRow } from './model-response-row';
+import { StreamedResponseRow } from './streamed-response-row';
 import { ToolSearchRow } from './tool-search-row';
 import type { CallActions } from './call-actions';
 
@@ -14,10 +15,15 @@ export type IterationSectionProps = {
   calls: Record<string, CallState>;
   now: number;
   actions: CallActions;
+  /** The turn is still running: a response without its `model-response` is still streaming. */
+  live?: boolean;
 };
 
-/** One loop iteration: request and its context meter, response, tool searches, dispatch plan, call cards and lanes. */
-export function IterationSection({ iteration, calls, now, actions }: IterationSectionProps) {
+/**
+ * One loop iteration: request and its context meter, response (growing while it streams), tool
+ * searches, dispatch plan, call cards and lanes.
+ */
+export function IterationSection({ iteration, calls, now, actions, live = false }: IterationSectionProps) {
   const searches = new Map(iteration.searches.map((search) => [search.callId, search]));
   const iterationCalls = iteration.callIds.flatMap((id) => {
     const call = calls[id];
@@ -26,15 +32,19 @@ export function IterationSection({ iteration, calls, now, actions }: IterationSe
   const toolCallIds = iteration.callIds.filter((id) => !searches.has(id));
   const unlistedSearches = iteration.searches.filter((search) => !iteration.callIds.includes(search.callId));
   const waiting = !iteration.response && !iteration.modelError;
+  const streaming = waiting && live;
+  const streamedText = !iteration.response && iteration.streamedText && iteration.streamedText.length > 0 ? iteration.streamedText : undefined;
+  const streamedCalls = !iteration.response && iterationCalls.some((call) => call.streamedArguments !== undefined);
   return (
     <section data-testid={`iteration-${iteration.iteration}`} className="space-y-2">
       <h3 className="flex items-center gap-2 text-[11px] font-semibold uppercase tracking-wide text-fg-muted">
         Iteration {iteration.iteration}
         <span className="h-px flex-1 bg-border" />
       </h3>
-      {iteration.request && <ModelRequestRow iteration={iteration.iteration} request={iteration.request} />}
+      {iteration.request && <ModelRequestRow iteration={iteration.iteration} request={iteration.request} timing={iteration.response?.timing} />}
       {iteration.request && <IterationTokensRow iteration={iteration.iteration} request={iteration.request} />}
-      {waiting && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}
+      {waiting && !streamedText && !streamedCalls && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}
+      {streamedText && <StreamedResponseRow texts={streamedText} live={streaming} />}
       {iteration.modelError && <ModelErrorRow error={iteration.modelError} />}
       {iteration.response && <ModelResponseRow response={iteration.response} calls={iterationCalls} />}
       {unlistedSearches.map((search) => (
@@ -48,7 +58,7 @@ export function IterationSection({ iteration, calls, now, actions }: IterationSe
             return search ? (
               <ToolSearchRow key={call.callId} search={search} call={call} />
             ) : (
-              <CallCard key={call.callId} call={call} position={index + 1} actions={actions} />
+              <CallCard key={call.callId} call={call} position={index + 1} actions={actions} streaming={streaming} />
             );
           })}
         </div>

@@ -2,18 +2,20 @@
 
 import { useContext, useState } from 'react';
 import type { IterationState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { ResponseTiming } from '@/lib/runtime/events/runtime-event';
 import { ExchangeViewer } from './exchange-viewer';
 import { InspectedTurnContext } from './inspectable-turn';
+import { RequestTiming } from './request-timing';
 
 type Request = NonNullable<IterationState['request']>;
 
-export type ModelRequestRowProps = { iteration: number; request: Request };
+export type ModelRequestRowProps = { iteration: number; request: Request; timing?: ResponseTiming };
 
 /**
- * What the model was sent: how many tools were offered, how many are deferred behind Tool Search;
- * "Raw" opens the exact request body and response of this iteration when the turn is known.
+ * What the model was sent: how many tools were offered, how many are deferred behind Tool Search,
+ * and once answered how fast (first token, tokens per second); "Raw" opens the exact request body and response of this iteration when the turn is known.
  */
-export function ModelRequestRow({ iteration, request }: ModelRequestRowProps) {
+export function ModelRequestRow({ iteration, request, timing }: ModelRequestRowProps) {
   const turn = useContext(InspectedTurnContext);
   const [open, setOpen] = useState(false);
   // `tool_search` is offered beside the tools, not one of them.
@@ -32,6 +34,7 @@ export function ModelRequestRow({ iteration, request }: ModelRequestRowProps) {
         <span>
           · {request.inputItemCount.toLocaleString('en-US')} input item{request.inputItemCount === 1 ? '' : 's'}
         </span>
+        {timing && <RequestTiming timing={timing} />}
         {turn && (
           <button
             type="button"

@@ -8,6 +8,7 @@ import { CarriedInRow } from './carried-in-row';
 import { ContextMeter } from './context-meter';
 import { InspectableTurn } from './inspectable-turn';
 import { IterationSection } from './iteration-section';
+import { SandboxStepRow } from './sandbox-step-row';
 import { TurnEndBanner } from './turn-end-banner';
 import { TurnHeader } from './turn-header';
 import type { TurnControls } from './turn-controls';
@@ -36,10 +37,11 @@ function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
     <InspectableTurn state={state}>
       <div className="space-y-4">
         <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />
+        <SandboxStepRow sandbox={state.sandbox} preparing={live && !state.sandbox} />
         {state.carriedIn && <CarriedInRow carriedIn={state.carriedIn} />}
         <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
         {state.iterations.map((iteration) => (
-          <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} actions={actions} />
+          <IterationSection key={iteration.iteration} iteration={iteration} calls={state.calls} now={now} actions={actions} live={live} />
         ))}
         {state.end && <TurnEndBanner end={state.end} />}
         {!state.end && !streaming && (

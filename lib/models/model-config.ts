@@ -11,6 +11,8 @@ export const MODEL_CONFIG_LIMITS = {
   modelNameLength: 200,
   apiKeyLength: 500,
   baseUrlLength: 2_000,
+  /** The longest pause a scripted step may put between its streamed pieces. */
+  streamDelayMs: 1_000,
 } as const;
 
 const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
@@ -33,10 +35,19 @@ export const scriptCallSchema = z.object({
   arguments: z.string().max(MODEL_CONFIG_LIMITS.argumentsLength),
 });
 
-/** What the scripted model answers on one iteration: optional text and optional calls. */
+/**
+ * What the scripted model answers on one iteration: optional text and optional calls. The answer
+ * streams in pieces; `streamDelayMs` waits that long before each piece, so it visibly grows.
+ */
 export const scriptStepSchema = z.object({
   text: z.string().max(MODEL_CONFIG_LIMITS.textLength).optional(),
   calls: z.array(scriptCallSchema).max(MODEL_CONFIG_LIMITS.callsPerStep).optional(),
+  streamDelayMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(MODEL_CONFIG_LIMITS.streamDelayMs, `streamDelayMs is at most ${MODEL_CONFIG_LIMITS.streamDelayMs} ms.`)
+    .optional(),
 });
 
 export const faultKindSchema = z.enum(['malformed-json', 'invalid-arguments', 'unknown-tool', 'duplicate-call']);
@@ -55,6 +66,8 @@ export const tapeEntrySchema = z.object({
   method: z.string().max(16).optional(),
   /** From sending the request to having read the whole response body. */
   durationMs: z.number().nonnegative().optional(),
+  /** The response was an event stream (`text/event-stream`): `response` is its raw text, replayed as a stream. */
+  streamed: z.literal(true).optional(),
 });
 
 const baseUrlSchema = z

@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions/completions';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions/completions';
 import type { ModelClient, ModelError, ModelResponse } from '@/lib/runtime/model/model-client';
 import type { Result } from '@/lib/runtime/result';
+import { accumulateChatCompletionStream } from './accumulate-chat-completion-stream';
 import { convertChatCompletionBody, convertItemsToChatMessages, convertToolsToChat } from './convert-chat-completions';
 import { DEFAULT_MODEL_TIMEOUT_MS } from './openai-responses-client';
 import { readRawBody } from './read-raw-body';
@@ -19,7 +20,8 @@ export type OpenAICompatibleClientOptions = {
 
 /**
  * A ModelClient for Chat Completions servers (Ollama, vLLM, LM Studio), translated to and from
- * the Responses shapes at this edge. Such servers cannot defer tools or search them.
+ * the Responses shapes at this edge. Such servers cannot defer tools or search them. Streams
+ * (`stream: true`, usage in the last chunk); a server that answers with one JSON body still works.
  */
 export function createOpenAICompatibleClient(options: OpenAICompatibleClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
@@ -29,6 +31,8 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleClientOpti
     fetch: options.fetch,
     maxRetries: 0,
     timeout: timeoutMs,
+    // Failures come back as values; the SDK's own console logging would only repeat them.
+    logLevel: 'off',
   });
   const errorContext = { providerName: 'the OpenAI-compatible server', baseURL: options.baseURL, timeoutMs };
 
@@ -36,14 +40,22 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleClientOpti
     label: options.label,
     hostedToolSearch: false,
     supportsDeferredTools: false,
-    async createResponse(request, { signal }): Promise<Result<ModelResponse, ModelError>> {
+    async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
       const { tools, names } = convertToolsToChat(request.tools);
-      const body: ChatCompletionCreateParamsNonStreaming = {
+      const body: ChatCompletionCreateParamsStreaming = {
         model: options.model,
         messages: convertItemsToChatMessages(request.instructions, request.input),
         ...(tools.length > 0 ? { tools, parallel_tool_calls: request.parallelToolCalls } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
       };
-      const response = await readRawBody(() => client.chat.completions.create(body, { signal }).asResponse(), errorContext);
+      const response = await readRawBody({
+        call: () => client.chat.completions.create(body, { signal }).asResponse(),
+        context: errorContext,
+        client,
+        signal,
+        stream: accumulateChatCompletionStream(names, onDelta),
+      });
       return response.ok ? convertChatCompletionBody(response.value, names) : response;
     },
   };

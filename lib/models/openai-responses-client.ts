@@ -1,8 +1,9 @@
 import OpenAI from 'openai';
-import type { ResponseCreateParamsNonStreaming, ResponseInput, Tool as ResponsesTool } from 'openai/resources/responses/responses';
+import type { ResponseCreateParamsStreaming, ResponseInput, Tool as ResponsesTool } from 'openai/resources/responses/responses';
 import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '@/lib/runtime/model/model-client';
 import type { Result } from '@/lib/runtime/result';
 import { toResponsesInput } from '@/lib/runtime/model/responses-items';
+import { accumulateResponsesStream } from './accumulate-responses-stream';
 import { convertResponsesBody } from './convert-responses-items';
 import { readRawBody } from './read-raw-body';
 import type { FetchFunction } from './record-exchanges';
@@ -28,26 +29,34 @@ export type OpenAIResponsesClientOptions = {
 
 /**
  * A ModelClient over the Responses API. Stateless: every request carries the whole
- * conversation with `store: false`, never `previous_response_id`.
+ * conversation with `store: false`, never `previous_response_id`. Streams (`stream: true`):
+ * text and arguments reach `onDelta` as they arrive, the response is the completed one.
  */
 export function createOpenAIResponsesClient(options: OpenAIResponsesClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   const baseURL = options.baseURL ?? OPENAI_BASE_URL;
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL, fetch: options.fetch, maxRetries: 0, timeout: timeoutMs });
+  // Failures come back as values; the SDK's own console logging would only repeat them.
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL, fetch: options.fetch, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
   const errorContext = { providerName: options.providerName ?? 'The model provider', baseURL, timeoutMs };
 
   return {
     label: options.label,
     hostedToolSearch: options.hostedToolSearch,
     supportsDeferredTools: options.supportsDeferredTools ?? true,
-    async createResponse(request, { signal }): Promise<Result<ModelResponse, ModelError>> {
-      const body = await readRawBody(() => client.responses.create(buildResponsesBody(options, request), { signal }).asResponse(), errorContext);
+    async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
+      const body = await readRawBody({
+        call: () => client.responses.create(buildResponsesBody(options, request), { signal }).asResponse(),
+        context: errorContext,
+        client,
+        signal,
+        stream: accumulateResponsesStream(onDelta),
+      });
       return body.ok ? convertResponsesBody(body.value) : body;
     },
   };
 }
 
-function buildResponsesBody(options: OpenAIResponsesClientOptions, request: ModelRequest): ResponseCreateParamsNonStreaming {
+function buildResponsesBody(options: OpenAIResponsesClientOptions, request: ModelRequest): ResponseCreateParamsStreaming {
   return {
     model: options.model,
     ...(request.instructions ? { instructions: request.instructions } : {}),
@@ -56,6 +65,7 @@ function buildResponsesBody(options: OpenAIResponsesClientOptions, request: Mode
       ? { tools: request.tools as ResponsesTool[], parallel_tool_calls: request.parallelToolCalls }
       : {}),
     store: false,
+    stream: true,
     ...(options.includeEncryptedReasoning ? { include: ['reasoning.encrypted_content'] } : {}),
   };
 }

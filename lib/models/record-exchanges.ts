@@ -23,7 +23,9 @@ export type RecordingOptions = {
  * sent and the response body as received, with the URL, method and duration. Headers are never
  * recorded, so `Authorization` cannot leak; bodies and the URL are scrubbed of the given secrets
  * too, and the URL loses any `user:password@`. The body is read here once and handed
- * on as a fresh Response, so the SDK's timeout also covers a body that never finishes.
+ * on as a fresh Response, so the SDK's timeout also covers a body that never finishes. An event
+ * stream (a 2xx `text/event-stream`) is handed on as it arrives instead, and recorded as its raw
+ * text (`streamed: true`) once it has ended; its reader bounds its time (see `readRawBody`).
  *
  * A body past `EGRESS_LIMITS.responseBytes` is abandoned and nothing is recorded (the request
  * fails with an `EgressRefusalError`); a failed (non-2xx) body is cut to an excerpt before
@@ -35,22 +37,69 @@ export function createRecordingFetch(options: RecordingOptions): FetchFunction {
   return async (input, init) => {
     const started = now();
     const response = await options.fetch(input, init);
-    const read = await readCappedBody(response, EGRESS_LIMITS.responseBytes);
-    if (!read.ok) throw new EgressRefusalError(read.error);
-    const text = response.ok ? read.value : excerptFailedBody(read.value, parseBody(read.value));
-    options.onExchange?.({
-      request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
-      response: redactJsonValue(parseBody(text), redact),
-      status: response.status,
-      url: redact(describeRequestUrl(input)),
-      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
-      durationMs: Math.max(0, Math.round(now() - started)),
-    });
+    const record = (text: string, streamed: boolean) =>
+      options.onExchange?.({
+        request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
+        response: streamed ? redact(text) : redactJsonValue(parseBody(text), redact),
+        status: response.status,
+        url: redact(describeRequestUrl(input)),
+        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+        durationMs: Math.max(0, Math.round(now() - started)),
+        ...(streamed ? { streamed: true as const } : {}),
+      });
     const headers = new Headers(response.headers);
     headers.delete('content-encoding');
     headers.delete('content-length');
+    if (response.ok && response.body && isEventStream(response.headers)) {
+      const body = recordEventStream(response.body, (text) => record(text, true));
+      return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    }
+    const read = await readCappedBody(response, EGRESS_LIMITS.responseBytes);
+    if (!read.ok) throw new EgressRefusalError(read.error);
+    const text = response.ok ? read.value : excerptFailedBody(read.value, parseBody(read.value));
+    record(text, false);
     return new Response(text, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+function isEventStream(headers: Headers): boolean {
+  return headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/**
+ * Passes an event stream on as it arrives, at most `EGRESS_LIMITS.responseBytes` of it (past that
+ * the source is cancelled and the body fails with an `EgressRefusalError`), and hands its whole
+ * text to `onEnd` when it ends. A stream that fails or is cancelled is not recorded.
+ */
+function recordEventStream(source: ReadableStream<Uint8Array>, onEnd: (text: string) => void): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = await reader.read();
+      if (cancelled) return;
+      if (chunk.done) {
+        parts.push(decoder.decode());
+        onEnd(parts.join(''));
+        controller.close();
+        return;
+      }
+      size += chunk.value.byteLength;
+      if (size > EGRESS_LIMITS.responseBytes) {
+        await reader.cancel();
+        throw new EgressRefusalError({ code: 'response-too-large', limitBytes: EGRESS_LIMITS.responseBytes });
+      }
+      parts.push(decoder.decode(chunk.value, { stream: true }));
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      cancelled = true;
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /** A body as JSON when it parses, else the raw text (so a garbage body is still on the tape). */

@@ -16,7 +16,8 @@ export type TapeClientOptions = { onExchange?: (exchange: TapeEntry) => void };
 
 /**
  * Replays recorded exchanges in order through the SDK, in the wire format they were recorded
- * in (Responses, or Chat Completions for OpenAI-compatible servers). A request that differs from
+ * in (Responses, or Chat Completions for OpenAI-compatible servers); a streamed answer is served
+ * as the event stream it was, so it is parsed into the same deltas. A request that differs from
  * its recording, or one past the end, is a `tape-mismatch` error rather than a served answer.
  */
 export function createTapeClient(tape: readonly TapeEntry[], options: TapeClientOptions = {}): ModelClient {
@@ -34,7 +35,8 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
       throw new Error(state.mismatch.message);
     }
     const body = typeof entry.response === 'string' ? entry.response : JSON.stringify(entry.response);
-    return new Response(body, { status: entry.status, headers: { 'content-type': 'application/json' } });
+    const contentType = entry.streamed ? 'text/event-stream' : 'application/json';
+    return new Response(body, { status: entry.status, headers: { 'content-type': contentType } });
   };
   const fetch = createRecordingFetch({ fetch: serve, onExchange: options.onExchange });
   const inner = isChat
@@ -45,9 +47,9 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
     label: 'tape',
     hostedToolSearch: inner.hostedToolSearch,
     supportsDeferredTools: inner.supportsDeferredTools,
-    async createResponse(request, { signal }) {
+    async createResponse(request, { signal, onDelta }) {
       state.mismatch = undefined;
-      const result = await inner.createResponse(request, { signal });
+      const result = await inner.createResponse(request, { signal, onDelta });
       if (state.mismatch) return err(state.mismatch);
       return result;
     },

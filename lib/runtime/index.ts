@@ -8,6 +8,7 @@ export { decidePermission, type PermissionDecision, type PermissionSettings, typ
 export { planDispatch, type DispatchBatch } from './loop/plan-dispatch';
 export { createRedactor, REDACTED, type Redactor } from './redact-secrets';
 export { runTurn, DEFAULT_MAX_ITERATIONS, type RunTurnOptions, type TurnOutcome } from './loop/run-turn';
+export type { OpenTurnTools, TurnTools, TurnToolsFailure } from './loop/prepare-turn-tools';
 export { reduceRuntimeEvents } from './events/reduce-runtime-events';
 export { runtimeEventSchema, type RuntimeEvent, type RuntimeEventType, type PermissionMode, type TurnMode, type TurnEndReason } from './events/runtime-event';
 export { checkToolConfig, findDuplicateToolNames, TOOL_NAME_PATTERN } from './tools/check-tool-config';
@@ -18,7 +19,8 @@ export { searchTools, type SearchableTool } from './search/search-tools';
 export { createToolIndex, type ToolIndex, type ToolMatch } from './search/create-tool-index';
 export { TOOL_SEARCH_VERSIONS, CURRENT_TOOL_SEARCH_VERSION, type ToolSearchVersion } from './search/tool-search-version';
 export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './loop/gate-tool-call';
-export type { ConversationItem, ModelClient, ModelError, ModelRequest, ModelResponse, OfferedTool } from './model/model-client';
+export type { ConversationItem, CreateResponseOptions, ModelClient, ModelDelta, ModelError, ModelRequest, ModelResponse, OfferedTool } from './model/model-client';
+export { DELTA_LIMITS } from './loop/coalesce-model-deltas';
 export type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue, Risk, ExecutionMode } from './tools/tool';
 export type { ToolResult } from './tools/tool-result';
 export type { Result } from './result';

@@ -1,17 +1,17 @@
 // Server-only: compiles user tool modules in the QuickJS sandbox.
 import type { CompiledModule, Diagnostic } from './compiled-module';
 import { createSourceCache } from './create-source-cache';
-import { acquireSandboxContext, retireSandboxContext, trackSandboxCall } from './context-pool';
+import { acquireSandboxContext, retireSandboxContext, trackSandboxSetUp } from './context-pool';
 import { createInertBindings } from './sandbox-context';
 import { evaluateToolModule, MODULE_EVALUATION_LIMIT_MS } from './evaluate-tool-module';
-import { transpileModule } from './transpile-module';
+import { transpileModuleCached } from './transpile-module-cached';
 
 /** Bounded by tools too: a worker keeps a few 1,000-tool catalogs, not 200 of them. */
 const cache = createSourceCache<CompiledModule>({ maxEntries: 200, maxWeight: 5_000, weigh: (compiled) => compiled.tools.length });
 
 /**
  * The tool specs and diagnostics of a module: evaluated in a fresh, pre-warmed QuickJS context
- * that is disposed afterwards (in the background: the answer does not wait for it). Results are
+ * that is dropped afterwards (releasing it costs nothing: it is its own WASM instance). Results are
  * cached by source. Never rejects for bad user code.
  */
 export function compileToolModule(source: string): Promise<CompiledModule> {
@@ -20,9 +20,9 @@ export function compileToolModule(source: string): Promise<CompiledModule> {
 
 async function compileUncached(source: string): Promise<CompiledModule> {
   // Counted as work in flight from the start: a pool refill must not run in the esbuild await.
-  trackSandboxCall(1);
+  trackSandboxSetUp(1);
   try {
-    const transpiled = await transpileModule(source);
+    const transpiled = await transpileModuleCached(source);
     if (!transpiled.ok) return { tools: [], diagnostics: sortDiagnostics(transpiled.error) };
     const context = await acquireSandboxContext();
     try {
@@ -33,7 +33,7 @@ async function compileUncached(source: string): Promise<CompiledModule> {
       retireSandboxContext(context);
     }
   } finally {
-    trackSandboxCall(-1);
+    trackSandboxSetUp(-1);
   }
 }
 

@@ -1,30 +1,37 @@
 // Server-only (runs inside a sandbox worker): keeps a few pre-warmed QuickJS contexts ready.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
+import { captureContextSnapshot, restoreSandboxContext, type ContextSnapshot, type QuickJsInstance } from './context-snapshot';
 import { createSandboxContext, type SandboxContext } from './sandbox-context';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { loadZodBundle } from './zod-bundle';
 
 /**
- * Evaluating Zod in a fresh context costs ~110 ms (see docs/decisions/0001-sandbox-isolation.md),
- * so compiles and turns take a context that was warmed earlier. Contexts are never reused: each
- * compile or turn disposes its own, which is what gives every turn fresh global state.
+ * Evaluating Zod in a fresh context costs ~100 ms (QuickJS parses the whole bundle; see
+ * docs/decisions/0001-sandbox-isolation.md), so it is done once per worker: the first context's
+ * memory is kept as a snapshot, and every later context is a new WebAssembly instance whose memory
+ * is a copy of it (~5 ms). Contexts are never reused: each compile or turn gets its own instance,
+ * which is what gives every turn fresh global state, and drops it afterwards.
  *
  * Every context lives in its own WebAssembly instance with its own capped memory: a turn that
  * allocates typed arrays or huge strings exhausts only its own instance, never a neighbour's.
  */
 const POOL_SIZE = 2;
-/** Warming blocks the event loop for ~110 ms, so it waits until no sandboxed work is in flight. */
+/**
+ * Refilling blocks the event loop (a copy ~5 ms, a full warm-up ~100 ms): it never lands inside
+ * a compile or a turn's set-up, and a full warm-up also waits until no call is in flight.
+ */
 const REFILL_RETRY_MS = 25;
-/** Retired contexts wait for an idle moment to be freed, but never pile up beyond this. */
-const MAX_RETIRED = 4;
 
 const warmContexts: SandboxContext[] = [];
-const retiredContexts: SandboxContext[] = [];
 let wasmModulePromise: Promise<WebAssembly.Module> | undefined;
+/** Resolves to undefined when copies do not work here: contexts are then warmed one by one. */
+let snapshotPromise: Promise<ContextSnapshot | undefined> | undefined;
+let hasSnapshot = false;
 let callsInFlight = 0;
+let setUpsInFlight = 0;
 let refillTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** WebAssembly pages are 64 KiB; QuickJS's build starts with 16 MB. */
@@ -43,95 +50,107 @@ function loadWasmModule(): Promise<WebAssembly.Module> {
 }
 
 /** A fresh QuickJS instance (~2 ms) whose memory can never grow past the sandbox's cap. */
-async function loadQuickJs(): Promise<QuickJSWASMModule> {
+export async function loadInstance(pages = INITIAL_MEGABYTES * PAGES_PER_MEGABYTE): Promise<QuickJsInstance> {
   const wasmModule = await loadWasmModule();
-  const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_MEGABYTES * PAGES_PER_MEGABYTE, maximum: SANDBOX_LIMITS.wasmMemoryMegabytes * PAGES_PER_MEGABYTE });
-  return newQuickJSWASMModuleFromVariant(newVariant(releaseSyncVariant, { wasmModule, wasmMemory }));
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: SANDBOX_LIMITS.wasmMemoryMegabytes * PAGES_PER_MEGABYTE });
+  const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(releaseSyncVariant, { wasmModule, wasmMemory: memory }));
+  return { quickjs, memory };
+}
+
+/**
+ * The snapshot every context of this worker is copied from, taken once. Its own context goes to
+ * the pool. A copy is checked once before any is relied on; if it fails, contexts are warmed in full.
+ */
+function loadSnapshot(): Promise<ContextSnapshot | undefined> {
+  snapshotPromise ??= loadZodBundle().then(async (zodBundle) => {
+    try {
+      const { snapshot, context } = await captureContextSnapshot(loadInstance, zodBundle);
+      const probe = await restoreSandboxContext(snapshot, loadInstance);
+      const answer = probe.call('configure', [1, 0]);
+      probe.dispose();
+      if (!answer.ok) throw new Error(answer.error.message);
+      warmContexts.push(context);
+      hasSnapshot = true;
+      return snapshot;
+    } catch (error) {
+      console.warn('Sandbox contexts cannot be copied from a snapshot here; each is warmed in full:', error instanceof Error ? error.message : error);
+      return undefined;
+    }
+  });
+  return snapshotPromise;
+}
+
+async function createContext(): Promise<SandboxContext> {
+  const snapshot = await loadSnapshot();
+  if (snapshot) return restoreSandboxContext(snapshot, loadInstance);
+  const [instance, zodBundle] = await Promise.all([loadInstance(), loadZodBundle()]);
+  return createSandboxContext(instance.quickjs, zodBundle);
 }
 
 /** A fresh context for one compile or one turn; the caller disposes it. */
 export async function acquireSandboxContext(): Promise<SandboxContext> {
-  const warm = warmContexts.pop();
-  const context = warm ?? createGuardedContext(...(await Promise.all([loadQuickJs(), loadZodBundle()])));
+  const context = warmContexts.pop() ?? (await createContext());
   scheduleRefill();
   return context;
 }
 
-/**
- * QuickJS can abort while freeing a runtime that hit its memory cap (an internal assertion on
- * leaked GC objects). The context owns its WASM instance, so dropping it discards the suspect
- * instance alone; the failing turn still ends cleanly.
- */
-function createGuardedContext(quickjs: QuickJSWASMModule, zodBundle: string): SandboxContext {
-  const context = createSandboxContext(quickjs, zodBundle);
-  const dispose = context.dispose.bind(context);
-  return Object.assign(context, {
-    dispose() {
-      try {
-        dispose();
-      } catch (error) {
-        console.warn('Dropping a QuickJS instance after a failed dispose:', error instanceof Error ? error.message : error);
-      }
-    },
-  });
-}
-
 /** Fills the pool now (at server start, before a benchmark); later refills happen in the background. */
 export async function prewarmSandboxPool(): Promise<void> {
-  const zodBundle = await loadZodBundle();
-  while (warmContexts.length < POOL_SIZE) warmContexts.push(createGuardedContext(await loadQuickJs(), zodBundle));
+  await loadSnapshot();
+  while (warmContexts.length < POOL_SIZE) warmContexts.push(await createContext());
 }
 
 /**
- * Compiles, turn set-ups and running calls report themselves so background work (a ~110 ms
- * refill, a ~10 ms disposal) never lands inside them: a compile awaits esbuild, and a refill
- * firing in that gap used to add its whole warm-up to the compile.
+ * Compiles and turn set-ups report themselves so a refill never lands inside them: a compile
+ * awaits esbuild, and a refill firing in that gap used to add its whole warm-up to the compile.
+ */
+export function trackSandboxSetUp(delta: 1 | -1): void {
+  setUpsInFlight = Math.max(0, setUpsInFlight + delta);
+}
+
+/**
+ * Running calls report themselves too. A copy (~5 ms) may be made while calls wait on their
+ * sleeps, so that under load a turn still finds a warm context; a full warm-up may not.
  */
 export function trackSandboxCall(delta: 1 | -1): void {
   callsInFlight = Math.max(0, callsInFlight + delta);
 }
 
-/**
- * Hands a used context back for disposal in the background. Freeing a runtime that holds Zod
- * takes ~10 ms; a compile's answer does not need to wait for it. The context is never used
- * again, so this changes nothing about isolation.
- */
+/** Hands a used context back. Releasing one only drops its instance, so this is immediate. */
 export function retireSandboxContext(context: SandboxContext): void {
-  retiredContexts.push(context);
-  if (retiredContexts.length > MAX_RETIRED) disposeRetired();
+  context.dispose();
   scheduleRefill();
 }
 
-/** Disposes the warm and retired contexts (tests and benchmarks that want a cold start or a clean exit). */
+/** Drops the warm contexts and the snapshot (tests and benchmarks that want a cold start or a clean exit). */
 export function drainSandboxPool(): void {
   if (refillTimer) clearTimeout(refillTimer);
   refillTimer = undefined;
-  disposeRetired();
   for (const context of warmContexts.splice(0)) context.dispose();
-}
-
-function disposeRetired(): void {
-  for (const context of retiredContexts.splice(0)) context.dispose();
+  snapshotPromise = undefined;
+  hasSnapshot = false;
 }
 
 function scheduleRefill(): void {
-  if (refillTimer || (warmContexts.length >= POOL_SIZE && retiredContexts.length === 0)) return;
+  if (refillTimer || warmContexts.length >= POOL_SIZE) return;
   refillTimer = setTimeout(refillOne, REFILL_RETRY_MS);
   refillTimer.unref?.();
 }
 
 function refillOne(): void {
   refillTimer = undefined;
-  if (callsInFlight > 0) {
+  if (setUpsInFlight > 0 || (callsInFlight > 0 && !hasSnapshot)) {
     scheduleRefill();
     return;
   }
-  disposeRetired();
   if (warmContexts.length >= POOL_SIZE) return;
-  void Promise.all([loadQuickJs(), loadZodBundle()]).then(([quickjs, zodBundle]) => {
-    if (warmContexts.length < POOL_SIZE) warmContexts.push(createGuardedContext(quickjs, zodBundle));
-    scheduleRefill();
-  }).catch((error: unknown) => {
-    console.error('Could not warm a sandbox context:', error);
-  });
+  void createContext()
+    .then((context) => {
+      if (warmContexts.length < POOL_SIZE) warmContexts.push(context);
+      else context.dispose();
+      scheduleRefill();
+    })
+    .catch((error: unknown) => {
+      console.error('Could not warm a sandbox context:', error);
+    });
 }

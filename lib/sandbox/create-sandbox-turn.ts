@@ -7,15 +7,15 @@ import type { JsonSchemaValidator } from '@/lib/runtime/validation/validate-json
 import { formatZodIssues } from '@/lib/runtime/validation/validate-with-zod';
 import { hasErrors, type Diagnostic } from './compiled-module';
 import { sortDiagnostics } from './compile-tool-module';
-import { acquireSandboxContext, trackSandboxCall } from './context-pool';
-import { evaluateToolModule } from './evaluate-tool-module';
+import { acquireSandboxContext, trackSandboxCall, trackSandboxSetUp } from './context-pool';
+import { evaluateToolModule, type ActivityHooks } from './evaluate-tool-module';
 import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from './sandbox-context';
 import { readEnvelope, sandboxZodIssues } from './sandbox-envelope';
 import { createFileStore } from './file-store';
 import { createLogQuota } from './log-quota';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { createSandboxTool, type ToolEngine } from './sandbox-tool';
-import { transpileModule } from './transpile-module';
+import { transpileModuleCached } from './transpile-module-cached';
 
 export type SandboxTurnOptions = {
   source: string;
@@ -30,6 +30,8 @@ export type SandboxTurnOptions = {
 /** The tools of one turn, all sharing one fresh QuickJS context; dispose when the turn ends. */
 export type SandboxTurn = {
   tools: Tool[];
+  /** Per tool, in `tools` order: which activity labels it defines (a caller across a thread skips asking for the others). */
+  activityHooks: ActivityHooks[];
   /** The virtual file store as the turn's tools left it. */
   files(): Record<string, string>;
   /** Grows whenever a tool changes the file store, so a copy elsewhere knows when to refresh. */
@@ -68,16 +70,16 @@ type PendingCall = {
  */
 export async function createSandboxTurn(options: SandboxTurnOptions): Promise<Result<SandboxTurn, SandboxTurnError>> {
   // Set-up counts as work in flight so a pool refill never lands in the esbuild await.
-  trackSandboxCall(1);
+  trackSandboxSetUp(1);
   try {
     return await setUpSandboxTurn(options);
   } finally {
-    trackSandboxCall(-1);
+    trackSandboxSetUp(-1);
   }
 }
 
 async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<SandboxTurn, SandboxTurnError>> {
-  const transpiled = await transpileModule(options.source);
+  const transpiled = await transpileModuleCached(options.source);
   if (!transpiled.ok) return { ok: false, error: describeErrors(transpiled.error) };
   const vm = await acquireSandboxContext();
   const engine = createTurnEngine(vm, options.files ?? {});
@@ -97,6 +99,7 @@ async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<San
     ok: true,
     value: {
       tools: evaluated.tools.map((tool) => createSandboxTool(tool, engine)),
+      activityHooks: evaluated.tools.map((tool) => tool.activityHooks),
       files: engine.snapshotFiles,
       filesVersion: engine.filesVersion,
       dispose: engine.dispose,

@@ -17,8 +17,11 @@ import type { TranspiledModule } from './transpile-module';
 /** How long a module's top-level code may run. */
 export const MODULE_EVALUATION_LIMIT_MS = SANDBOX_LIMITS.moduleEvaluationMs;
 
+/** Which activity labels a tool defines (as functions, when its module was evaluated): the others are never asked for. */
+export type ActivityHooks = { describeActivity: boolean; describeCompletedActivity: boolean };
+
 /** A usable tool: its spec plus what the host needs to drive it inside the context. */
-export type EvaluatedTool = { index: number; spec: ToolSpec; outputJsonSchema?: JsonSchema };
+export type EvaluatedTool = { index: number; spec: ToolSpec; outputJsonSchema?: JsonSchema; activityHooks: ActivityHooks };
 
 export type EvaluatedModule = { compiled: CompiledModule; tools: EvaluatedTool[] };
 
@@ -38,6 +41,8 @@ const toolDescription = z.object({
   executeKind: z.enum(['function', 'missing', 'invalid']),
   needsApproval: primitive.optional(),
   hasOutputSchema: z.boolean(),
+  hasDescribeActivity: z.boolean(),
+  hasDescribeCompletedActivity: z.boolean(),
   outputJsonSchema: z.record(z.string(), jsonValue).optional(),
   /** A Zod output schema converted to JSON Schema, when Zod can represent it. */
   outputParameters: z.record(z.string(), jsonValue).optional(),
@@ -109,7 +114,8 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
       diagnostics.push({ message: `Tool ${String(config.name)} sets namespaceDescription without a namespace; it is ignored.`, ...position, severity: 'warning' });
     }
     const spec = { ...describeToolMetadata(config, parameters.value ?? {}), line: position.line };
-    entries.push({ tool: { index: description.index, spec, outputJsonSchema: description.outputJsonSchema }, position });
+    const activityHooks = { describeActivity: description.hasDescribeActivity, describeCompletedActivity: description.hasDescribeCompletedActivity };
+    entries.push({ tool: { index: description.index, spec, outputJsonSchema: description.outputJsonSchema, activityHooks }, position });
   }
   const tools = dropDuplicates(entries, diagnostics);
   return { compiled: { tools: tools.map((tool) => tool.spec), diagnostics }, tools };

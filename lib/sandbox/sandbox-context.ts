@@ -65,42 +65,78 @@ export function createInertBindings(nextDeadline: () => number): HostBindings {
 
 const detachedBindings = createInertBindings(() => Date.now() + 1000);
 
+/** The methods of the prelude's api object the host keeps a handle to. */
+export const API_METHODS = ['evaluateModule', 'configure', 'validateArguments', 'evaluateNeedsApproval', 'validateOutput', 'describeActivity', 'describeCompletedActivity', 'startCall', 'abortCall'] as const;
+export type ApiMethod = (typeof API_METHODS)[number];
+
+/** The host side of one QuickJS runtime + context: the handles and state a SandboxContext drives. */
+export type ContextParts = {
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+  apiHandles: Map<ApiMethod, QuickJSHandle>;
+  deferreds: Set<QuickJSDeferredPromise>;
+  vm: VmState;
+};
+
+/** What the interrupt handler and the host functions read: set per entry, per turn. */
+export type VmState = { bindings: HostBindings; deadline: number; interrupted: boolean };
+
+export function createVmState(): VmState {
+  return { bindings: detachedBindings, deadline: Number.POSITIVE_INFINITY, interrupted: false };
+}
+
+/** The runtime's host-side settings: its loader refuses every import, its interrupt handler enforces `vm.deadline`. */
+export function attachRuntimeHandlers(runtime: QuickJSRuntime, vm: VmState): void {
+  runtime.setModuleLoader((name) => ({ error: new Error(`Cannot import '${name}': tool modules can import only 'zod' and 'playground'.`) }));
+  runtime.setInterruptHandler(() => {
+    if (Date.now() <= vm.deadline) return false;
+    vm.interrupted = true;
+    vm.deadline = vm.bindings.nextDeadline();
+    return true;
+  });
+}
+
+/** A fresh context with Zod and the prelude evaluated in it (~100 ms; `restoreSandboxContext` copies one instead). */
 export function createSandboxContext(quickjs: QuickJSWASMModule, zodBundle: string): SandboxContext {
+  return wrapContextParts(installContextParts(quickjs, zodBundle));
+}
+
+/** Creates the runtime and context in `quickjs` and evaluates Zod and the prelude there. */
+export function installContextParts(quickjs: QuickJSWASMModule, zodBundle: string): ContextParts {
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(MEMORY_LIMIT_MEGABYTES * 1024 * 1024);
   runtime.setMaxStackSize(MAX_STACK_BYTES);
-  runtime.setModuleLoader((name) => ({ error: new Error(`Cannot import '${name}': tool modules can import only 'zod' and 'playground'.`) }));
-  let bindings = detachedBindings;
-  let deadline = Number.POSITIVE_INFINITY;
-  let interrupted = false;
-  runtime.setInterruptHandler(() => {
-    if (Date.now() <= deadline) return false;
-    interrupted = true;
-    deadline = bindings.nextDeadline();
-    return true;
-  });
+  const vm = createVmState();
+  attachRuntimeHandlers(runtime, vm);
   const context = runtime.newContext();
-  const deferreds = new Set<QuickJSDeferredPromise>();
-  const apiHandles = new Map<SandboxApiMethod | 'evaluateModule', QuickJSHandle>();
+  const parts: ContextParts = { runtime, context, apiHandles: new Map(), deferreds: new Set(), vm };
   try {
-    installZodAndPrelude({ context, zodBundle, deferreds, apiHandles, getBindings: () => bindings });
+    installZodAndPrelude(parts, zodBundle);
   } catch (error) {
-    disposeAll({ runtime, context, deferreds, apiHandles });
+    disposeAll(parts);
     throw error;
   }
+  return parts;
+}
+
+/** The SandboxContext over installed (or restored) parts. */
+export function wrapContextParts(parts: ContextParts): SandboxContext {
+  const { runtime, context, apiHandles, vm } = parts;
+  let released = false;
 
   function enter<T>(run: () => Result<T, VmFailure>): Result<T, VmFailure> {
-    interrupted = false;
-    deadline = bindings.nextDeadline();
+    if (released) return { ok: false, error: { kind: 'threw', message: 'The sandbox context was disposed.', stack: '' } };
+    vm.interrupted = false;
+    vm.deadline = vm.bindings.nextDeadline();
     try {
       return run();
     } finally {
-      deadline = Number.POSITIVE_INFINITY;
+      vm.deadline = Number.POSITIVE_INFINITY;
     }
   }
   function toFailure(errorHandle: QuickJSHandle): VmFailure {
     const described = describeVmError(context, errorHandle);
-    return { kind: interrupted ? 'interrupted' : 'threw', ...described };
+    return { kind: vm.interrupted ? 'interrupted' : 'threw', ...described };
   }
   function callHandle(fn: QuickJSHandle, args: QuickJSHandle[]): Result<string, VmFailure> {
     const result = context.callFunction(fn, context.undefined, args);
@@ -112,7 +148,7 @@ export function createSandboxContext(quickjs: QuickJSWASMModule, zodBundle: stri
 
   return {
     bind(next) {
-      bindings = next;
+      vm.bindings = next;
     },
     evaluateModule(code) {
       return enter(() => {
@@ -142,30 +178,36 @@ export function createSandboxContext(quickjs: QuickJSWASMModule, zodBundle: stri
         return { ok: true, value: result.value };
       });
     },
-    wasInterrupted: () => interrupted,
+    wasInterrupted: () => vm.interrupted,
     get alive() {
-      return context.alive;
+      return !released && context.alive;
     },
+    /**
+     * Every context owns its WebAssembly instance, so releasing it is dropping the instance: the
+     * memory goes with it, and nothing is freed object by object (which took ~7 ms, and could hit
+     * QuickJS's leak assertion after a turn that reached its memory cap).
+     */
     dispose() {
-      bindings = detachedBindings;
-      disposeAll({ runtime, context, deferreds, apiHandles });
+      if (released) return;
+      released = true;
+      vm.bindings = detachedBindings;
+      parts.deferreds.clear();
+      apiHandles.clear();
     },
   };
 }
 
-type InstallOptions = {
-  context: QuickJSContext;
-  zodBundle: string;
-  deferreds: Set<QuickJSDeferredPromise>;
-  apiHandles: Map<SandboxApiMethod | 'evaluateModule', QuickJSHandle>;
-  getBindings: () => HostBindings;
-};
-
-function installZodAndPrelude({ context, zodBundle, deferreds, apiHandles, getBindings }: InstallOptions): void {
+function installZodAndPrelude(parts: ContextParts, zodBundle: string): void {
+  const { context, apiHandles } = parts;
   context.unwrapResult(context.evalCode(zodBundle, 'zod.js', { type: 'global' })).dispose();
-  const zodLib = context.getProp(context.global, ZOD_GLOBAL_NAME);
-  context.unwrapResult(context.evalCode(`delete globalThis.${ZOD_GLOBAL_NAME};`, 'setup.js', { type: 'global' })).dispose();
-  const host = createHostObject(context, deferreds, getBindings);
+  // Read through an expression rather than `context.global`, whose handle would stay allocated.
+  const zodLib = context.unwrapResult(context.evalCode(`(function () { var zod = globalThis.${ZOD_GLOBAL_NAME}; delete globalThis.${ZOD_GLOBAL_NAME}; return zod; })()`, 'setup.js', { type: 'global' }));
+  const host = context.newObject();
+  for (const [name, fn] of createHostFunctions(parts)) {
+    const handle = context.newFunction(name, fn);
+    context.setProp(host, name, handle);
+    handle.dispose();
+  }
   const settings = context.newString(
     JSON.stringify({
       jsonSchemaOptions: ZOD_TO_JSON_SCHEMA_OPTIONS,
@@ -177,46 +219,49 @@ function installZodAndPrelude({ context, zodBundle, deferreds, apiHandles, getBi
   const factory = context.unwrapResult(context.evalCode(SANDBOX_PRELUDE, 'prelude.js', { type: 'global' }));
   try {
     const api = context.unwrapResult(context.callFunction(factory, context.undefined, host, zodLib, settings));
-    for (const method of ['evaluateModule', 'configure', 'validateArguments', 'evaluateNeedsApproval', 'validateOutput', 'describeActivity', 'describeCompletedActivity', 'startCall', 'abortCall'] as const) {
-      apiHandles.set(method, context.getProp(api, method));
-    }
+    for (const method of API_METHODS) apiHandles.set(method, context.getProp(api, method));
     api.dispose();
   } finally {
     for (const handle of [factory, host, zodLib, settings]) handle.dispose();
   }
 }
 
-/** The `host` object handed to the prelude: functions taking and returning primitives only. */
-function createHostObject(context: QuickJSContext, deferreds: Set<QuickJSDeferredPromise>, getBindings: () => HostBindings): QuickJSHandle {
-  const host = context.newObject();
-  const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => {
-    const handle = context.newFunction(name, fn);
-    context.setProp(host, name, handle);
-    handle.dispose();
-  };
-  define('sleep', (token, ms) => {
-    const deferred = context.newPromise();
-    deferreds.add(deferred);
-    getBindings().sleep(context.getNumber(token!), context.getNumber(ms!), () => {
-      if (!deferreds.delete(deferred)) return;
-      deferred.resolve();
-      deferred.dispose();
-    });
-    return deferred.handle;
-  });
-  define('log', (token, text) => void getBindings().log(context.getNumber(token!), context.getString(text!)));
-  define('settle', (token, json) => void getBindings().settle(context.getNumber(token!), context.getString(json!)));
-  define('readFile', (path) => {
-    const text = getBindings().readFile(context.getString(path!));
-    return text === undefined ? undefined : context.newString(text);
-  });
-  define('writeFile', (path, text) => void getBindings().writeFile(context.getString(path!), context.getString(text!)));
-  define('listFiles', () => context.newString(JSON.stringify(getBindings().listFiles())));
-  define('deleteFile', (path) => (getBindings().deleteFile(context.getString(path!)) ? context.true : context.false));
-  return host;
+/**
+ * The functions of the `host` object handed to the prelude, in the order they are created: a
+ * restored context registers the same functions in the same order, so each gets the id its
+ * QuickJS function object holds. They take and return primitives only.
+ */
+export function createHostFunctions({ context, deferreds, vm }: Pick<ContextParts, 'context' | 'deferreds' | 'vm'>): [string, (...args: QuickJSHandle[]) => QuickJSHandle | undefined][] {
+  return [
+    [
+      'sleep',
+      (token, ms) => {
+        const deferred = context.newPromise();
+        deferreds.add(deferred);
+        vm.bindings.sleep(context.getNumber(token!), context.getNumber(ms!), () => {
+          if (!deferreds.delete(deferred)) return;
+          deferred.resolve();
+          deferred.dispose();
+        });
+        return deferred.handle;
+      },
+    ],
+    ['log', (token, text) => void vm.bindings.log(context.getNumber(token!), context.getString(text!))],
+    ['settle', (token, json) => void vm.bindings.settle(context.getNumber(token!), context.getString(json!))],
+    [
+      'readFile',
+      (path) => {
+        const text = vm.bindings.readFile(context.getString(path!));
+        return text === undefined ? undefined : context.newString(text);
+      },
+    ],
+    ['writeFile', (path, text) => void vm.bindings.writeFile(context.getString(path!), context.getString(text!))],
+    ['listFiles', () => context.newString(JSON.stringify(vm.bindings.listFiles()))],
+    ['deleteFile', (path) => (vm.bindings.deleteFile(context.getString(path!)) ? context.true : context.false)],
+  ];
 }
 
-function requireApi(apiHandles: Map<string, QuickJSHandle>, method: string): QuickJSHandle {
+function requireApi(apiHandles: Map<ApiMethod, QuickJSHandle>, method: ApiMethod): QuickJSHandle {
   const handle = apiHandles.get(method);
   if (!handle) throw new Error(`The sandbox prelude has no ${method} entry point.`);
   return handle;
@@ -240,14 +285,7 @@ function describeVmError(context: QuickJSContext, errorHandle: QuickJSHandle): {
   }
 }
 
-type DisposeOptions = {
-  runtime: QuickJSRuntime;
-  context: QuickJSContext;
-  deferreds: Set<QuickJSDeferredPromise>;
-  apiHandles: Map<string, QuickJSHandle>;
-};
-
-function disposeAll({ runtime, context, deferreds, apiHandles }: DisposeOptions): void {
+function disposeAll({ runtime, context, deferreds, apiHandles }: ContextParts): void {
   if (!context.alive) return;
   for (const deferred of deferreds) deferred.dispose();
   deferreds.clear();

@@ -151,6 +151,8 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     d.executeKind = typeof o.execute === 'function' ? 'function' : o.execute === undefined ? 'missing' : 'invalid';
     d.needsApproval = typeof o.needsApproval === 'function' ? 'dynamic' : plain(o.needsApproval);
     d.hasOutputSchema = o.outputSchema !== undefined;
+    d.hasDescribeActivity = typeof o.describeActivity === 'function';
+    d.hasDescribeCompletedActivity = typeof o.describeCompletedActivity === 'function';
     d.problems = [];
     var converted;
     if (d.hasSchema && !d.hasJsonSchema) converted = convertSchema(o.schema);

@@ -35,7 +35,7 @@ export const SANDBOX_PATTERNS = 'backtrack' satisfies UnrepresentablePatterns;
 
 /** The `Tool` contract for one evaluated tool; every behaviour runs in the turn's QuickJS context. */
 export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine): Tool {
-  const { index, spec } = evaluated;
+  const { index, spec, activityHooks } = evaluated;
   const { line: _line, ...fields } = spec;
   // Compiled on first use: a module of a thousand tools must not compile a thousand validators per turn.
   const parameterSchema = spec.schemaSource === 'json-schema' ? spec.parameters : undefined;
@@ -71,10 +71,10 @@ export function createSandboxTool(evaluated: EvaluatedTool, engine: ToolEngine):
       return answer.ok ? answer.value === true : true;
     },
     async describeActivity(args) {
-      return hookText('describeActivity', args);
+      return activityHooks.describeActivity ? hookText('describeActivity', args) : undefined;
     },
     async describeCompletedActivity(args, output) {
-      return hookText('describeCompletedActivity', args, output);
+      return activityHooks.describeCompletedActivity ? hookText('describeCompletedActivity', args, output) : undefined;
     },
     async validateOutput(value): Promise<ValidationIssue[]> {
       // The same validators `execute`'s output goes through: Ajv here for JSON Schema, Zod in the sandbox.

@@ -17,17 +17,37 @@ export type TurnEventStreamOptions = {
 /**
  * One `data: <event>` line per event, held to the events-per-turn budget. A run that throws
  * (a bug: runs report failures as events) still ends the stream with an `error` turn-end.
+ *
+ * The first event leaves at once; later events sent in one turn of the event loop (a dispatch
+ * plan and its permissions and starts, a response and its inputs) leave as one chunk, written
+ * after the loop's I/O callbacks: a write per event cost the HTTP thread a socket write each,
+ * which under many concurrent turns delayed everything else it serves, other turns' first
+ * events included.
  */
 export function createTurnEventStream(options: TurnEventStreamOptions): ReadableStream<Uint8Array> {
   const { turnId, controller } = options;
   let open = true;
   return new ReadableStream<Uint8Array>({
     start(sink) {
+      let pending = '';
+      let flushScheduled = false;
+      const flush = () => {
+        flushScheduled = false;
+        if (open && pending !== '') sink.enqueue(encoder.encode(pending));
+        pending = '';
+      };
       const budget = createEventBudget({
         maxEvents: options.maxEvents,
         onOverflow: () => controller.abort('event-limit'),
         write: (event) => {
-          if (open) sink.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+          if (!open) return;
+          pending += `data: ${JSON.stringify(event)}\n\n`;
+          // The first event leaves at once: it is what says the turn has started.
+          if (event.seq === 0) flush();
+          else if (!flushScheduled) {
+            flushScheduled = true;
+            setImmediate(flush);
+          }
         },
       });
       void options
@@ -38,6 +58,7 @@ export function createTurnEventStream(options: TurnEventStreamOptions): Readable
         })
         .finally(() => {
           options.onClose();
+          flush();
           if (open) sink.close();
           open = false;
         });

@@ -2,7 +2,7 @@
 import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createTurnEventStream } from './create-turn-event-stream';
-import { openTurnSandbox } from './open-turn-sandbox';
+import { startTurnSandbox } from './open-turn-sandbox';
 import { createTurnId, startWhenAdmitted, type StreamTurnResult } from './stream-turn';
 import type { ToolCallRequest } from './tool-call-request';
 import { getTurnRegistry } from './turn-registry';
@@ -19,17 +19,18 @@ export type StreamToolCallOptions = {
 
 /**
  * A direct call is a turn as far as limits and controls go: admitted under the same concurrency
- * caps, its sandbox opened in the pool, registered so Approve/Deny, typed outputs and abort reach
- * it by turn id, and streamed in the same event format. It is not stored as a session.
+ * caps, its sandbox opened in the pool while its stream starts (a module error is its
+ * `sandbox-error`), registered so Approve/Deny, typed outputs and abort reach it by turn id, and
+ * streamed in the same event format. It is not stored as a session.
  */
 export function streamToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {
-  return startWhenAdmitted(options.clientId, () => startToolCall(options));
+  return Promise.resolve(startWhenAdmitted(options.clientId, () => startToolCall(options)));
 }
 
-async function startToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {
+function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
   const { request } = options;
   const registry = getTurnRegistry();
-  const sandbox = await openTurnSandbox(getSandboxPool(), request);
+  const sandbox = startTurnSandbox(getSandboxPool(), request);
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
 
   const turnId = createTurnId();
@@ -46,7 +47,7 @@ async function startToolCall(options: StreamToolCallOptions): Promise<StreamTurn
     run: async ({ send }) => {
       await runToolCall({
         turnId,
-        tools: sandbox.value.tools,
+        tools: sandbox.value.openTools,
         name: request.name,
         arguments: request.arguments,
         permissions: request.permissions,

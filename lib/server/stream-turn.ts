@@ -1,6 +1,5 @@
 // Server-only: runs one turn for a route handler and streams its events as SSE.
 import { randomBytes } from 'node:crypto';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
 import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
 import type { ConversationItem } from '@/lib/runtime/model/model-client';
@@ -13,11 +12,13 @@ import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-mod
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
+import { countTokensCached } from './count-tokens-cached';
 import { createTurnEventStream } from './create-turn-event-stream';
-import { openTurnSandbox } from './open-turn-sandbox';
+import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
+import { waitForTurnStep } from './wait-for-turn-step';
 
 /** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */
 export type FinishedTurn = {
@@ -57,34 +58,33 @@ export function createTurnId(): string {
 }
 
 /**
- * Starts a turn when the concurrency limits admit it. Its slot is held from admission until the
- * turn registered or failed to start, so a turn counts while its sandbox opens.
+ * Starts a turn when the concurrency limits admit it and answers with its stream at once: the
+ * request is checked, a worker is picked for its sandbox and the turn registered before anything
+ * waits, so `turn-start` goes out while the module is still being evaluated (`sandbox-ready` or
+ * `sandbox-error` follows). Its slot is held from admission until the turn registered.
  */
 export function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
-  return startWhenAdmitted(options.clientId, () => startTurn(options));
+  return Promise.resolve(startWhenAdmitted(options.clientId, () => startTurn(options)));
 }
 
 /** Runs `start` holding one of `clientId`'s concurrency slots, or answers 429 when there is none. */
-export async function startWhenAdmitted(clientId: string, start: () => Promise<StreamTurnResult>): Promise<StreamTurnResult> {
+export function startWhenAdmitted(clientId: string, start: () => StreamTurnResult): StreamTurnResult {
   const admission = admitTurn({ registry: getTurnRegistry(), clientId });
   if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
   try {
-    return await start();
+    return start();
   } finally {
     admission.value();
   }
 }
 
-async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
+function startTurn(options: StreamTurnOptions): StreamTurnResult {
   const { request, clientId } = options;
   const registry = getTurnRegistry();
   if (request.mode === 'task' && !request.resultSchema) {
     return { ok: false, status: 400, error: 'Task mode needs a resultSchema.' };
   }
   const pool = getSandboxPool();
-  const sandbox = await openTurnSandbox(pool, request);
-  if (!sandbox.ok) return { ok: false, ...sandbox.error };
-
   const turnId = createTurnId();
   // Recorded with the turn, so its replay ranks searches the same way whatever is current then.
   const toolSearch = request.toolSearch ?? CURRENT_TOOL_SEARCH_VERSION;
@@ -104,6 +104,9 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
   // The schema already read the conversation (a 400 otherwise), so this cannot fail here.
   const history = request.conversation ? readConversation(request.conversation) : undefined;
   const continued = (request.conversation?.length ?? 0) > 0;
+  // Last, so that nothing after it can fail before the stream owns the sandbox.
+  const sandbox = startTurnSandbox(pool, request);
+  if (!sandbox.ok) return { ok: false, ...sandbox.error };
   registry.register(turnId, clientId, controller, { tape });
 
   const stream = createTurnEventStream({
@@ -117,7 +120,7 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
     run: async ({ send, sent }) => {
       const outcome = await runTurn({
         turnId,
-        tools: sandbox.value.tools,
+        tools: sandbox.value.openTools,
         model,
         input,
         history: history?.ok ? history.value : [],
@@ -134,7 +137,8 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
         maxIterations: request.maxIterations,
         signal: controller.signal,
         secrets,
-        countTokens,
+        countTokens: countTokensCached,
+        awaitStep: waitForTurnStep,
         onEvent: send,
         requestApproval: async (approval) => {
           const recorded = options.recordedApprovals?.get(approval.callId);
@@ -149,6 +153,7 @@ async function startTurn(options: StreamTurnOptions): Promise<StreamTurnResult> 
           return output;
         },
       });
+      if (options.onFinished) await waitForTurnStep();
       await options.onFinished?.({
         turnId,
         request: { ...request, toolSearch, model: removeModelSecrets(request.model) },

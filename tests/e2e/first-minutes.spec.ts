@@ -128,11 +128,23 @@ test('a Run that cannot start says "Not started" with its reason, not the previo
 test('switching presets dims the old cards at once and says compiling, then shows the new tools', async ({ page }) => {
   await openPlayground(page);
   await expect(page.getByTestId(TEST_IDS.toolCard('read_file'))).toBeVisible();
+  // Every change of the cards' state is logged in the page, so a short window cannot be missed.
+  await page.evaluate(() => {
+    const log: { behind: string | null; old: boolean }[] = [];
+    (window as unknown as { cardLog: typeof log }).cardLog = log;
+    const record = () => {
+      const cards = document.querySelector('[data-testid="tool-cards"]');
+      log.push({ behind: cards?.getAttribute('data-behind') ?? null, old: document.querySelector('[data-testid="tool-card-read_file"]') !== null });
+    };
+    new MutationObserver(record).observe(document.querySelector('[data-testid="schema-panel"]')!, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-behind'] });
+  });
   await choosePreset(page, 'approval-gate');
-  // The editor holds the new module before the compile answers (it waits 300 ms for typing to
-  // pause): meanwhile the old cards are marked behind, which dims them, and the header says so.
-  const cards = page.getByTestId('tool-cards');
-  await expect(cards).toHaveAttribute('data-behind', 'true', { timeout: 250 });
   await expect(page.getByTestId(TEST_IDS.toolCard('delete_file'))).toBeVisible({ timeout: 20_000 });
-  await expect(cards).toHaveAttribute('data-behind', 'false');
+  await expect(page.getByTestId('tool-cards')).toHaveAttribute('data-behind', 'false');
+  const log = await page.evaluate(() => (window as unknown as { cardLog: { behind: string | null; old: boolean }[] }).cardLog);
+  // The editor held the new module before its compile answered: meanwhile the old cards were
+  // marked behind (which dims them); once they were undimmed they were the new ones.
+  expect(log.some((entry) => entry.old && entry.behind === 'true')).toBe(true);
+  const firstBehind = log.findIndex((entry) => entry.behind === 'true');
+  expect(log.slice(firstBehind).filter((entry) => entry.old && entry.behind === 'false')).toEqual([]);
 });

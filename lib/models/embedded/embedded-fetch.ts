@@ -2,15 +2,19 @@ import type { JsonValue } from '@/lib/runtime/json';
 import type { FetchFunction } from '../record-exchanges';
 import { checkResponsesRequest, invalidRequest, type ProviderErrorReply } from './check-responses-request';
 import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';
+import { encodeResponseEvents } from './encode-response-events';
 import { createDeterministicId } from './seeded-random';
+import { serveEventStream } from './serve-event-stream';
 
 /** The base URL embedded models are served under; nothing listens there, the fetch answers. */
 export const EMBEDDED_BASE_URL = 'http://embedded.invalid/v1';
 
 /**
  * A fetch that serves `POST {baseURL}/responses` in-process, so the SDK's real request and
- * response path runs against an embedded model. Ids derive from the seed and the length of the
- * conversation, so the same conversation always gets the same ids.
+ * response path runs against an embedded model: a request with `stream: true` is answered with
+ * OpenAI's event sequence (`text/event-stream`, text and arguments in several pieces), any other
+ * with the JSON body. Ids derive from the seed and the length of the conversation, so the same
+ * conversation always gets the same ids.
  */
 export function createEmbeddedFetch(model: EmbeddedModel): FetchFunction {
   return async (input, init) => {
@@ -39,6 +43,9 @@ export function createEmbeddedFetch(model: EmbeddedModel): FetchFunction {
       output: outputs.map((output, index) => buildOutputItem(output, [...idParts, index])),
       inputChars: text.length,
     });
+    if ((body as { stream?: unknown }).stream === true) {
+      return serveEventStream(encodeResponseEvents(responseBody, outputs.map((output) => output.streamDelayMs ?? 0)), init?.signal);
+    }
     return new Response(JSON.stringify(responseBody), { status: 200, headers: { 'content-type': 'application/json' } });
   };
 }

@@ -9,8 +9,11 @@ export type EmbeddedRequest = {
   parallelToolCalls: boolean;
 };
 
-/** One output item before the embedded server gives it ids. */
-export type EmbeddedOutput =
+/**
+ * One output item before the embedded server gives it ids. `streamDelayMs`: how long the server
+ * waits before each streamed piece of it (the scripted model's pacing; none unless set).
+ */
+export type EmbeddedOutput = { streamDelayMs?: number } & (
   | { type: 'message'; text: string }
   | {
       type: 'function_call';
@@ -20,7 +23,8 @@ export type EmbeddedOutput =
       /** Caveats about the arguments (where the auto model clamped them), shown on the call card. */
       notes?: string[];
     }
-  | { type: 'tool_search_call'; arguments: JsonValue };
+  | { type: 'tool_search_call'; arguments: JsonValue }
+);
 
 /** A deterministic in-process stand-in for an LLM, served to the SDK by `createEmbeddedFetch`. */
 export type EmbeddedModel = {

@@ -3,7 +3,8 @@ import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput } f
 
 /**
  * A model that answers iteration i with step i of its script. Arguments are sent exactly as
- * written, so malformed JSON can be staged; past the end it ends the turn with a note.
+ * written, so malformed JSON can be staged; past the end it ends the turn with a note. A step's
+ * `streamDelayMs` paces its streamed pieces.
  */
 export function createScriptedModel(script: readonly ScriptStep[], seed = 0): SynchronousEmbeddedModel {
   return {
@@ -14,13 +15,15 @@ export function createScriptedModel(script: readonly ScriptStep[], seed = 0): Sy
       const step = script[index];
       if (!step) return [{ type: 'message', text: `(The script has no step ${index + 1}; ending the turn.)` }];
       const outputs: EmbeddedOutput[] = [];
-      if (step.text !== undefined || !step.calls?.length) outputs.push({ type: 'message', text: step.text ?? '' });
+      const pacing = step.streamDelayMs ? { streamDelayMs: step.streamDelayMs } : {};
+      if (step.text !== undefined || !step.calls?.length) outputs.push({ type: 'message', text: step.text ?? '', ...pacing });
       for (const call of step.calls ?? []) {
         outputs.push({
           type: 'function_call',
           name: call.name,
           ...(call.namespace ? { namespace: call.namespace } : {}),
           arguments: call.arguments,
+          ...pacing,
         });
       }
       return outputs;

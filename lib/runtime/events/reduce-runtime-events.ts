@@ -18,7 +18,9 @@ export type {
   DispatchBatch,
   IterationRequest,
   IterationState,
+  StreamedText,
   TimelineState,
+  SandboxStep,
   ToolSearchRecord,
   TurnEnd,
   TurnInfo,
@@ -56,12 +58,18 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
           ...(event.instructions ? { instructions: event.instructions } : {}),
         },
       };
+    case 'sandbox-ready':
+      return { ...state, sandbox: { status: 'ready', durationMs: event.durationMs, toolCount: event.toolCount, at: event.at } };
+    case 'sandbox-error':
+      return { ...state, sandbox: { status: 'failed', code: event.code, message: event.message, diagnostics: event.diagnostics, at: event.at } };
     case 'turn-carried-in':
       return { ...state, carriedIn: { conversationItems: event.conversationItems, files: event.files, loadedTools: event.loadedTools } };
     case 'tools-assembled':
       return { ...state, tools: event.tools, deferralNote: event.deferralNote };
     case 'model-request':
       return applyModelRequest(state, event);
+    case 'model-delta':
+      return applyModelDelta(state, event);
     case 'model-response':
       return applyModelResponse(state, event);
     case 'tool-call-direct':
@@ -140,12 +148,31 @@ function applyModelResponse(state: TimelineState, event: RuntimeEventOf<'model-r
   const withCalls = { ...state, calls };
   return updateIteration(withCalls, event.iteration, (it) => ({
     ...it,
-    response: { responseId: event.responseId, text: event.text, usage: event.usage, at: event.at },
+    response: { responseId: event.responseId, text: event.text, usage: event.usage, ...(event.timing ? { timing: event.timing } : {}), at: event.at },
     callIds: mergeIds(
       event.calls.map((c) => c.callId),
       it.callIds,
     ),
   }));
+}
+
+/**
+ * A streamed piece of the response: text grows its item's entry (items kept in order), arguments
+ * grow the call's `streamedArguments`, the call created (and listed) on its first delta so its card
+ * shows while it streams. `model-response` then supplies the final content.
+ */
+function applyModelDelta(state: TimelineState, event: RuntimeEventOf<'model-delta'>): TimelineState {
+  if (event.kind === 'text') {
+    return updateIteration(state, event.iteration, (it) => {
+      const texts = it.streamedText ?? [];
+      const existing = texts.find((entry) => entry.item === event.item);
+      const grown = existing
+        ? texts.map((entry) => (entry === existing ? { item: entry.item, text: entry.text + event.delta } : entry))
+        : [...texts, { item: event.item, text: event.delta }].sort((a, b) => a.item - b.item);
+      return { ...it, streamedText: grown };
+    });
+  }
+  return updateCall(state, event, (call) => ({ ...call, streamedArguments: (call.streamedArguments ?? '') + event.delta }));
 }
 
 /** A call a person proposed: placed like a model's proposal, in an iteration with no request or response. */

@@ -106,6 +106,34 @@ export const proposedCallSchema = z.object({
   notes: z.array(z.string()).optional(),
 });
 
+/** How long one model request took, as the runtime measured it; a replay's differ, so comparisons skip it. */
+export const responseTimingSchema = z.object({
+  /** From sending the request to having the whole response. */
+  durationMs: z.number().nonnegative(),
+  /** From sending the request to the first streamed text or arguments; absent when nothing streamed. */
+  firstTokenMs: z.number().nonnegative().optional(),
+  /** Output tokens (as the provider reported them) per second after the first token; absent when not measurable. */
+  outputTokensPerSecond: z.number().nonnegative().optional(),
+});
+
+/**
+ * A piece of one output item of a streaming response, coalesced: assistant text, or a function
+ * call's arguments with the call it belongs to.
+ */
+export const modelDeltaSchema = z.discriminatedUnion('kind', [
+  z.object({ ...inIteration, type: z.literal('model-delta'), item: z.number().int().nonnegative(), kind: z.literal('text'), delta: z.string() }),
+  z.object({
+    ...inIteration,
+    type: z.literal('model-delta'),
+    item: z.number().int().nonnegative(),
+    kind: z.literal('arguments'),
+    callId: z.string(),
+    /** The qualified name, `namespace.name` inside a namespace. */
+    name: z.string(),
+    delta: z.string(),
+  }),
+]);
+
 const turnEndBase = {
   ...base,
   type: z.literal('turn-end'),
@@ -133,6 +161,17 @@ export const turnEndSchema = z.discriminatedUnion('reason', [
   z.object({ ...turnEndBase, reason: z.literal('error'), error: z.string() }),
 ]);
 
+/** A problem in the turn's tool module, at its line and column in the source as typed (1-based). */
+export const moduleDiagnosticSchema = z.object({
+  message: z.string(),
+  line: z.number().int().positive(),
+  column: z.number().int().positive(),
+  severity: z.enum(['error', 'warning']),
+});
+
+/** Why a turn's sandbox did not open: the module's own errors, or the sandbox (pool full, worker lost). */
+export const sandboxErrorCodeSchema = z.enum(['module-error', 'sandbox-unavailable']);
+
 export const runtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
@@ -144,6 +183,22 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     userMessage: z.string(),
     /** The system/developer instructions the turn ran with, when there were any. */
     instructions: z.string().optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('sandbox-ready'),
+    /** From `turn-start` until the tool module was evaluated in the turn's sandbox. */
+    durationMs: z.number().nonnegative(),
+    /** The tools the module defines. */
+    toolCount: z.number().int().nonnegative(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('sandbox-error'),
+    code: sandboxErrorCodeSchema,
+    message: z.string(),
+    /** The module's diagnostics in source order; empty when the sandbox itself failed. */
+    diagnostics: z.array(moduleDiagnosticSchema),
   }),
   z.object({
     ...base,
@@ -174,7 +229,9 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     text: z.string().optional(),
     calls: z.array(proposedCallSchema),
     usage: usageSchema.optional(),
+    timing: responseTimingSchema.optional(),
   }),
+  modelDeltaSchema,
   z.object({
     ...inIteration,
     type: z.literal('tool-call-direct'),
@@ -285,7 +342,10 @@ export type ToolInputErrorCode = z.infer<typeof toolInputErrorCodeSchema>;
 export type AssembledTool = z.infer<typeof assembledToolSchema>;
 export type TurnState = z.infer<typeof turnStateSchema>;
 export type CarriedIn = z.infer<typeof carriedInSchema>;
+export type ModuleDiagnostic = z.infer<typeof moduleDiagnosticSchema>;
+export type SandboxErrorCode = z.infer<typeof sandboxErrorCodeSchema>;
 export type Usage = z.infer<typeof usageSchema>;
+export type ResponseTiming = z.infer<typeof responseTimingSchema>;
 
 /** Distributive omit, so that event literals keep their discriminant. */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -3,8 +3,10 @@ import type { ToolTokens } from '../loop/measure-tool-tokens';
 import type {
   AssembledTool,
   CarriedIn,
+  ModuleDiagnostic,
   PermissionMode,
   RepairStep,
+  ResponseTiming,
   RuntimeEventOf,
   ToolInputErrorCode,
   TurnEnding,
@@ -52,6 +54,9 @@ export type CallLog = { level: ToolLogLevel; message: string; at: number };
 /** The normalized result the model received for a call, and when it arrived. */
 export type CallOutput = Omit<ToolResult, 'callId' | 'name'> & { at: number };
 
+/** The text of one output item of a response, as far as it streamed. */
+export type StreamedText = { item: number; text: string };
+
 /** What every call has, whatever its phase. */
 type CallFacts = {
   callId: string;
@@ -61,6 +66,8 @@ type CallFacts = {
   rawArguments?: string;
   /** Caveats the model attached to those arguments, e.g. where the embedded auto model clamped them. */
   argumentNotes?: string[];
+  /** The arguments as far as they streamed (`model-delta`); kept when an abort cut the response off. */
+  streamedArguments?: string;
   /** Present when a person proposed the call (`tool-call-direct`), not a model; `loadedDeferred`: loaded for it without Tool Search. */
   direct?: { loadedDeferred: boolean };
   repairs: RepairStep[];
@@ -156,14 +163,25 @@ export type IterationState = {
     responseId: string;
     text?: string;
     usage?: Usage;
+    timing?: ResponseTiming;
     at: number;
   };
+  /** The assistant text as far as it streamed (`model-delta`), per output item in item order; kept when an abort cut it off. */
+  streamedText?: StreamedText[];
   /** Calls in the model's order (plus any call only known from later events, appended). */
   callIds: string[];
   searches: ToolSearchRecord[];
   plan?: DispatchBatch[];
   modelError?: { code: RuntimeEventOf<'model-error'>['code']; message: string; status?: number; at: number };
 };
+
+/**
+ * The turn's sandbox as the events report it: absent until `sandbox-ready` or `sandbox-error`
+ * (while a live turn's sandbox is still opening, and in turns whose tools needed none).
+ */
+export type SandboxStep =
+  | { status: 'ready'; durationMs: number; toolCount: number; at: number; code?: never; message?: never; diagnostics?: never }
+  | { status: 'failed'; code: RuntimeEventOf<'sandbox-error'>['code']; message: string; diagnostics: ModuleDiagnostic[]; at: number; durationMs?: never; toolCount?: never };
 
 export type TurnInfo = {
   turnId: string;
@@ -186,6 +204,7 @@ export type TimelineState = {
   /** Absent until `turn-start` arrives. */
   turn?: TurnInfo;
   status: 'idle' | 'running' | 'ended';
+  sandbox?: SandboxStep;
   end?: TurnEnd;
   tools: AssembledTool[];
   deferralNote?: string;

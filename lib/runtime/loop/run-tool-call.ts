@@ -6,16 +6,17 @@ import { redactJsonValue } from '../redact-secrets';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
-import type { Tool } from '../tools/tool';
 import type { ToolResult } from '../tools/tool-result';
 import { openRun } from './open-run';
+import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
 
 /** The `turn-start.model` of a call a person made: no model took part. */
 export const DIRECT_CALL_MODEL_LABEL = 'direct';
 export const DIRECT_CALL_ID = 'call_direct';
 
 export type RunToolCallOptions = CallPolicyInput & {
-  tools: readonly Tool[];
+  /** The module's tools, or how to open them (a sandbox), as in `runTurn`. */
+  tools: TurnTools;
   /** The qualified name (`namespace.name` inside a namespace), spelled as a model would call it. */
   name: string;
   /** The arguments exactly as typed: malformed JSON goes through the repair ladder like a model's. */
@@ -72,8 +73,10 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     return { ...ending, turnId, conversation, events };
   };
 
+  const moduleTools = await prepareTurnTools({ tools: options.tools, emitter, signal, redact });
+  if (!moduleTools.ok) return end(moduleTools.error.reason === 'error' ? { reason: 'error', error: moduleTools.error.error } : { reason: 'aborted' });
   // A model that can search, so deferred tools are registered as deferred, as in a real turn.
-  const assembled = assembleTools({ moduleTools: options.tools, mode: 'chat', model: { hostedToolSearch: false, supportsDeferredTools: true } });
+  const assembled = assembleTools({ moduleTools: moduleTools.value, mode: 'chat', model: { hostedToolSearch: false, supportsDeferredTools: true } });
   if (!assembled.ok) return end({ reason: 'error', error: redact(assembled.error) });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });

@@ -10,13 +10,15 @@ import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '.
 import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
 import { redactJsonValue, type Redactor } from '../redact-secrets';
 import type { RuntimeEvent, TurnEnding, TurnMode } from '../events/runtime-event';
-import type { Tool } from '../tools/tool';
 import type { ToolSearchVersion } from '../search/tool-search-version';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
 import { openRun } from './open-run';
+import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
+import { requestModelResponse } from './request-model-response';
 
 export type RunTurnOptions = CallPolicyInput & {
-  tools: readonly Tool[];
+  /** The module's tools, or how to open them (a sandbox): `sandbox-ready` or `sandbox-error` then follows `turn-start`. */
+  tools: TurnTools;
   model: ModelClient;
   /** This turn's new items, normally the next user message. */
   input: ConversationItem[];
@@ -37,6 +39,11 @@ export type RunTurnOptions = CallPolicyInput & {
   signal?: AbortSignal;
   clock?: Clock;
   turnId?: string;
+  /**
+   * Awaited before each model request: lets a host that runs many turns on one thread take their
+   * CPU-heavy steps in turns (the server's `waitForTurnStep`). Omitted → no wait.
+   */
+  awaitStep?: () => Promise<void>;
   /** Counts tokens for the context meter (`model-request.toolTokens`); omitted → no meter. */
   countTokens?: TokenCounter;
   /** Literal secrets (e.g. an API key typed by the user) to redact wherever they appear. */
@@ -88,7 +95,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     return { ...ending, turnId, iterations, conversation, events };
   };
 
-  const assembled = assembleTools({ moduleTools: options.tools, mode, resultSchema: options.resultSchema, validateResult: options.validateResult, model: options.model });
+  const moduleTools = await prepareTurnTools({ tools: options.tools, emitter, signal, redact });
+  if (!moduleTools.ok) return end(moduleTools.error);
+  const assembled = assembleTools({ moduleTools: moduleTools.value, mode, resultSchema: options.resultSchema, validateResult: options.validateResult, model: options.model });
   if (!assembled.ok) return end({ reason: 'error', error: assembled.error });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
@@ -102,6 +111,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   }
 
   while (true) {
+    if (options.awaitStep && !signal.aborted) await options.awaitStep();
     if (signal.aborted) return end({ reason: 'aborted' });
     if (iterations >= maxIterations) return end({ reason: 'max-iterations' });
     iterations += 1;
@@ -115,7 +125,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       inputItemCount: conversation.length,
       ...(options.countTokens ? { toolTokens: measureToolTokens(toolSet, loaded, options.countTokens) } : {}),
     });
-    const response = await requestResponse(options.model, request, signal);
+    const { response, timing } = await requestModelResponse({ model: options.model, request, iteration, signal, emitter, redact });
     if (!response.ok) {
       if (signal.aborted || response.error.code === 'aborted') return end({ reason: 'aborted' });
       const message = redact(response.error.message);
@@ -141,6 +151,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
         }),
       ],
       ...(response.value.usage ? { usage: response.value.usage } : {}),
+      ...(timing ? { timing } : {}),
     });
     conversation.push(...output);
     const clientSearches = searchCalls.filter((call) => call.execution === 'client');
@@ -180,19 +191,6 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       if (outcome.endedBy.entry.qualifiedName === SUBMIT_RESULT_TOOL_NAME && mode === 'task') return end({ reason: 'completed', result: outcome.endedBy.args });
       return end({ reason: 'tool-ended', ...(text ? { finalText: redact(text) } : {}) });
     }
-  }
-}
-
-/** One abort listener per request on a child signal, so long turns do not pile listeners on the turn's. */
-async function requestResponse(model: ModelClient, request: ModelRequest, signal: AbortSignal) {
-  const controller = new AbortController();
-  const forward = () => controller.abort(signal.reason);
-  if (signal.aborted) forward();
-  else signal.addEventListener('abort', forward, { once: true });
-  try {
-    return await model.createResponse(request, { signal: controller.signal });
-  } finally {
-    signal.removeEventListener('abort', forward);
   }
 }
 

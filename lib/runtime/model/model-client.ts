@@ -74,6 +74,23 @@ export type ModelError = {
   status?: number;
 };
 
+/**
+ * A piece of one output item of a response still streaming, as the provider sent it: assistant
+ * text, or the arguments of a function call. `item` is the item's index in the response's output.
+ */
+export type ModelDelta =
+  | { kind: 'text'; item: number; delta: string; callId?: never; name?: never; namespace?: never }
+  | { kind: 'arguments'; item: number; delta: string; callId: string; name: string; namespace?: string };
+
+export type CreateResponseOptions = {
+  signal: AbortSignal;
+  /**
+   * Called for every text or arguments delta while the response streams, before the promise
+   * settles. Providers that do not stream never call it; the final response is the same either way.
+   */
+  onDelta?: (delta: ModelDelta) => void;
+};
+
 /** The one interface the turn loop needs from a model. */
 export type ModelClient = {
   /** Provider label shown in events, e.g. `embedded:auto` or `openai:gpt-5.4`. */
@@ -82,5 +99,5 @@ export type ModelClient = {
   readonly hostedToolSearch: boolean;
   /** False for providers that cannot see deferred tools at all: the runtime then offers them directly. */
   readonly supportsDeferredTools: boolean;
-  createResponse(request: ModelRequest, options: { signal: AbortSignal }): Promise<Result<ModelResponse, ModelError>>;
+  createResponse(request: ModelRequest, options: CreateResponseOptions): Promise<Result<ModelResponse, ModelError>>;
 };

@@ -5,6 +5,7 @@ import { err, ok, type Result } from '@/lib/runtime/result';
 import type { Tool, ToolContext, ToolFailure, ToolMetadata, ToolReturn } from '@/lib/runtime/tools/tool';
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
+import type { ActivityHooks } from '../evaluate-tool-module';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
 import type { PoolFailure, SandboxPool, WorkerHandle } from './sandbox-pool';
 import type { ToolHookMethod, WorkerAnswers } from './worker-protocol';
@@ -27,17 +28,37 @@ type Placement = { worker: WorkerHandle; turnKey: string; release: () => void };
  * store as last synced, so the turn goes on.
  */
 export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxTurnOptions): Promise<Result<SandboxTurn, PooledTurnError>> {
+  const started = startPooledSandboxTurn(pool, options);
+  return started.ok ? started.value : err({ kind: 'pool', failure: started.error });
+}
+
+/**
+ * `openPooledSandboxTurn` in two steps: the worker is picked (and counted) at once, so a full
+ * pool is known before anything waits; the opening itself is the promise.
+ */
+export function startPooledSandboxTurn(pool: SandboxPool, options: SandboxTurnOptions): Result<Promise<Result<SandboxTurn, PooledTurnError>>, PoolFailure> {
+  const picked = pickTurnWorker(pool);
+  return picked.ok ? ok(openOnWorker(pool, options, picked.value)) : picked;
+}
+
+function pickTurnWorker(pool: SandboxPool): Result<WorkerHandle, PoolFailure> {
+  const picked = pool.pickWorker('turn');
+  if (picked.ok) pool.holdTurn(picked.value, 1);
+  return picked;
+}
+
+async function openOnWorker(pool: SandboxPool, options: SandboxTurnOptions, firstWorker: WorkerHandle): Promise<Result<SandboxTurn, PooledTurnError>> {
   let files: Record<string, string> = { ...(options.files ?? {}) };
   let filesVersion = 0;
   let disposed = false;
   let restartNote: string | undefined;
 
-  async function place(): Promise<Result<{ placement: Placement; tools: ToolMetadata[] }, PooledTurnError>> {
-    const picked = pool.pickWorker('turn');
+  /** Opens the module on `reserved` (already counted) or on a newly picked worker. */
+  async function place(reserved?: WorkerHandle): Promise<Result<{ placement: Placement; tools: ToolMetadata[]; activityHooks: ActivityHooks[] }, PooledTurnError>> {
+    const picked = reserved ? ok(reserved) : pickTurnWorker(pool);
     if (!picked.ok) return err({ kind: 'pool', failure: picked.error });
     const worker = picked.value;
     const turnKey = `sbx_${randomBytes(9).toString('base64url')}`;
-    pool.holdTurn(worker, 1);
     const opened = await pool.send<'open-turn'>(
       worker,
       { kind: 'open-turn', turnKey, turn: { source: options.source, files, seed: options.seed ?? 0, clockStart: options.clockStart ?? 0 } },
@@ -63,10 +84,10 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
         pool.holdTurn(worker, -1);
       },
     };
-    return ok({ placement, tools: opened.value.value.tools });
+    return ok({ placement, tools: opened.value.value.tools, activityHooks: opened.value.value.activityHooks });
   }
 
-  const first = await place();
+  const first = await place(firstWorker);
   if (!first.ok) return first;
   let current: Placement | undefined = first.value.placement;
 
@@ -113,6 +134,7 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
     return answer.value.result;
   }
 
+  const { activityHooks } = first.value;
   const tools = first.value.tools.map((metadata, index): Tool => ({
     ...metadata,
     async validateArguments(args) {
@@ -133,10 +155,12 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
       return answer.value.method === 'validateOutput' ? answer.value.result : [validationFailure('Validation returned an unexpected answer.')];
     },
     async describeActivity(args) {
+      if (!activityHooks[index]?.describeActivity) return undefined;
       const answer = await hook(index, 'describeActivity', [args]);
       return answer.ok && answer.value.method === 'describeActivity' ? answer.value.result : undefined;
     },
     async describeCompletedActivity(args, output) {
+      if (!activityHooks[index]?.describeCompletedActivity) return undefined;
       const answer = await hook(index, 'describeCompletedActivity', [args, output]);
       return answer.ok && answer.value.method === 'describeCompletedActivity' ? answer.value.result : undefined;
     },
@@ -145,6 +169,7 @@ export async function openPooledSandboxTurn(pool: SandboxPool, options: SandboxT
 
   return ok({
     tools,
+    activityHooks,
     files: () => files,
     filesVersion: () => filesVersion,
     dispose() {

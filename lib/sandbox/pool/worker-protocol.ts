@@ -6,6 +6,7 @@ import type { Result } from '@/lib/runtime/result';
 import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
 import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import type { Diagnostic } from '../compiled-module';
+import type { ActivityHooks } from '../evaluate-tool-module';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
 export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'validateOutput' | 'describeActivity' | 'describeCompletedActivity';
@@ -28,7 +29,7 @@ export type WorkerRequestKind = WorkerRequest['kind'];
 /** The value of a successful answer, per kind of request. */
 export type WorkerAnswers = {
   compile: CompileAnswer;
-  'open-turn': Result<{ tools: ToolMetadata[] }, { message: string; diagnostics: Diagnostic[] }>;
+  'open-turn': Result<{ tools: ToolMetadata[]; activityHooks: ActivityHooks[] }, { message: string; diagnostics: Diagnostic[] }>;
   hook:
     | { method: 'validateArguments'; result: Result<JsonValue, ValidationIssue[]> }
     | { method: 'evaluateNeedsApproval'; result: boolean }

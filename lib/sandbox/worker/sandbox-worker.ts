@@ -50,7 +50,7 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
       if (!opened.ok) return opened;
       turns.get(request.turnKey)?.turn.dispose();
       turns.set(request.turnKey, { turn: opened.value, syncedVersion: opened.value.filesVersion() });
-      return { ok: true, value: { tools: opened.value.tools.map(toMetadata) } };
+      return { ok: true, value: { tools: opened.value.tools.map(toMetadata), activityHooks: opened.value.activityHooks } };
     }
     case 'hook':
       return runHook(openTurn(request.turnKey), request);

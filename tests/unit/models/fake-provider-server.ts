@@ -11,7 +11,9 @@ export type FakeReply =
   | { kind: 'hang' }
   | { kind: 'redirect'; status: number; location: string }
   /** A 200 streamed in 64 KiB chunks of `bytes` bytes in all, without a content-length. */
-  | { kind: 'large'; bytes: number };
+  | { kind: 'large'; bytes: number }
+  /** A 200 `text/event-stream` written chunk by chunk, `delayMs` apart; `hangAfter` keeps it open after the last one. */
+  | { kind: 'event-stream'; chunks: string[]; delayMs?: number; hangAfter?: boolean };
 
 export type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
 
@@ -64,6 +66,11 @@ export async function startFakeProvider(reply: (request: ReceivedRequest) => Fak
           response.writeHead(200, { 'content-type': 'application/json' });
           writeLarge(response, answer.bytes, sent);
           return;
+        case 'event-stream':
+          response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          if (answer.hangAfter) hanging.push(response);
+          writeChunks(response, answer.chunks, answer.delayMs ?? 0, !answer.hangAfter);
+          return;
       }
     });
   });
@@ -79,6 +86,27 @@ export async function startFakeProvider(reply: (request: ReceivedRequest) => Fak
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function writeChunks(response: ServerResponse, chunks: string[], delayMs: number, end: boolean): void {
+  const [first, ...rest] = chunks;
+  if (response.destroyed) return;
+  if (first === undefined) {
+    if (end) response.end();
+    return;
+  }
+  response.write(first);
+  setTimeout(() => writeChunks(response, rest, delayMs, end), delayMs);
+}
+
+/** `event:` and `data:` lines for each event, the way OpenAI writes a Responses stream. */
+export function encodeEvents(events: { type: string; [key: string]: unknown }[]): string[] {
+  return events.map((event, index) => `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: index })}\n\n`);
+}
+
+/** Chat Completions chunks as `data:` lines, closed by `data: [DONE]`. */
+export function encodeChunks(chunks: unknown[]): string[] {
+  return [...chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), 'data: [DONE]\n\n'];
 }
 
 function writeLarge(response: ServerResponse, remaining: number, sent: { bytes: number }): void {

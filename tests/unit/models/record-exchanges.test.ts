@@ -58,7 +58,7 @@ describe('createRecordingFetch', () => {
     const request = { input: [{ type: 'message' as const, role: 'user' as const, content: 'hi' }], tools: [], parallelToolCalls: true };
     const signal = new AbortController().signal;
     const original = await createModelClient({ provider: 'scripted', script: [{ text: 'hello' }] }, { onExchange: (entry) => tape.push(entry) }).createResponse(request, { signal });
-    const old = tape.map(({ request: body, response, status }) => ({ request: body, response, status }));
+    const old = tape.map(({ request: body, response, status, streamed }) => ({ request: body, response, status, ...(streamed ? { streamed } : {}) }));
     const again: TapeEntry[] = [];
     const replayed = await createModelClient({ provider: 'tape', tape: old }, { onExchange: (entry) => again.push(entry) }).createResponse(request, { signal });
     expect(replayed).toEqual(original);

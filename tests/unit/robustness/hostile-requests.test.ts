@@ -2,6 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSseParser } from '@/lib/client/sse-parser';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 
 /**
  * Every route handler, called directly with hostile requests: each must answer 4xx with a
@@ -193,6 +195,13 @@ describe('hostile requests to every route', () => {
 });
 
 describe('hostile turn requests', () => {
+  /** Every event of a turn's SSE answer, checked against the protocol. */
+  async function readStreamedEvents(response: Response): Promise<RuntimeEvent[]> {
+    const parser = createSseParser();
+    const text = await response.text();
+    return [...parser.push(text), ...parser.flush()].map((data) => runtimeEventSchema.parse(JSON.parse(data)));
+  }
+
   async function postTurn(body: unknown): Promise<Response> {
     const route = routes.find((candidate) => candidate.file === 'turns/route.ts');
     const handler = route?.methods.POST;
@@ -218,17 +227,21 @@ describe('hostile turn requests', () => {
     expect(((await response.json()) as { error: string }).error).toMatch(reason);
   });
 
-  it('refuses a module that does not compile with 422 and diagnostics', async () => {
+  it('ends a turn whose module does not compile inside its stream, with the diagnostics', async () => {
     const response = await postTurn({ ...base, source: 'export default [ defineTool({ name: 1 }) ', model: { provider: 'auto' } });
-    expect(response.status).toBe(422);
-    const payload = (await response.json()) as { error: string; details?: unknown[] };
-    expect(payload.error.length).toBeGreaterThan(0);
-    expect(Array.isArray(payload.details)).toBe(true);
+    expect(response.status).toBe(200);
+    const events = await readStreamedEvents(response);
+    expect(events.map((event) => event.type)).toEqual(['turn-start', 'sandbox-error', 'turn-end']);
+    expect(events[1]).toMatchObject({ type: 'sandbox-error', code: 'module-error', diagnostics: [expect.objectContaining({ severity: 'error' })] });
+    expect(events[2]).toMatchObject({ type: 'turn-end', reason: 'error', error: expect.stringContaining('tools.ts:1:') });
   });
 
-  it('refuses a module that loops forever at load time instead of hanging', async () => {
+  it('ends a turn whose module loops forever at load time instead of hanging', async () => {
     const response = await postTurn({ ...base, source: 'while (true) {}\nexport default [];', model: { provider: 'auto' } });
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(200);
+    const events = await readStreamedEvents(response);
+    expect(events[1]).toMatchObject({ type: 'sandbox-error', code: 'module-error', diagnostics: [expect.objectContaining({ message: expect.stringMatching(/exceeded \d+ ms/) })] });
+    expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'error' });
   }, 30_000);
 
   it('refuses limits past their maximum with the limit in the message', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createModelClient } from '@/lib/models/create-model-client';
 import { defineTool } from '@/lib/runtime/tools/define-tool';
 import type { ConversationItem } from '@/lib/runtime/model/model-client';
 import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
@@ -424,5 +425,56 @@ describe('invariant 7: a strict tool whose schema cannot be made strict ends the
     const outcome = await promise;
     expect(outcome.reason).toBe('completed');
     expect(model.requests[0]?.tools).toMatchObject([{ name: 'lookup', strict: false }]);
+  });
+});
+
+describe('invariant 8: model-delta events sit between their model-request and model-response, and add up to it', () => {
+  /** Every delta of an iteration lies after its request and before its response (or the turn-end). */
+  function expectDeltasInPlace(events: RuntimeEvent[]) {
+    for (const [index, event] of events.entries()) {
+      if (event.type !== 'model-delta') continue;
+      const request = events.findIndex((candidate) => candidate.type === 'model-request' && candidate.iteration === event.iteration);
+      const response = events.findIndex((candidate) => candidate.type === 'model-response' && candidate.iteration === event.iteration);
+      expect(request, `request of iteration ${event.iteration}`).toBeGreaterThanOrEqual(0);
+      expect(index).toBeGreaterThan(request);
+      expect(index).toBeLessThan(response === -1 ? events.length - 1 : response);
+    }
+  }
+
+  it('each item of each streamed response, its deltas joined, is its text or arguments', async () => {
+    const model = createModelClient({
+      provider: 'scripted',
+      script: [
+        { text: 'Reading both files, then I will write the summary.', calls: [{ name: 'read_file', arguments: '{"path":"a.txt"}' }, { name: 'write_file', arguments: '{"path":"b.txt","content":"a summary of alpha"}' }] },
+        { text: 'Both done: a.txt read, b.txt written with the summary.' },
+      ],
+    });
+    const outcome = await runTurn({ tools: createWorkspaceTools().all, model, input: [userMessage('go')], turnId: 'turn_invariants' });
+    expect(outcome.reason).toBe('completed');
+    expectDeltasInPlace(outcome.events);
+    const deltas = eventsOf(outcome.events, 'model-delta');
+    for (const response of eventsOf(outcome.events, 'model-response')) {
+      const own = deltas.filter((delta) => delta.iteration === response.iteration);
+      expect(own.filter((delta) => delta.kind === 'text').map((delta) => delta.delta).join('')).toBe(response.text);
+      for (const call of response.calls) {
+        expect(own.filter((delta) => delta.kind === 'arguments' && delta.callId === call.callId).map((delta) => delta.delta).join('')).toBe(call.arguments);
+      }
+    }
+  });
+
+  it('a stream cut off by an abort has its deltas before the turn-end and no response', async () => {
+    const controller = new AbortController();
+    const model = createModelClient({ provider: 'scripted', script: [{ text: 'A long answer that will be cut off by the user pressing Stop.', streamDelayMs: 20 }] });
+    const outcome = await runTurn({
+      tools: createWorkspaceTools().all,
+      model,
+      input: [userMessage('go')],
+      signal: controller.signal,
+      onEvent: (event) => event.type === 'model-delta' && controller.abort(),
+    });
+    expect(outcome.reason).toBe('aborted');
+    expectDeltasInPlace(outcome.events);
+    expect(eventsOf(outcome.events, 'model-delta').length).toBeGreaterThan(0);
+    expect(eventsOf(outcome.events, 'model-response')).toEqual([]);
   });
 });

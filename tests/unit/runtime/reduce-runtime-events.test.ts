@@ -373,3 +373,50 @@ describe('reduceRuntimeEvents', () => {
     expect(state.calls.c2?.argumentNotes).toBeUndefined();
   });
 });
+
+describe('reducing streamed deltas', () => {
+  const request: RuntimeEventInput = { type: 'model-request', iteration: 1, offeredTools: ['read_file'], deferredCount: 0, inputItemCount: 1 };
+  const text = (item: number, delta: string): RuntimeEventInput => ({ type: 'model-delta', iteration: 1, item, kind: 'text', delta });
+  const args = (delta: string): RuntimeEventInput => ({ type: 'model-delta', iteration: 1, item: 1, kind: 'arguments', callId: 'c1', name: 'read_file', delta });
+
+  it('grows text per item in item order and arguments on a call card created by its first delta', () => {
+    const state = reduceRuntimeEvents(stampEvents([turnStart, request, text(2, 'later '), text(0, 'Reading '), text(0, 'it.'), args('{"path":'), args('"a.txt"}')]));
+    const iteration = state.iterations[0];
+    expect(iteration?.streamedText).toEqual([
+      { item: 0, text: 'Reading it.' },
+      { item: 2, text: 'later ' },
+    ]);
+    expect(iteration?.response).toBeUndefined();
+    expect(iteration?.callIds).toEqual(['c1']);
+    expect(state.calls.c1).toMatchObject({ name: 'read_file', phase: 'proposed', streamedArguments: '{"path":"a.txt"}' });
+    expect(state.calls.c1?.rawArguments).toBeUndefined();
+  });
+
+  it('takes the final content and timing from model-response, in the model order', () => {
+    const events = stampEvents([
+      turnStart,
+      request,
+      text(0, 'Reading it.'),
+      args('{"path":"a.txt"}'),
+      {
+        type: 'model-response',
+        iteration: 1,
+        responseId: 'r1',
+        text: 'Reading it.',
+        calls: [{ callId: 'c0', name: 'list_files', arguments: '{}' }, { callId: 'c1', name: 'read_file', arguments: '{"path":"a.txt"}' }],
+        timing: { durationMs: 900, firstTokenMs: 120, outputTokensPerSecond: 41.5 },
+      },
+    ]);
+    const state = reduceRuntimeEvents(events);
+    expect(state.iterations[0]?.response).toMatchObject({ text: 'Reading it.', timing: { durationMs: 900, firstTokenMs: 120, outputTokensPerSecond: 41.5 } });
+    expect(state.iterations[0]?.callIds).toEqual(['c0', 'c1']);
+    expect(state.calls.c1).toMatchObject({ rawArguments: '{"path":"a.txt"}', streamedArguments: '{"path":"a.txt"}' });
+  });
+
+  it('ignores a re-delivered delta', () => {
+    const events = stampEvents([turnStart, request, text(0, 'once')]);
+    const state = reduceRuntimeEvents(events);
+    expect(applyRuntimeEvent(state, events[2]!)).toBe(state);
+    expect(state.iterations[0]?.streamedText).toEqual([{ item: 0, text: 'once' }]);
+  });
+});

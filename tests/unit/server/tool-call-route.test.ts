@@ -61,6 +61,7 @@ describe('POST /api/tools/call', () => {
     expect(events.map((event) => event.seq)).toEqual([...events.keys()]);
     expect(events.map((event) => event.type)).toEqual([
       'turn-start',
+      'sandbox-ready',
       'tools-assembled',
       'tool-call-direct',
       'tool-input-repair',
@@ -100,12 +101,16 @@ describe('POST /api/tools/call', () => {
     expect(events.find((event) => event.type === 'tool-output')).toMatchObject({ status: 'rejected' });
   });
 
-  it('refuses a module that does not compile with 422 and its diagnostics', { timeout: 60_000 }, async () => {
+  it('ends a call whose module does not compile inside its stream, with the diagnostics', { timeout: 60_000 }, async () => {
     const response = await postToolCall(request({ source: 'export default [defineTool({ name: 1 ', name: 'echo', arguments: '{}' }));
-    expect(response.status).toBe(422);
-    const body = (await response.json()) as { error: string; details: { line: number; severity: string }[] };
-    expect(body.error).toMatch(/^The tool module has \d+ errors?/);
-    expect(body.details.length).toBeGreaterThan(0);
+    expect(response.status).toBe(200);
+    const { events } = await readEvents(response);
+    expect(events.map((event) => event.type)).toEqual(['turn-start', 'sandbox-error', 'turn-end']);
+    const failure = events[1] as Extract<RuntimeEvent, { type: 'sandbox-error' }>;
+    expect(failure).toMatchObject({ code: 'module-error', message: expect.stringMatching(/^The tool module has \d+ errors?/) });
+    expect(failure.diagnostics.length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'error', iterations: 0, error: expect.stringMatching(/^The tool module has \d+ errors?; fix .* tools\.ts:1:\d+ /) });
+    expect(getTurnRegistry().countAll()).toBe(0);
   });
 
   it('refuses arguments past 100,000 characters and a body without a name with 400', async () => {
@@ -120,7 +125,7 @@ describe('POST /api/tools/call', () => {
     const started = await streamToolCall({ request: { source: SOURCE, name: 'echo', arguments: '{"n":1}' }, clientId: 'budget', maxEvents: 4 });
     if (!started.ok) throw new Error(started.error);
     const { events } = await readEvents(new Response(started.stream));
-    expect(events.map((event) => event.type)).toEqual(['turn-start', 'tools-assembled', 'tool-call-direct', 'turn-end']);
+    expect(events.map((event) => event.type)).toEqual(['turn-start', 'sandbox-ready', 'tools-assembled', 'turn-end']);
     expect(events.at(-1)).toMatchObject({ seq: 3, reason: 'error', error: 'The turn produced more than 4 events and was stopped.' });
   });
 

@@ -110,9 +110,18 @@ describe('GET /api/turns/[turnId]/exchanges', () => {
     const inputLengths = stored.map((exchange) => ((exchange.request as { input: unknown[] }).input ?? []).length);
     expect(inputLengths).toEqual([...inputLengths].sort((left, right) => left - right));
     const responseIds = events.flatMap((event) => (event.type === 'model-response' ? [event.responseId] : []));
-    expect(stored.map((exchange) => (exchange.response as { id: string }).id)).toEqual(responseIds);
+    expect(stored.every((exchange) => exchange.streamed === true)).toBe(true);
+    expect(stored.map((exchange) => readCompletedResponseId(exchange.response))).toEqual(responseIds);
   });
 });
+
+/** The id of the response a recorded event stream completed with. */
+function readCompletedResponseId(recorded: TapeEntry['response']): string | undefined {
+  const data = String(recorded)
+    .split('\n')
+    .flatMap((line) => (line.startsWith('data: ') ? [JSON.parse(line.slice('data: '.length)) as { type: string; response?: { id: string } }] : []));
+  return data.find((event) => event.type === 'response.completed')?.response?.id;
+}
 
 describe('readTurnExchanges', () => {
   it('is a storage failure, not a missing turn, when the store cannot be read', async () => {

@@ -101,6 +101,29 @@ describe('the sandbox pool', () => {
     turn.dispose();
   });
 
+  it('asks the worker for activity labels only of tools that define them', async () => {
+    const pool = newPool();
+    const source = `${HEADER}export default [
+  defineTool({ name: 'labelled', description: 'd', schema: z.object({ path: z.string() }), describeActivity: (args) => 'Reading ' + args.path, describeCompletedActivity: (args, output) => 'Read ' + args.path + ': ' + output, execute: () => 'ok' }),
+  defineTool({ name: 'plain', description: 'd', schema: z.object({}), execute: () => 'ok' }),
+];
+`;
+    const turn = await open(pool, { source });
+    expect(turn.activityHooks).toEqual([
+      { describeActivity: true, describeCompletedActivity: true },
+      { describeActivity: false, describeCompletedActivity: false },
+    ]);
+    expect(await tool(turn, 'labelled').describeActivity({ path: 'a.txt' })).toBe('Reading a.txt');
+    expect(await tool(turn, 'labelled').describeCompletedActivity({ path: 'a.txt' }, 'ok')).toBe('Read a.txt: ok');
+    const pendingBefore = pool.stats().pending;
+    const plain = tool(turn, 'plain');
+    const labels = Promise.all([plain.describeActivity({}), plain.describeCompletedActivity({}, 'ok')]);
+    // Nothing was sent to the worker for them.
+    expect(pool.stats().pending).toBe(pendingBefore);
+    expect(await labels).toEqual([undefined, undefined]);
+    turn.dispose();
+  });
+
   it('enforces the file quotas with errors the tool sees', async () => {
     const turn = await open(pool, { source: WORK });
     expect(await tool(turn, 'bigFile').execute({}, contextFor('big'))).toEqual({

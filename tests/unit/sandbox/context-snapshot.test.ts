@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { captureContextSnapshot, restoreSandboxContext } from '@/lib/sandbox/context-snapshot';
+import { loadInstance, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { createInertBindings, type SandboxContext } from '@/lib/sandbox/sandbox-context';
+import { evaluateToolModule } from '@/lib/sandbox/evaluate-tool-module';
+import { transpileModule } from '@/lib/sandbox/transpile-module';
+import { loadZodBundle } from '@/lib/sandbox/zod-bundle';
+import { contextFor, HEADER, openTurn, toolNamed } from './sandbox-test-helpers';
+
+/** Each call counts up a top-level counter and pollutes a prototype: state a fresh context must not see. */
+const STATEFUL = `${HEADER}let calls = 0;
+export default [
+  defineTool({ name: 'count', description: 'Counts.', schema: z.object({}), execute: () => {
+    calls += 1;
+    const seenBefore = (Object.prototype as any).marker === true;
+    (Object.prototype as any).marker = true;
+    (globalThis as any).leaked = ((globalThis as any).leaked ?? 0) + 1;
+    return { calls, seenBefore, leaked: (globalThis as any).leaked, random: Math.random() };
+  } }),
+];
+`;
+
+const bindings = createInertBindings(() => Date.now() + 4000);
+
+async function describeModule(context: SandboxContext, source: string) {
+  const transpiled = await transpileModule(source);
+  if (!transpiled.ok) throw new Error('does not transpile');
+  context.bind(bindings);
+  return evaluateToolModule(context, source, transpiled.value).compiled;
+}
+
+describe('contexts copied from a snapshot', () => {
+  it('describe a module exactly as a context warmed in full', async () => {
+    const { snapshot, context: original } = await captureContextSnapshot(loadInstance, await loadZodBundle());
+    const copy = await restoreSandboxContext(snapshot, loadInstance);
+    const source = `${HEADER}export default [defineTool({ name: 'pick', description: 'Pick one.', schema: z.object({ id: z.string().min(1), mode: z.enum(['a', 'b']).optional() }), execute: () => 1 })];\n`;
+    expect(await describeModule(copy, source)).toEqual(await describeModule(original, source));
+    original.dispose();
+    copy.dispose();
+  });
+
+  it('start from the snapshot, never from another copy: globals, prototypes and counters are fresh per turn', async () => {
+    await prewarmSandboxPool();
+    const answers = [];
+    for (let turnIndex = 0; turnIndex < 3; turnIndex += 1) {
+      const turn = await openTurn({ source: STATEFUL, seed: 7 });
+      const first = await toolNamed(turn, 'count').execute({}, contextFor('c1'));
+      const second = await toolNamed(turn, 'count').execute({}, contextFor('c2'));
+      answers.push([first, second]);
+      turn.dispose();
+    }
+    for (const [first, second] of answers) {
+      expect(first).toMatchObject({ ok: true, value: { content: { calls: 1, seenBefore: false, leaked: 1 } } });
+      expect(second).toMatchObject({ ok: true, value: { content: { calls: 2, seenBefore: true, leaked: 2 } } });
+    }
+    // The same seed gives every copy the same random sequence.
+    expect(new Set(answers.map(([first]) => JSON.stringify(first)))).toHaveProperty('size', 1);
+  });
+
+  it('refuse to restore into an instance whose host references do not line up', async () => {
+    const { snapshot, context } = await captureContextSnapshot(loadInstance, await loadZodBundle());
+    context.dispose();
+    await expect(restoreSandboxContext({ ...snapshot, hostRefIds: snapshot.hostRefIds.map((id) => id + 1) }, loadInstance)).rejects.toThrow(/host function sleep/);
+  });
+
+  it('are unusable once disposed', async () => {
+    const { snapshot, context } = await captureContextSnapshot(loadInstance, await loadZodBundle());
+    context.dispose();
+    const copy = await restoreSandboxContext(snapshot, loadInstance);
+    copy.bind(bindings);
+    expect(copy.call('configure', [1, 0])).toMatchObject({ ok: true });
+    copy.dispose();
+    expect(copy.alive).toBe(false);
+    expect(copy.call('configure', [1, 0])).toMatchObject({ ok: false, error: { kind: 'threw', message: 'The sandbox context was disposed.' } });
+  });
+});
