@@ -22,10 +22,7 @@ export function SandboxStepRow({ sandbox, preparing }: SandboxStepRowProps) {
     return (
       <p data-testid="sandbox-step" data-status="ready" className="flex items-center gap-1.5 text-[11px] text-fg-muted">
         <span aria-hidden className="size-1.5 rounded-full bg-emerald-500" />
-        <span>Sandbox ready · {formatDuration(sandbox.durationMs)}</span>
-        <span>
-          · {sandbox.toolCount} tool{sandbox.toolCount === 1 ? '' : 's'}
-        </span>
+        <span>{`Sandbox ready · ${formatDuration(sandbox.durationMs)} · ${sandbox.toolCount} tool${sandbox.toolCount === 1 ? '' : 's'}`}</span>
       </p>
     );
   }

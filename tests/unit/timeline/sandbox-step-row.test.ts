@@ -15,9 +15,8 @@ describe('SandboxStepRow', () => {
   it('shows how long the sandbox took and how many tools the module has', () => {
     const html = render({ preparing: false, sandbox: { status: 'ready', durationMs: 37.6, toolCount: 1, at: 37.6 } });
     expect(html).toContain('data-status="ready"');
-    expect(html).toContain('Sandbox ready · 38 ms');
-    expect(html).toContain('1 tool<');
-    expect(render({ preparing: false, sandbox: { status: 'ready', durationMs: 1520, toolCount: 3, at: 1520 } })).toContain('Sandbox ready · 1.5 s');
+    expect(html).toContain('Sandbox ready · 38 ms · 1 tool<');
+    expect(render({ preparing: false, sandbox: { status: 'ready', durationMs: 1520, toolCount: 3, at: 1520 } })).toContain('Sandbox ready · 1.5 s · 3 tools<');
   });
 
   it('lists every diagnostic of a module that did not evaluate, with its position', () => {
