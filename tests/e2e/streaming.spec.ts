@@ -66,8 +66,10 @@ test('a paced scripted step grows its text and arguments in their cards before t
   const { samples, responseAt } = await readSamples(page);
   const textLengths = lengthsOf(samples, 'streaming-text');
   const argumentLengths = lengthsOf(samples, 'streaming-arguments');
-  expect(textLengths.length, `text lengths ${textLengths.join(', ')}`).toBeGreaterThanOrEqual(3);
-  expect(argumentLengths.length, `argument lengths ${argumentLengths.join(', ')}`).toBeGreaterThanOrEqual(3);
+  // At least two partial states seen, each shorter than the whole: the deltas are coalesced by
+  // size (a short text is only a few pieces), so a loaded machine may sample fewer of them.
+  expect(textLengths.length, `text lengths ${textLengths.join(', ')}`).toBeGreaterThanOrEqual(2);
+  expect(argumentLengths.length, `argument lengths ${argumentLengths.join(', ')}`).toBeGreaterThanOrEqual(2);
   for (const lengths of [textLengths, argumentLengths]) expect([...lengths].sort((a, b) => a - b)).toEqual(lengths);
   expect(textLengths[0]).toBeLessThan(TEXT.length);
   expect(argumentLengths[0]).toBeLessThan(ARGUMENTS.length);
