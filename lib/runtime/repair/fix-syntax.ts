@@ -22,7 +22,12 @@ function rewriteSyntax(text: string): RungOutcome {
   let i = 0;
   while (i < n) {
     const c = text[i] as string;
-    if (c === '"' || c === "'") {
+    // A single quote right after a value opens no string: `"" '","' ""` is not two strings in
+    // two quoting styles with the commas dropped, and reading it so would pile guess on guess.
+    if (c === "'" && followsValue(out)) {
+      out.push(c);
+      i += 1;
+    } else if (c === '"' || c === "'") {
       const copied = copyString(text, i);
       out.push(copied.text);
       i = copied.end;
@@ -104,6 +109,16 @@ function copyString(text: string, start: number): { text: string; end: number } 
 function isUnicodeEscape(text: string, backslash: number): boolean {
   const hex = text.slice(backslash + 2, backslash + 6);
   return /^[0-9a-fA-F]*$/.test(hex) && (hex.length === 4 || backslash + 2 + hex.length === text.length);
+}
+
+/** True when the last significant character written ends a value (a string, a number, a word, a closer). */
+function followsValue(out: readonly string[]): boolean {
+  for (let k = out.length - 1; k >= 0; k -= 1) {
+    const piece = (out[k] as string).trimEnd();
+    if (piece === '') continue;
+    return !'{[,:'.includes(piece.charAt(piece.length - 1));
+  }
+  return false;
 }
 
 function skipInsignificant(text: string, start: number): number {

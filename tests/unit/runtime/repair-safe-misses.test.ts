@@ -136,6 +136,8 @@ describe('unescaped quotes', () => {
     ['an inch mark', '{"title": "27" monitor", "n": 1}'],
     ['a cut after an inner quote', '{"text": "He said "hi'],
     ['a possible unquoted key after a missing comma', '{"a": "x "b: 1", "c": 2}'],
+    // Found by the property test: not `["", "\",\"", ""]` with a single-quoted middle and two commas dropped.
+    ['a single quote right after a string', `{"a":["" '","' ""]}`],
   ])('refuses %s', (_label, raw) => {
     const outcome = repairArguments(raw);
     expect(outcome.ok).toBe(false);
