@@ -39,10 +39,17 @@ export type CompareOptions = {
    * not compared; everything else about the call is.
    */
   legacyValidationWording?: boolean;
+  /** The recording predates fields the runtime added since: a field its events lack is not a difference. */
+  legacyEventFields?: boolean;
 };
 
-/** Compares a turn's recorded events with a replay's, event by event in `seq` order. */
-export function compareTurnEvents(turn: number, recorded: readonly RuntimeEvent[], replayed: readonly RuntimeEvent[], options: CompareOptions = {}): EventDifference[] {
+/**
+ * Compares a turn's recorded events with a replay's, event by event in `seq` order. A turn
+ * recorded before preparing the sandbox was a step of its own has no `sandbox-ready` event: the
+ * replay's is left out and the events after it numbered as the recording numbered them.
+ */
+export function compareTurnEvents(turn: number, recorded: readonly RuntimeEvent[], replayedEvents: readonly RuntimeEvent[], options: CompareOptions = {}): EventDifference[] {
+  const replayed = hasSandboxStep(recorded) ? replayedEvents : withoutSandboxStep(replayedEvents);
   const isReworded = options.legacyValidationWording ? createRewordedFieldTest(recorded) : () => false;
   const differences: EventDifference[] = [];
   const count = Math.max(recorded.length, replayed.length);
@@ -59,12 +66,23 @@ export function compareTurnEvents(turn: number, recorded: readonly RuntimeEvent[
       const keys = unionKeys(before, after).filter((key) => !IGNORED_FIELDS.has(key) && !ignored?.has(key));
       for (const key of keys) {
         collectDifferences(normalizeField(key, fieldOf(before, key)), normalizeField(key, fieldOf(after, key)), key, (field, recordedValue, replayedValue) => {
+          if (options.legacyEventFields && recordedValue === undefined) return;
           if (!isReworded(before, field)) differences.push({ turn, seq, field, ...present('recorded', recordedValue), ...present('replayed', replayedValue) });
         });
       }
     }
   }
   return differences.slice(0, MAX_DIFFERENCES_PER_TURN);
+}
+
+function hasSandboxStep(events: readonly RuntimeEvent[]): boolean {
+  return events.some((event) => event.type === 'sandbox-ready' || event.type === 'sandbox-error');
+}
+
+function withoutSandboxStep(events: readonly RuntimeEvent[]): readonly RuntimeEvent[] {
+  const step = events.findIndex((event) => event.type === 'sandbox-ready');
+  if (step === -1) return events;
+  return [...events.slice(0, step), ...events.slice(step + 1).map((event) => ({ ...event, seq: event.seq - 1 }))];
 }
 
 const REWORDED_INPUT_ERROR_FIELD = /^(message|issues\[\d+\]\.message)$/;

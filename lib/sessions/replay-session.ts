@@ -19,7 +19,7 @@ export async function replaySession(record: SessionRecord, runTurnOnTape: Replay
   for (const [index, turn] of record.turns.entries()) {
     const replayed = await runTurnOnTape(turn);
     const found = replayed.ok
-      ? compareTurnEvents(index, turn.events, replayed.value, { legacyValidationWording: turn.validationWording === 'v1' })
+      ? compareTurnEvents(index, turn.events, replayed.value, { legacyValidationWording: turn.validationWording === 'v1', legacyEventFields: turn.eventFields === 'v1' })
       : [{ turn: index, seq: 0, field: 'replay', recorded: `${turn.events.length} events`, replayed: replayed.error }];
     differences.push(...found);
     turns.push({ turn: index, identical: found.length === 0, differences: found.length });

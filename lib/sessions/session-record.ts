@@ -64,6 +64,11 @@ export const sessionTurnSchema = z.object({
    * rejected calls' texts differ from a replay's by wording alone (absent: the current wording).
    */
   validationWording: z.literal('v1').optional(),
+  /**
+   * `v1`: recorded by the first runtime, whose events lacked fields added since (usage details,
+   * the conversation and state on `turn-end`): a field its events lack is not compared on replay.
+   */
+  eventFields: z.literal('v1').optional(),
   approvals: z.array(recordedApprovalSchema),
   outputs: z.array(recordedOutputSchema),
   events: z.array(runtimeEventSchema),
@@ -90,10 +95,10 @@ export type RecordedOutput = z.infer<typeof recordedOutputSchema>;
 
 /** Upgrades from version n to n + 1, keyed by n. */
 const UPGRADES: Record<number, (record: Record<string, unknown>) => Record<string, unknown>> = {
-  // Version 2 records hand-typed outputs per turn; a version 1 turn had none.
+  // Version 2 records hand-typed outputs per turn; a version 1 turn had none, and its events lack later fields.
   1: (record) => ({
     ...record,
-    turns: Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? { outputs: [], ...turn } : turn)) : record.turns,
+    turns: Array.isArray(record.turns) ? record.turns.map((turn: unknown) => (isPlainObject(turn) ? { outputs: [], ...turn, eventFields: 'v1' } : turn)) : record.turns,
   }),
   // Version 3 records the Tool Search ranking per turn; every earlier turn ran v1.
   2: (record) => ({ ...record, turns: Array.isArray(record.turns) ? record.turns.map(stampLegacyToolSearch) : record.turns }),

@@ -50,6 +50,31 @@ describe('compareTurnEvents', () => {
     expect(compareTurnEvents(0, recorded.slice(0, 3), recorded)).toEqual([{ turn: 0, seq: 3, field: 'type', replayed: 'turn-end' }]);
   });
 
+  it('compares a turn recorded before the sandbox step with a replay that has one, numbered as recorded', () => {
+    const recorded = recordedEvents('t', 5);
+    const withStep = (events: RuntimeEvent[]): RuntimeEvent[] => [
+      events[0]!,
+      { type: 'sandbox-ready', turnId: 't', seq: 1, at: 6, durationMs: 12, toolCount: 1 },
+      ...events.slice(1).map((event) => ({ ...event, seq: event.seq + 1 })),
+    ];
+    expect(compareTurnEvents(0, recorded, withStep(recorded))).toEqual([]);
+    const changed = recorded.map((event) => (event.type === 'tool-output' ? { ...event, output: 'beta' } : event));
+    expect(compareTurnEvents(0, recorded, withStep(changed))).toEqual([{ turn: 0, seq: 2, field: 'output', recorded: 'alpha', replayed: 'beta' }]);
+    // A recording that has the step keeps it in the comparison.
+    expect(compareTurnEvents(0, withStep(recorded), recorded)[0]).toEqual({ turn: 0, seq: 1, field: 'type', recorded: 'sandbox-ready', replayed: 'model-response' });
+  });
+
+  it('does not count fields a first-runtime recording lacks, and still counts the ones it has', () => {
+    const recorded = recordedEvents('t', 5);
+    const replayed = recorded.map((event): RuntimeEvent => {
+      if (event.type === 'turn-end' && event.reason === 'completed') return { ...event, conversation: [{ type: 'message', role: 'user', content: 'go' }], finalText: 'other' };
+      if (event.type === 'tool-output') return { ...event, details: { lines: [1, 2], added: 0 } };
+      return event;
+    });
+    expect(compareTurnEvents(0, recorded, replayed, { legacyEventFields: true })).toEqual([{ turn: 0, seq: 3, field: 'finalText', recorded: 'done', replayed: 'other' }]);
+    expect(compareTurnEvents(0, recorded, replayed)).toHaveLength(3);
+  });
+
   it('caps the differences of one turn', () => {
     const many = (text: string): RuntimeEvent[] =>
       Array.from({ length: MAX_DIFFERENCES_PER_TURN + 20 }, (_, seq) => ({ type: 'tool-call-log', turnId: 't', seq, at: 0, iteration: 1, callId: 'c', name: 'n', level: 'info', message: `${text}${seq}` }));

@@ -21,10 +21,11 @@ const record = {
 };
 
 describe('session record', () => {
-  it('reads a version-1 record by upgrading it: every turn gains an empty list of typed outputs', () => {
+  it('reads a version-1 record by upgrading it: every turn gains an empty list of typed outputs and says its events are the first runtime\'s', () => {
     const read = migrateSessionRecord(structuredClone(record));
     expect(read).toEqual({ ok: true, value: expect.objectContaining({ version: SESSION_RECORD_VERSION, id: record.id }) });
     expect(read.ok && read.value.turns.map((entry) => entry.outputs)).toEqual([[]]);
+    expect(read.ok && read.value.turns.map((entry) => entry.eventFields)).toEqual(['v1']);
     expect(read.ok && read.value.turns.map((entry) => entry.request.toolSearch)).toEqual(['v1']);
   });
 
