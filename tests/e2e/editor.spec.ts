@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground, replaceEditorText, TEST_IDS } from './helpers';
+import { focusEditor, openPlayground, replaceEditorText, TEST_IDS } from './helpers';
 
 const toolModule = (schema: string, name = 'lookup_user') => `import { z } from 'zod';
 import { defineTool } from 'playground';
@@ -117,7 +117,7 @@ test('fast typing while compile answers come back never moves or drops a charact
 
 test('keyboard: Escape leaves the editor for the run panel; the presets menu follows the arrow keys', async ({ page }) => {
   await openPlayground(page);
-  await page.locator('[data-testid="code-editor"] .monaco-editor .view-lines').click();
+  await focusEditor(page);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('run-message')).toBeFocused();
 

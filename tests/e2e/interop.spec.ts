@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground, replaceEditorText, TEST_IDS } from './helpers';
+import { focusEditor, openPlayground, replaceEditorText, TEST_IDS } from './helpers';
 
 /**
  * Export, import and the compatibility matrix (components/interop). Needs the page to mount
@@ -111,4 +111,9 @@ test('+ Tool adds a working starter tool at the end of the module', async ({ pag
   // A second one gets a name of its own.
   await page.getByTestId('new-tool-button').click();
   await expect(page.getByTestId(TEST_IDS.toolCard('new_tool_2'))).toBeVisible();
+  // Each addition is one step on the editor's undo stack.
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(page.getByTestId(TEST_IDS.toolCard('new_tool_2'))).toHaveCount(0);
+  await expect(page.getByTestId(TEST_IDS.toolCard('new_tool'))).toBeVisible();
 });
