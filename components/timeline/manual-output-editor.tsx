@@ -26,7 +26,10 @@ export function ManualOutputEditor({ call, onAnswer }: ManualOutputEditorProps) 
   const request = call.outputRequest;
   if (!request) return null;
   if (call.outputResponse) {
-    const response = RESPONSE_TEXT[call.outputResponse.decidedBy];
+    const response =
+      request.reason === 'fork-override' && call.outputResponse.decidedBy === 'human'
+        ? { text: 'Output changed in this fork (the recording had another)', tone: 'text-violet-700 dark:text-violet-300' }
+        : RESPONSE_TEXT[call.outputResponse.decidedBy];
     return (
       <p data-testid="output-response" data-decided-by={call.outputResponse.decidedBy} className={`text-[11px] ${response.tone}`}>
         {response.text}
@@ -40,7 +43,7 @@ export function ManualOutputEditor({ call, onAnswer }: ManualOutputEditorProps) 
 type OpenRequestProps = {
   callId: string;
   name: string;
-  reason: 'no-execute' | 'answer-by-hand';
+  reason: 'no-execute' | 'answer-by-hand' | 'fork-override';
   outputSchema?: JsonValue;
   onAnswer: (callId: string, output: string) => void;
 };
@@ -53,7 +56,7 @@ function OpenRequest({ callId, name, reason, outputSchema, onAnswer }: OpenReque
     setSent(true);
     onAnswer(callId, text);
   };
-  const why = reason === 'no-execute' ? `${name} has no execute` : `${name} is answered by hand`;
+  const why = reason === 'no-execute' ? `${name} has no execute` : reason === 'fork-override' ? `This fork replaces the output of ${name}` : `${name} is answered by hand`;
   const notJson = outputSchema !== undefined && !isJson(text);
   return (
     <div className="space-y-1.5 rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs dark:border-violet-900 dark:bg-violet-950/40">

@@ -1,5 +1,6 @@
 // Server-only: runs one turn for a route handler and streams its events as SSE.
 import { randomBytes } from 'node:crypto';
+import { createForkClient } from '@/lib/models/create-fork-client';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
 import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
 import type { ConversationItem } from '@/lib/runtime/model/model-client';
@@ -47,6 +48,8 @@ export type StreamTurnOptions = {
   recordedApprovals?: Map<string, { approved: boolean; reason?: string }>;
   /** Hand-typed outputs recorded in a session, answered without asking (replay). */
   recordedOutputs?: Map<string, string>;
+  /** A fork: the recorded turn's tape answers while requests match it, then the request's model (`createForkClient`). */
+  forkTape?: readonly TapeEntry[];
   /** Events the turn may stream before it is stopped; `TURN_LIMITS.eventsPerTurn` unless given. */
   maxEvents?: number;
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
@@ -95,11 +98,10 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
   const secrets = [request.model.provider === 'openai' || request.model.provider === 'openai-compatible' ? request.model.apiKey : undefined, options.env.OPENAI_API_KEY].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
-  const model = createModelClient(request.model, {
-    env: options.env,
-    onExchange: (entry) => tape.push(entry),
-    createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions),
-  });
+  const onExchange = (entry: TapeEntry) => tape.push(entry);
+  const live = createModelClient(request.model, { env: options.env, onExchange, createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions) });
+  const model = options.forkTape ? createForkClient({ tape: options.forkTape, live, onExchange }) : live;
+  const overrides = new Map((request.overrideOutputs ?? []).map((entry) => [entry.callId, entry.output]));
   const input: ConversationItem[] = request.messages.map((message) => ({ type: 'message', role: message.role, content: message.content }));
   // The schema already read the conversation (a 400 otherwise), so this cannot fail here.
   const history = request.conversation ? readConversation(request.conversation) : undefined;
@@ -129,6 +131,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
         readFiles: () => sandbox.value.files(),
         instructions: request.instructions,
         answerByHand: request.answerByHand,
+        forkedCalls: [...overrides.keys()],
         toolSearchVersion: toolSearch,
         mode: request.mode,
         resultSchema: request.resultSchema as JsonSchema | undefined,
@@ -147,7 +150,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
           return decision;
         },
         requestOutput: async (asked) => {
-          const recorded = options.recordedOutputs?.get(asked.callId);
+          const recorded = overrides.get(asked.callId) ?? options.recordedOutputs?.get(asked.callId);
           const output = recorded ?? (await registry.awaitOutput(turnId, asked.callId, asked.signal));
           if (output !== null) outputs.push({ callId: asked.callId, output });
           return output;

@@ -28,6 +28,9 @@ export const TURN_LIMITS = {
   eventsPerTurn: 5000,
 } as const;
 
+/** What a fork of a recorded turn may change. */
+export const FORK_LIMITS = { overrides: 50 } as const;
+
 const jsonObject = z.record(z.string(), z.unknown());
 
 /**
@@ -80,6 +83,17 @@ export const turnRequestSchema = z.object({
   answerByHand: toolNames.optional(),
   /** The Tool Search ranking (`CURRENT_TOOL_SEARCH_VERSION` when absent); a replay sends the one its turn recorded. */
   toolSearch: z.enum(TOOL_SEARCH_VERSIONS).optional(),
+  /**
+   * Outputs that replace what these calls would return (a fork with a changed output): each call
+   * is answered with its text instead of running, shown as `tool-output-request` with reason
+   * `fork-override`. Kept with the turn, so its replay answers them the same way.
+   */
+  overrideOutputs: z
+    .array(z.object({ callId: z.string().min(1).max(200), output: z.string().max(SANDBOX_LIMITS.outputBytes, `an output is limited to ${SANDBOX_LIMITS.outputBytes} characters.`) }))
+    .max(FORK_LIMITS.overrides, `at most ${FORK_LIMITS.overrides} changed outputs.`)
+    .optional(),
+  /** The recorded turn this one forks (set by the server's fork route): Compare opens the two side by side. */
+  forkOf: z.object({ sessionId: z.string().max(64), turn: z.number().int().nonnegative() }).optional(),
 });
 
 export type TurnRequest = z.infer<typeof turnRequestSchema>;

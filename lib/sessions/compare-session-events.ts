@@ -16,10 +16,11 @@ export type EventDifference = {
 /**
  * Fields that differ between two faithful runs: timings (a response's `timing`: duration, first
  * token, tokens per second) and the generated turn id. `model` on `turn-start` is the client's
- * label, which is `tape` on a replay by construction. A streamed response's `model-delta` events
+ * label, which is `tape` on a replay by construction; so is every response of a fork's replay
+ * (`servedBy`, `divergence` say where the fork's own run was answered from). A streamed response's `model-delta` events
  * do count: they are cut by size from the recorded stream, so a faithful replay repeats them.
  */
-const IGNORED_FIELDS: ReadonlySet<string> = new Set(['at', 'durationMs', 'timing', 'turnId']);
+const IGNORED_FIELDS: ReadonlySet<string> = new Set(['at', 'durationMs', 'timing', 'turnId', 'servedBy', 'divergence']);
 const IGNORED_BY_TYPE: Partial<Record<RuntimeEvent['type'], ReadonlySet<string>>> = { 'turn-start': new Set(['model']) };
 
 /** The audit ledger line states the call's duration ("success in 40 ms", "after 12 ms"); that part is a timing too. */

@@ -1,4 +1,5 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
+import { readModelEnvironment } from '@/lib/server/read-model-environment';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
@@ -14,11 +15,7 @@ export async function POST(request: Request): Promise<Response> {
   const result = await streamTurn({
     request: body.value,
     clientId: readClientAddress(request),
-    env: {
-      OPENAI_API_KEY: process.env.OPENAI_API_KEY,
-      OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
-      PLAYGROUND_ALLOW_PRIVATE_NETWORK: process.env.PLAYGROUND_ALLOW_PRIVATE_NETWORK,
-    },
+    env: readModelEnvironment(),
     onFinished: saveFinishedTurn,
   });
   if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);

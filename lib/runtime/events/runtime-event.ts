@@ -230,6 +230,12 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     calls: z.array(proposedCallSchema),
     usage: usageSchema.optional(),
     timing: responseTimingSchema.optional(),
+    /**
+     * In a fork of a recorded turn: `tape` when the recording answered this request, `live` when
+     * the model did, because the request no longer matched (the first live one says why in `divergence`).
+     */
+    servedBy: z.enum(['tape', 'live']).optional(),
+    divergence: z.string().optional(),
   }),
   modelDeltaSchema,
   z.object({
@@ -291,8 +297,11 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     ...forCall,
     type: z.literal('tool-output-request'),
     input: jsonValue,
-    /** `no-execute`: the tool has no execute; `answer-by-hand`: the user switched the tool to be answered by hand. */
-    reason: z.enum(['no-execute', 'answer-by-hand']),
+    /**
+     * `no-execute`: the tool has no execute; `answer-by-hand`: the user switched the tool to be
+     * answered by hand; `fork-override`: a fork replaces the recorded output with the person's.
+     */
+    reason: z.enum(['no-execute', 'answer-by-hand', 'fork-override']),
     /** The tool's output schema as JSON Schema, to prefill and check what a person types. */
     outputSchema: jsonValue.optional(),
   }),

@@ -45,7 +45,7 @@ export type CallApprovalResponse = {
 };
 
 /** A person is asked to type the call's output (a tool without execute, or one answered by hand). */
-export type CallOutputRequest = { input: JsonValue; reason: 'no-execute' | 'answer-by-hand'; outputSchema?: JsonValue; at: number };
+export type CallOutputRequest = { input: JsonValue; reason: 'no-execute' | 'answer-by-hand' | 'fork-override'; outputSchema?: JsonValue; at: number };
 
 export type CallOutputResponse = { decidedBy: 'human' | 'timeout' | 'abort'; at: number };
 

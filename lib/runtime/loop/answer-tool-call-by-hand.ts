@@ -8,8 +8,11 @@ import { capOutput, type ToolResult } from '../tools/tool-result';
 import { formatIssueLine } from '../validation/format-validation-issues';
 import { awaitPerson } from './await-person';
 
-/** Why a person is asked: the tool has no execute, or the user switched it to be answered by hand. */
-export type ManualOutputReason = 'no-execute' | 'answer-by-hand';
+/**
+ * Why a person is asked: the tool has no execute, the user switched it to be answered by hand, or
+ * a fork of a recorded session replaces this call's output with one the person wrote.
+ */
+export type ManualOutputReason = 'no-execute' | 'answer-by-hand' | 'fork-override';
 
 export type AnswerToolCallByHandOptions = {
   call: RunnableCall;

@@ -19,6 +19,8 @@ export type ExecuteToolCallOptions = {
   defaultTimeoutMs: number;
   /** Qualified names whose calls a person answers even though the tool has an execute. */
   answerByHand: ReadonlySet<string>;
+  /** Calls (by id) whose output a fork replaces with one given in advance. */
+  forkedCalls?: ReadonlySet<string>;
   requestOutput?: ManualOutputHandler;
   /** How long a person has to type an output (the approvals' timeout). */
   approvalTimeoutMs: number;
@@ -35,12 +37,13 @@ export async function executeToolCall(options: ExecuteToolCallOptions): Promise<
   const { call, iteration, emitter, redact } = options;
   const { entry } = call;
   const name = entry.qualifiedName;
-  if (entry.tool.hasExecute === false || options.answerByHand.has(name)) {
+  const forked = options.forkedCalls?.has(call.callId) === true;
+  if (forked || entry.tool.hasExecute === false || options.answerByHand.has(name)) {
     return answerToolCallByHand({
       call,
       iteration,
       batch: options.batch,
-      reason: entry.tool.hasExecute === false ? 'no-execute' : 'answer-by-hand',
+      reason: forked ? 'fork-override' : entry.tool.hasExecute === false ? 'no-execute' : 'answer-by-hand',
       emitter,
       redact,
       signal: options.signal,

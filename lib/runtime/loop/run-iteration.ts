@@ -20,6 +20,8 @@ export type CallPolicyInput = {
   answerByHand?: readonly string[];
   /** Asks a person for an output; raced against `approvalTimeoutMs` and the abort signal. */
   requestOutput?: ManualOutputHandler;
+  /** Calls (by id) whose output a fork replaces: asked of `requestOutput` instead of run, reason `fork-override`. */
+  forkedCalls?: readonly string[];
   /** The wall deadline of a call whose tool sets no `timeoutMs` (default 30 s). */
   defaultTimeoutMs?: number;
 };
@@ -36,6 +38,7 @@ export function resolveCallPolicy(input: CallPolicyInput) {
     defaultTimeoutMs: input.defaultTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     answerByHand: input.answerByHand,
     requestOutput: input.requestOutput,
+    forkedCalls: input.forkedCalls,
   };
 }
 
@@ -54,6 +57,7 @@ export type RunIterationOptions = {
   /** Qualified names of tools whose calls a person answers (tools without execute always are). */
   answerByHand?: readonly string[];
   requestOutput?: ManualOutputHandler;
+  forkedCalls?: readonly string[];
 };
 
 export type IterationOutcome = {
@@ -90,6 +94,7 @@ export async function runIteration(options: RunIterationOptions): Promise<Iterat
   emitter.emit({ type: 'dispatch-plan', iteration, batches });
   const byId = new Map(runnable.map((call) => [call.callId, call]));
   const answerByHand = new Set(options.answerByHand ?? []);
+  const forkedCalls = new Set(options.forkedCalls ?? []);
   let endedBy: RunnableCall | undefined;
 
   for (const [batchIndex, batch] of batches.entries()) {
@@ -113,6 +118,7 @@ export async function runIteration(options: RunIterationOptions): Promise<Iterat
           signal: options.signal,
           defaultTimeoutMs: options.defaultTimeoutMs,
           answerByHand,
+          forkedCalls,
           requestOutput: options.requestOutput,
           approvalTimeoutMs: options.approvalTimeoutMs,
         }),

@@ -152,6 +152,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       ],
       ...(response.value.usage ? { usage: response.value.usage } : {}),
       ...(timing ? { timing } : {}),
+      ...(response.value.servedBy ? { servedBy: response.value.servedBy } : {}),
+      ...(response.value.divergence ? { divergence: redact(response.value.divergence) } : {}),
     });
     conversation.push(...output);
     const clientSearches = searchCalls.filter((call) => call.execution === 'client');

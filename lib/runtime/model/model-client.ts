@@ -65,6 +65,10 @@ export type ModelResponse = {
    * only the embedded auto model sends them, saying where it clamped generated arguments.
    */
   callNotes?: CallNotes[];
+  /** Set by a fork's client (`createForkClient`): answered from the recording or by the live model. */
+  servedBy?: 'tape' | 'live';
+  /** On a fork's first live response: why the recording no longer answered. */
+  divergence?: string;
 };
 
 /** A provider failure, mapped to plain data. */

@@ -1,0 +1,40 @@
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { readModelEnvironment } from '@/lib/server/read-model-environment';
+import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
+import { streamTurn } from '@/lib/server/stream-turn';
+import { TURN_LIMITS } from '@/lib/server/turn-request';
+import { buildForkRequest, forkRequestSchema } from '@/lib/sessions/build-fork-request';
+import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
+import { withSessionStore } from '@/lib/sessions/get-session-store';
+import { readStoredSession } from '@/lib/sessions/read-stored-session';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * Runs a recorded turn again with something changed (an output, the module, the model, a setting)
+ * and streams its events like `POST /api/turns`: the recording answers the model requests while
+ * they match it, the live model from the first that does not.
+ */
+export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await context.params;
+  const body = await readJsonBody(request, forkRequestSchema, TURN_LIMITS.bodyBytes);
+  if (!body.ok) return jsonError(body.status, body.error);
+  const record = await withSessionStore((store) => readStoredSession(id, store));
+  if (!record.ok) return respondWithSessionResult(record);
+  const forked = buildForkRequest(record.value, body.value);
+  if (!forked.ok) return jsonError(400, forked.error);
+  const result = await streamTurn({
+    request: forked.value.request,
+    forkTape: forked.value.tape,
+    clientId: readClientAddress(request),
+    env: readModelEnvironment(),
+    onFinished: saveFinishedTurn,
+  });
+  if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);
+  return new Response(result.stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': result.turnId },
+  });
+}

@@ -1,0 +1,43 @@
+import type { ModelClient } from '@/lib/runtime/model/model-client';
+import { ok } from '@/lib/runtime/result';
+import type { TapeEntry } from './model-config';
+import { createTapeClient } from './tape-client';
+
+export type ForkClientOptions = {
+  /** The recorded turn's tape: answers requests while they match it. */
+  tape: readonly TapeEntry[];
+  /** The model that answers from the first request the recording does not match on. */
+  live: ModelClient;
+  /** Receives every exchange the tape serves; the live client records its own. */
+  onExchange?: (exchange: TapeEntry) => void;
+};
+
+/**
+ * A fork of a recorded turn: each request is answered from the recording while it is the request
+ * recorded there, and by the live model from the first one that differs (a changed output, module,
+ * setting or model shows in the request the model would get) to the end of the turn. Every
+ * response says which answered it; the first live one says why the recording no longer did.
+ */
+export function createForkClient(options: ForkClientOptions): ModelClient {
+  const recording = createTapeClient(options.tape, { onExchange: options.onExchange });
+  let divergence: string | undefined;
+  return {
+    label: options.live.label,
+    hostedToolSearch: options.live.hostedToolSearch,
+    supportsDeferredTools: options.live.supportsDeferredTools,
+    async createResponse(request, context) {
+      let first = false;
+      if (divergence === undefined) {
+        const served = await recording.createResponse(request, context);
+        if (served.ok) return ok({ ...served.value, servedBy: 'tape' });
+        // A recorded failure is answered as recorded; only a request the tape does not hold goes live.
+        if (served.error.code !== 'tape-mismatch') return served;
+        divergence = served.error.message;
+        first = true;
+      }
+      const live = await options.live.createResponse(request, context);
+      if (!live.ok) return live;
+      return ok({ ...live.value, servedBy: 'live', ...(first ? { divergence } : {}) });
+    },
+  };
+}

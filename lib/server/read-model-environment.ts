@@ -1,0 +1,11 @@
+// Server-only: what the process environment says about reaching models.
+import type { ModelEnvironment } from '@/lib/models/create-model-client';
+
+/** The operator's key and base URL, and whether requests may name private addresses. */
+export function readModelEnvironment(): ModelEnvironment {
+  return {
+    OPENAI_API_KEY: process.env.OPENAI_API_KEY,
+    OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+    PLAYGROUND_ALLOW_PRIVATE_NETWORK: process.env.PLAYGROUND_ALLOW_PRIVATE_NETWORK,
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { modelConfigSchema } from '@/lib/models/model-config';
+import { permissionModeSchema } from '@/lib/runtime/events/runtime-event';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
+import type { TapeEntry } from '@/lib/models/model-config';
+import type { SessionRecord } from './session-record';
+
+/**
+ * Body of `POST /api/sessions/<id>/fork`: which recorded turn to run again, and what to change.
+ * Everything not named is the recorded turn's own (its messages and conversation always are).
+ */
+export const forkRequestSchema = z.object({
+  turn: z.number().int().nonnegative(),
+  /** Outputs that replace the recorded ones of these calls. */
+  outputs: turnRequestSchema.shape.overrideOutputs,
+  source: turnRequestSchema.shape.source.optional(),
+  /** Another model (an API key included, when it needs one); the recorded turn's when absent. */
+  model: modelConfigSchema.optional(),
+  permissionMode: permissionModeSchema.optional(),
+  maxIterations: turnRequestSchema.shape.maxIterations,
+  instructions: turnRequestSchema.shape.instructions,
+});
+
+export type ForkRequest = z.infer<typeof forkRequestSchema>;
+
+/** The turn a fork runs: its request, and the recorded tape that answers it while it matches. */
+export type ForkedTurn = { request: TurnRequest; tape: readonly TapeEntry[] };
+
+/**
+ * Builds the request of a fork from the recorded turn and the changes asked for. A changed output
+ * must name a call the recorded turn made, and a fork must change something.
+ */
+export function buildForkRequest(record: SessionRecord, fork: ForkRequest): Result<ForkedTurn, string> {
+  const turn = record.turns[fork.turn];
+  if (!turn) return err(`Turn ${fork.turn + 1} does not exist: the session has ${record.turns.length} turn${record.turns.length === 1 ? '' : 's'}.`);
+  const callIds = new Set(turn.events.flatMap((event) => (event.type === 'tool-output' ? [event.callId] : [])));
+  const unknown = (fork.outputs ?? []).find((entry) => !callIds.has(entry.callId));
+  if (unknown) return err(`Call ${unknown.callId} is not a call of turn ${fork.turn + 1} with an output to change.`);
+  const { turn: _turn, outputs, ...changes } = fork;
+  const changed = (outputs?.length ?? 0) > 0 || Object.values(changes).some((value) => value !== undefined);
+  if (!changed) return err('A fork changes something: an output, the module, the model or a setting.');
+  const recorded = turn.request;
+  const request: TurnRequest = {
+    ...recorded,
+    ...(fork.source === undefined ? {} : { source: fork.source }),
+    ...(fork.model === undefined ? {} : { model: fork.model }),
+    ...(fork.permissionMode === undefined ? {} : { permissions: { ...recorded.permissions, mode: fork.permissionMode } }),
+    ...(fork.maxIterations === undefined ? {} : { maxIterations: fork.maxIterations }),
+    ...(fork.instructions === undefined ? {} : { instructions: fork.instructions }),
+    ...(outputs && outputs.length > 0 ? { overrideOutputs: outputs } : {}),
+    forkOf: { sessionId: record.id, turn: fork.turn },
+  };
+  return ok({ request, tape: turn.tape });
+}
