@@ -1,7 +1,7 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { readModelEnvironment } from '@/lib/server/read-model-environment';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { respondTurnStream } from '@/lib/server/respond-turn-stream';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { streamTurn } from '@/lib/server/stream-turn';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
@@ -18,8 +18,5 @@ export async function POST(request: Request): Promise<Response> {
     env: readModelEnvironment(),
     onFinished: saveFinishedTurn,
   });
-  if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);
-  return new Response(result.stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': result.turnId },
-  });
+  return respondTurnStream(result);
 }
