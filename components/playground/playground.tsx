@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
+import { buildModelConfig, buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
+import type { ForkHandoff } from '@/lib/client/fork-handoff';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
@@ -78,7 +79,37 @@ export function Playground(props: PlaygroundProps) {
     [start],
   );
   const fork = useForkAction(readState, dispatch);
-  useForkLoader(forkId, { dispatch, readState, startRun });
+  const startForkRun = useCallback(
+    (sessionId: string, forkRun: NonNullable<ForkHandoff['forkRun']>) => {
+      const current = stateRef.current;
+      // A remote model needs the key typed in this tab; the embedded ones run as recorded.
+      const remote = current.model.provider === 'openai' || current.model.provider === 'openai-compatible';
+      const model = remote ? buildModelConfig(current.model, current.documents.script) : undefined;
+      if (model && !model.ok) {
+        dispatch({ type: 'run-refused', message: model.error });
+        return;
+      }
+      setNarrowPanel('run');
+      start(
+        { turn: forkRun.turn, outputs: forkRun.outputs, ...(forkRun.source === undefined ? {} : { source: forkRun.source }), ...(model ? { model: model.value } : {}) },
+        { message: forkRun.message, endpoint: `/api/sessions/${encodeURIComponent(sessionId)}/fork` },
+      );
+    },
+    [start],
+  );
+  useForkLoader(forkId, { dispatch, readState, startRun, startForkRun });
+  const forkWithOutput = useCallback(
+    (callId: string, output: string) => {
+      const current = stateRef.current;
+      const turns = selectActiveBranch(current.conversation).turns;
+      const turn = turns.findIndex((candidate) => candidate.events.some((event) => event.type === 'tool-output' && event.callId === callId));
+      if (turn === -1 || !shared) return;
+      const edited = current.documents.tools !== shared.playground.source;
+      fork(true, undefined, { turn, message: turns[turn]?.message ?? '', outputs: [{ callId, output }], ...(edited ? { source: current.documents.tools } : {}) });
+    },
+    [fork, shared],
+  );
+  const timelineActions = useMemo(() => (shared ? { ...runner, forkWithOutput } : runner), [shared, runner, forkWithOutput]);
   const run = useCallback(() => {
     const current = stateRef.current;
     // A shared session is a record: running it means running a fork of it.
@@ -115,6 +146,7 @@ export function Playground(props: PlaygroundProps) {
   const preset = loadedPreset && describesSource(loadedPreset.source, state.documents.tools) ? loadedPreset : undefined;
   const presetEdited = preset !== undefined && preset.source !== state.documents.tools;
 
+  const activeTurnEvents = useMemo(() => selectActiveBranch(state.conversation).turns.map((turn) => turn.events), [state.conversation]);
   const waiting = selectWaitingCalls(currentRun.events);
   const waitingCount = waiting.approvals.length + waiting.outputs.length;
   useTitleBadge(waitingCount);
@@ -132,7 +164,7 @@ export function Playground(props: PlaygroundProps) {
         {!shared && <ShareButton key={currentRun.turnId ?? 'no-turn'} state={state} />}
         <SessionImport />
       </AppHeader>
-      <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} />
+      <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} turns={activeTurnEvents} />
       <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] min-[1200px]:grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
         <div className="min-h-0 border-r border-border">
           <CodeEditor
@@ -182,7 +214,7 @@ export function Playground(props: PlaygroundProps) {
                 <Timeline
                   turns={selectActiveBranch(state.conversation).turns}
                   running={isRunActive(currentRun)}
-                  actions={runner}
+                  actions={timelineActions}
                   turnControls={
                     shared
                       ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }

@@ -2,7 +2,7 @@
 
 import type { Dispatch } from 'react';
 import { useEffect } from 'react';
-import { markForkHandoffRun, readForkHandoff } from '@/lib/client/fork-handoff';
+import { markForkHandoffRun, readForkHandoff, type ForkHandoff } from '@/lib/client/fork-handoff';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 import { playgroundReducer } from '@/lib/client/playground-state';
 import { fetchSession } from '@/lib/sessions/session-api';
@@ -11,13 +11,15 @@ export type ForkLoaderOptions = {
   dispatch: Dispatch<PlaygroundAction>;
   readState: () => PlaygroundState;
   startRun: (state: PlaygroundState) => void;
+  /** Runs a recorded turn again with its changes (a handoff's `forkRun`). */
+  startForkRun: (sessionId: string, forkRun: NonNullable<ForkHandoff['forkRun']>) => void;
 };
 
 /**
  * `/?fork=<id>`: loads the edits handed over from `/s/<id>` in this tab (and runs them when the
  * user pressed Run there), or else the stored session itself.
  */
-export function useForkLoader(forkId: string | undefined, { dispatch, readState, startRun }: ForkLoaderOptions): void {
+export function useForkLoader(forkId: string | undefined, { dispatch, readState, startRun, startForkRun }: ForkLoaderOptions): void {
   useEffect(() => {
     if (!forkId) return;
     let cancelled = false;
@@ -30,7 +32,8 @@ export function useForkLoader(forkId: string | undefined, { dispatch, readState,
         if (!handoff.autoRun) return;
         const marked = markForkHandoffRun(window.sessionStorage, handoff);
         if (!marked.ok) dispatch({ type: 'problem-reported', message: marked.error });
-        startRun(playgroundReducer(readState(), action));
+        if (handoff.forkRun) startForkRun(handoff.sessionId, handoff.forkRun);
+        else startRun(playgroundReducer(readState(), action));
         return;
       }
       void fetchSession(forkId).then((result) => {
@@ -43,5 +46,5 @@ export function useForkLoader(forkId: string | undefined, { dispatch, readState,
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [forkId, dispatch, readState, startRun]);
+  }, [forkId, dispatch, readState, startRun, startForkRun]);
 }

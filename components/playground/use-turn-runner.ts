@@ -2,7 +2,8 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
-import { abortTurn, sendApproval, sendManualOutput, streamTurn } from '@/lib/client/api-client';
+import { abortTurn, sendApproval, sendManualOutput, streamEvents } from '@/lib/client/api-client';
+import type { ForkRequestBody } from '@/lib/sessions/session-api';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
 import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
 
@@ -10,8 +11,11 @@ import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
 const STOP_GRACE_MS = 3000;
 
 export type TurnRunner = {
-  /** Sends `request` as a new turn with `message`; `branchAt` re-runs that earlier turn in a new branch. */
-  start: (request: TurnRequest, turn: { message: string; branchAt?: number }) => void;
+  /**
+   * Sends `request` as a new turn with `message`; `branchAt` re-runs that earlier turn in a new
+   * branch. `endpoint` is `/api/turns` unless given (a fork posts its changes to the session's).
+   */
+  start: (request: TurnRequest | ForkRequestBody, turn: { message: string; branchAt?: number; endpoint?: string }) => void;
   stop: () => void;
   decide: (callId: string, approved: boolean, reason?: string) => void;
   /** Sends the output a person typed for a call answered by hand. */
@@ -29,18 +33,18 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const start = useCallback(
-    (request: TurnRequest, turn: { message: string; branchAt?: number }) => {
+    (request: TurnRequest | ForkRequestBody, turn: { message: string; branchAt?: number; endpoint?: string }) => {
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
       const runId = nextRunIdRef.current;
       nextRunIdRef.current += 1;
       dispatch({ type: 'run-started', runId, message: turn.message, ...(turn.branchAt === undefined ? {} : { branchAt: turn.branchAt }) });
-      void streamTurn(request, {
+      void streamEvents(turn.endpoint ?? '/api/turns', request, {
         signal: controller.signal,
         onEvent: (event) => dispatch({ type: 'run-event', runId, event }),
         onInvalidEvent: (message) => dispatch({ type: 'problem-reported', message }),
-      }).then((result) => {
+      }, 'turn').then((result) => {
         if (result.ok || result.error.code === 'aborted') dispatch({ type: 'run-finished', runId });
         else dispatch({ type: 'run-failed', runId, message: result.error.message });
       });

@@ -1,3 +1,7 @@
+'use client';
+
+import { useState } from 'react';
+import { ComparisonView } from '@/components/compare/comparison-view';
 import type { ReplayResponse } from '@/lib/sessions/session-api';
 
 const MAX_VALUE_CHARS = 160;
@@ -29,6 +33,7 @@ function TurnVerdicts({ turns }: { turns: ReplayResponse['turns'] }) {
 
 /** "Replay identical ✓", or each event field the replay produced differently, and the verdict per turn. */
 export function ReplayReport({ report }: { report: ReplayResponse }) {
+  const [comparing, setComparing] = useState(false);
   const turnCount = report.turns.length;
   if (report.identical) {
     return (
@@ -45,9 +50,25 @@ export function ReplayReport({ report }: { report: ReplayResponse }) {
   }
   return (
     <div data-testid="replay-result" data-identical="false" className="space-y-1">
-      <p className="text-xs font-semibold text-red-700 dark:text-red-400">
+      <p className="flex flex-wrap items-baseline gap-x-2 text-xs font-semibold text-red-700 dark:text-red-400">
         Replay differs: {report.differences.length} difference{report.differences.length === 1 ? '' : 's'}
+        {report.comparison && (
+          <button
+            type="button"
+            data-testid="replay-compare"
+            aria-expanded={comparing}
+            onClick={() => setComparing((value) => !value)}
+            className="rounded border border-border px-1.5 text-[11px] font-medium text-fg hover:bg-panel-muted"
+          >
+            {comparing ? 'Hide the step-by-step comparison' : 'Compare step by step'}
+          </button>
+        )}
       </p>
+      {comparing && report.comparison && (
+        <div className="max-h-96 overflow-auto rounded border border-border p-2">
+          <ComparisonView comparison={report.comparison} />
+        </div>
+      )}
       <TurnVerdicts turns={report.turns} />
       <div className="max-h-48 overflow-auto rounded border border-border">
         <table className="w-full text-left font-mono text-[11px]">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { replaySharedSession, type ReplayResponse } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
+import { CompareWithForm } from './compare-with-form';
 import { ExportSessionButton } from './export-session-button';
 import { ReplayReport } from './replay-report';
 
@@ -54,6 +55,7 @@ export function SharedSessionBanner({ record, onFork }: SharedSessionBannerProps
             Fork
           </button>
           <ExportSessionButton sessionId={record.id} record={record} />
+          <CompareWithForm sessionId={record.id} />
           <CopyButton text={`${typeof window === 'undefined' ? '' : window.location.origin}/s/${record.id}`} label="Copy link" testId="copy-session-link" />
         </div>
         <p className="text-[11px] text-fg-muted lg:ml-auto">

@@ -3,6 +3,7 @@ import type { CallApprovalResponse, CallState } from '@/lib/runtime/events/reduc
 import { ApprovalButtons } from './approval-buttons';
 import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';
+import { ForkOutputEditor } from './fork-output-editor';
 import { ManualOutputEditor } from './manual-output-editor';
 import { OutputViewer } from './output-viewer';
 import { PermissionBadge } from './permission-badge';
@@ -119,7 +120,12 @@ export function CallCard({ call, position, actions, streaming = false }: CallCar
       <ManualOutputEditor call={call} onAnswer={actions.answer} />
       <CallLogs call={call} />
       {call.phase === 'done' ? (
-        <OutputViewer output={call.output} />
+        <>
+          <OutputViewer output={call.output} />
+          {actions.forkWithOutput && call.output.status !== 'rejected' && (
+            <ForkOutputEditor callId={call.callId} name={call.name} output={call.output.output} onFork={actions.forkWithOutput} />
+          )}
+        </>
       ) : (
         <p className="h-6 rounded border border-dashed border-border px-2 text-[11px] leading-6 text-fg-muted">
           {call.phase === 'running' ? 'Running…' : streamedOnly ? (streaming ? 'Arguments streaming…' : 'Not run: the response never completed.') : 'Waiting for output…'}

@@ -38,7 +38,22 @@ export function ModelResponseRow({ response, calls }: ModelResponseRowProps) {
           ))}
         </span>
         {response.usage && <RequestUsage usage={response.usage} />}
+        {response.servedBy && (
+          <span
+            data-testid="served-by"
+            data-served-by={response.servedBy}
+            className={`rounded border px-1 text-[10px] ${response.servedBy === 'tape' ? 'border-border text-fg-muted' : 'border-violet-300 text-violet-800 dark:border-violet-800 dark:text-violet-300'}`}
+            title={response.servedBy === 'tape' ? 'The request matched the recording, which answered it' : 'The request differs from the recording: the model answered it live'}
+          >
+            {response.servedBy === 'tape' ? 'from the recording' : 'live'}
+          </span>
+        )}
       </p>
+      {response.divergence && (
+        <p data-testid="divergence" className="break-words text-[11px] text-violet-800 dark:text-violet-300">
+          The fork diverges here — {response.divergence}
+        </p>
+      )}
       {response.text && (
         <p className="whitespace-pre-wrap rounded bg-panel-muted px-2 py-1 text-fg" data-testid="model-text">
           {response.text}

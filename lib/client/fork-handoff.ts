@@ -27,6 +27,16 @@ const forkHandoffSchema = z.object({
   answerByHand: z.array(z.string()).optional(),
   /** The recorded turns' events, up to the turn the fork continues from. */
   events: z.array(runtimeEventSchema),
+  /** Run recorded turn `turn` again with these outputs changed (`POST /api/sessions/<id>/fork`), instead of the composer's message. */
+  forkRun: z
+    .object({
+      turn: z.number().int().nonnegative(),
+      message: z.string(),
+      outputs: z.array(z.object({ callId: z.string(), output: z.string() })),
+      /** The module as edited on the shared page, when it was. */
+      source: z.string().optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -38,9 +48,11 @@ export type ForkHandoff = z.infer<typeof forkHandoffSchema>;
 const keyFor = (sessionId: string) => `playground:fork:${sessionId}`;
 
 /** `fromTurn`: keep the first `fromTurn + 1` turns (Fork from that turn); all of them when absent. */
-export function createForkHandoff(state: PlaygroundState, options: { sessionId: string; autoRun: boolean; fromTurn?: number }): ForkHandoff {
+export function createForkHandoff(state: PlaygroundState, options: { sessionId: string; autoRun: boolean; fromTurn?: number; forkRun?: ForkHandoff['forkRun'] }): ForkHandoff {
   const turns = selectActiveBranch(state.conversation).turns;
-  const kept = options.fromTurn === undefined ? turns : turns.slice(0, options.fromTurn + 1);
+  // A fork run keeps the turns before the one it runs again.
+  const last = options.forkRun ? options.forkRun.turn - 1 : options.fromTurn;
+  const kept = last === undefined ? turns : turns.slice(0, last + 1);
   const { model } = state;
   return {
     sessionId: options.sessionId,
@@ -54,6 +66,7 @@ export function createForkHandoff(state: PlaygroundState, options: { sessionId: 
     instructions: state.instructions,
     answerByHand: state.answerByHand,
     events: kept.flatMap((turn) => turn.events),
+    ...(options.forkRun ? { forkRun: options.forkRun } : {}),
   };
 }
 

@@ -23,6 +23,8 @@ export const forkRequestSchema = z.object({
 });
 
 export type ForkRequest = z.infer<typeof forkRequestSchema>;
+/** The body as a client writes it. */
+export type ForkRequestBody = z.input<typeof forkRequestSchema>;
 
 /** The turn a fork runs: its request, and the recorded tape that answers it while it matches. */
 export type ForkedTurn = { request: TurnRequest; tape: readonly TapeEntry[] };

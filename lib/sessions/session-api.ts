@@ -1,6 +1,7 @@
 // Browser-safe: the session endpoints as typed calls. Failures are values, never throws.
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { EventDifference } from './compare-session-events';
+import type { RunComparison } from '@/lib/compare/run-comparison';
 import { compactSessionRecord } from './compact-session-record';
 import { migrateSessionRecord, type SessionPlayground, type SessionRecord } from './session-record';
 import type { ModelConfig } from '@/lib/models/model-config';
@@ -8,8 +9,16 @@ import type { ModelConfig } from '@/lib/models/model-config';
 /** Why a session call failed; `status` is the HTTP status when the server answered (404, 413, ...). */
 export type SessionApiError = { code: 'network' | 'http' | 'malformed-response'; message: string; status?: number };
 
+export type { ForkRequestBody } from './build-fork-request';
+
 export type SessionLinkResponse = { id: string; url: string };
-export type ReplayResponse = { identical: boolean; differences: EventDifference[]; turns: { turn: number; identical: boolean; differences: number }[] };
+export type ReplayResponse = {
+  identical: boolean;
+  differences: EventDifference[];
+  turns: { turn: number; identical: boolean; differences: number }[];
+  /** When it differs: the recording (A) and the replay (B) lined up step by step. */
+  comparison?: RunComparison;
+};
 
 /** What Share sends: the playground now (a typed API key is dropped by the server) and the finished turns to include. */
 export type ShareRequest = {

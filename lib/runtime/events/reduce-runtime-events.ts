@@ -148,7 +148,7 @@ function applyModelResponse(state: TimelineState, event: RuntimeEventOf<'model-r
   const withCalls = { ...state, calls };
   return updateIteration(withCalls, event.iteration, (it) => ({
     ...it,
-    response: { responseId: event.responseId, text: event.text, usage: event.usage, ...(event.timing ? { timing: event.timing } : {}), at: event.at },
+    response: { responseId: event.responseId, text: event.text, usage: event.usage, ...(event.timing ? { timing: event.timing } : {}), ...(event.servedBy ? { servedBy: event.servedBy } : {}), ...(event.divergence ? { divergence: event.divergence } : {}), at: event.at },
     callIds: mergeIds(
       event.calls.map((c) => c.callId),
       it.callIds,

@@ -164,6 +164,9 @@ export type IterationState = {
     text?: string;
     usage?: Usage;
     timing?: ResponseTiming;
+    /** In a fork: answered from the recording or by the live model (the first live one says why in `divergence`). */
+    servedBy?: 'tape' | 'live';
+    divergence?: string;
     at: number;
   };
   /** The assistant text as far as it streamed (`model-delta`), per output item in item order; kept when an abort cut it off. */

@@ -1,0 +1,17 @@
+import { respondWithSessionResult } from '@/lib/server/respond-session-result';
+import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
+import { withSessionStore } from '@/lib/sessions/get-session-store';
+import { readComparedSides } from '@/lib/sessions/read-compared-sides';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * `GET /api/compare?a=<id>&b=<id>[&turnA=<n>&turnB=<n>]`: two sessions (or one turn of each,
+ * counted from 1) lined up turn by turn and call by call, with their first divergence.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const sides = readComparedSides(new URL(request.url).searchParams);
+  if (!sides.ok) return Response.json({ error: sides.error }, { status: 400 });
+  return respondWithSessionResult(await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, store)));
+}
