@@ -19,6 +19,7 @@ import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
 import { createTapeExchangesLoader, ExchangesContext } from '@/components/timeline/exchanges-context';
 import { Timeline } from '@/components/timeline/timeline';
+import { AssertionsPanel } from '@/components/assertions/assertions-panel';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction } from './use-fork-action';
 import { useForkLoader } from './use-fork-loader';
@@ -209,7 +210,14 @@ export function Playground(props: PlaygroundProps) {
               </p>
             )}
             <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
-            <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 overflow-y-auto px-3 py-2 focus:outline-none">
+            <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
+              <AssertionsPanel
+                text={state.assertions}
+                onChange={(assertions) => dispatch({ type: 'assertions-changed', assertions })}
+                turns={activeTurnEvents}
+                running={isRunActive(currentRun)}
+                record={shared}
+              />
               <ExchangesContext.Provider value={exchanges}>
                 <Timeline
                   turns={selectActiveBranch(state.conversation).turns}

@@ -31,6 +31,33 @@ function TurnVerdicts({ turns }: { turns: ReplayResponse['turns'] }) {
   );
 }
 
+/** The session's assertions as the replay left them: all passing, or each failing one with why. */
+function ReplayAssertions({ verdicts }: { verdicts: ReplayResponse['assertions'] }) {
+  if (!verdicts || verdicts.length === 0) return null;
+  const failing = verdicts.filter((verdict) => !verdict.pass);
+  if (failing.length === 0) {
+    return (
+      <p data-testid="replay-assertions" data-failing="0" className="text-xs text-emerald-700 dark:text-emerald-400">
+        All {verdicts.length} assertions pass on the replay.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="replay-assertions" data-failing={failing.length} className="text-xs text-red-700 dark:text-red-400">
+      <p className="font-semibold">
+        {failing.length} of {verdicts.length} assertions fail on the replay:
+      </p>
+      <ul className="list-inside list-disc">
+        {failing.map((verdict) => (
+          <li key={verdict.index} data-testid="replay-assertion-failure">
+            Assertion {verdict.index + 1}: {verdict.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** "Replay identical ✓", or each event field the replay produced differently, and the verdict per turn. */
 export function ReplayReport({ report }: { report: ReplayResponse }) {
   const [comparing, setComparing] = useState(false);
@@ -45,6 +72,7 @@ export function ReplayReport({ report }: { report: ReplayResponse }) {
           </span>
         </p>
         <TurnVerdicts turns={report.turns} />
+        <ReplayAssertions verdicts={report.assertions} />
       </div>
     );
   }
@@ -70,6 +98,7 @@ export function ReplayReport({ report }: { report: ReplayResponse }) {
         </div>
       )}
       <TurnVerdicts turns={report.turns} />
+      <ReplayAssertions verdicts={report.assertions} />
       <div className="max-h-48 overflow-auto rounded border border-border">
         <table className="w-full text-left font-mono text-[11px]">
           <thead className="sticky top-0 bg-panel-muted text-fg-muted">

@@ -1,5 +1,6 @@
 'use client';
 
+import { readAssertions } from '@/lib/client/read-assertions';
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { PlaygroundState } from '@/lib/client/playground-state';
@@ -26,9 +27,19 @@ export function ShareButton({ state }: ShareButtonProps) {
       setStatus({ kind: 'failed', message: `Cannot share: ${playground.error}` });
       return;
     }
+    const assertions = readAssertions(state.assertions);
+    if (!assertions.ok) {
+      setStatus({ kind: 'failed', message: `Cannot share: the assertions are not valid (${assertions.error}).` });
+      return;
+    }
     setStatus({ kind: 'sharing' });
     const forkedFrom = state.origin.kind === 'forked' ? state.origin.sessionId : undefined;
-    const result = await shareSession({ playground: playground.value, turnIds, ...(forkedFrom ? { forkedFrom } : {}) });
+    const result = await shareSession({
+      playground: playground.value,
+      turnIds,
+      ...(forkedFrom ? { forkedFrom } : {}),
+      ...(assertions.value.length > 0 ? { assertions: assertions.value } : {}),
+    });
     if (!result.ok) {
       setStatus({ kind: 'failed', message: `Share failed: ${result.error.message}` });
       return;

@@ -27,6 +27,8 @@ const forkHandoffSchema = z.object({
   answerByHand: z.array(z.string()).optional(),
   /** The recorded turns' events, up to the turn the fork continues from. */
   events: z.array(runtimeEventSchema),
+  /** The assertions editor's text. */
+  assertions: z.string().optional(),
   /** Run recorded turn `turn` again with these outputs changed (`POST /api/sessions/<id>/fork`), instead of the composer's message. */
   forkRun: z
     .object({
@@ -66,6 +68,7 @@ export function createForkHandoff(state: PlaygroundState, options: { sessionId: 
     instructions: state.instructions,
     answerByHand: state.answerByHand,
     events: kept.flatMap((turn) => turn.events),
+    assertions: state.assertions,
     ...(options.forkRun ? { forkRun: options.forkRun } : {}),
   };
 }
@@ -133,6 +136,7 @@ export function applyForkHandoff(state: PlaygroundState, handoff: ForkHandoff): 
     instructions: handoff.instructions ?? '',
     answerByHand: handoff.answerByHand ?? [],
     conversation: createConversation(createRecordedTurns(splitEventsByTurn(events))),
+    assertions: handoff.assertions ?? state.assertions,
     problems: [],
   };
 }

@@ -99,6 +99,8 @@ export type PlaygroundState = {
   problems: string[];
   /** The last Run did not start (its request could not be built): the status line says so, not the turn before. */
   runRefused: boolean;
+  /** Expectations about the conversation's tool calls, as JSON text (a list of assertions); Share stores them. */
+  assertions: string;
 };
 
 export type PlaygroundAction =
@@ -106,6 +108,7 @@ export type PlaygroundAction =
   | { type: 'tab-selected'; tab: EditorTab }
   | { type: 'message-changed'; message: string }
   | { type: 'instructions-changed'; instructions: string }
+  | { type: 'assertions-changed'; assertions: string }
   | { type: 'model-changed'; model: Partial<ModelSettings> }
   | { type: 'api-keys-restored'; openai: string; compatible: string }
   | { type: 'permission-mode-changed'; permissionMode: PermissionMode }
@@ -167,6 +170,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     conversation: createConversation(),
     problems: [],
     runRefused: false,
+    assertions: '[]',
   };
   return preset ? applyPreset(blank, preset) : blank;
 }
@@ -181,6 +185,8 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       return { ...state, message: action.message };
     case 'instructions-changed':
       return { ...state, instructions: action.instructions };
+    case 'assertions-changed':
+      return { ...state, assertions: action.assertions };
     case 'model-changed':
       return { ...state, model: { ...state.model, ...action.model } };
     case 'api-keys-restored':
@@ -271,6 +277,11 @@ function reduceRunAction(state: PlaygroundState, action: PlaygroundAction): Play
   }
 }
 
+/** Assertions as the editor shows them: one per line inside the list, so a long list stays readable. */
+export function formatAssertions(assertions: readonly unknown[]): string {
+  return assertions.length === 0 ? '[]' : `[\n${assertions.map((assertion) => `  ${JSON.stringify(assertion)}`).join(',\n')}\n]`;
+}
+
 function applySessionRecord(state: PlaygroundState, record: SessionRecord, origin: 'shared' | 'forked'): PlaygroundState {
   const loaded = applyPreset(state, createSessionPreset(record));
   return {
@@ -287,6 +298,7 @@ function applySessionRecord(state: PlaygroundState, record: SessionRecord, origi
     conversation: createRecordedConversation(record),
     problems: [],
     runRefused: false,
+    assertions: formatAssertions(record.assertions ?? []),
   };
 }
 

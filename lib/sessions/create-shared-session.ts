@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { modelConfigSchema } from '@/lib/models/model-config';
 import { err, type Result } from '@/lib/runtime/result';
 import { describeStorageFailure, type SessionError } from './session-error';
+import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
 import { SESSION_LIMITS } from './session-limits';
 import { sessionIdSchema, sessionPlaygroundSchema, type SessionTurn } from './session-record';
 import { storeSessionRecord, type SessionLink, type StoreSessionDependencies } from './store-session-record';
@@ -15,6 +16,8 @@ export const shareSessionRequestSchema = z.object({
   turnIds: z.array(z.string().min(1).max(200)).min(1, 'Share at least one finished turn.').max(SESSION_LIMITS.turnsPerSession),
   /** The session this playground forked: turns recorded there are taken from it (finished turns expire). */
   forkedFrom: sessionIdSchema.optional(),
+  /** Expectations about the session's tool calls, stored with it. */
+  assertions: sessionAssertionsSchema.optional(),
 });
 
 export type ShareSessionRequest = z.infer<typeof shareSessionRequestSchema>;
@@ -42,5 +45,6 @@ export async function createSharedSession(request: ShareSessionRequest, dependen
   }
   const model = request.playground.model;
   const typedKey = 'apiKey' in model && model.apiKey ? [model.apiKey] : [];
-  return storeSessionRecord({ title: request.title, playground: request.playground, turns }, { ...dependencies, secrets: typedKey });
+  const assertions = request.assertions && request.assertions.length > 0 ? { assertions: request.assertions } : {};
+  return storeSessionRecord({ title: request.title, playground: request.playground, turns, ...assertions }, { ...dependencies, secrets: typedKey });
 }

@@ -1,5 +1,6 @@
 import type { Result } from '@/lib/runtime/result';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-session-assertions';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RunComparison } from '@/lib/compare/run-comparison';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';
@@ -12,7 +13,14 @@ export type TurnReplayVerdict = { turn: number; identical: boolean; differences:
  * What a replay found: `identical` exactly when there are no differences; `turns` says it per
  * turn. When it differs, `comparison` lines the recording (A) and the replay (B) up step by step.
  */
-export type ReplayReport = { identical: boolean; differences: EventDifference[]; turns: TurnReplayVerdict[]; comparison?: RunComparison };
+export type ReplayReport = {
+  identical: boolean;
+  differences: EventDifference[];
+  turns: TurnReplayVerdict[];
+  comparison?: RunComparison;
+  /** The session's assertions checked on the replayed events (absent when it has none). */
+  assertions?: AssertionVerdict[];
+};
 
 /** Runs one recorded turn again on its tape with its recorded approvals; an error when it cannot start. */
 export type ReplayTurnRunner = (turn: SessionTurn) => Promise<Result<RuntimeEvent[], string>>;
@@ -31,11 +39,12 @@ export async function replaySession(record: SessionRecord, runTurnOnTape: Replay
     differences.push(...found);
     turns.push({ turn: index, identical: found.length === 0, differences: found.length });
   }
-  if (differences.length === 0) return { identical: true, differences, turns };
+  const assertions = record.assertions && record.assertions.length > 0 ? { assertions: checkAssertions(record.assertions, replayedEvents) } : {};
+  if (differences.length === 0) return { identical: true, differences, turns, ...assertions };
   const comparison = compareRuns(
     record.turns.map((turn) => turn.events),
     replayedEvents,
     { labels: { a: 'the recording', b: 'the replay' } },
   );
-  return { identical: false, differences, turns, comparison };
+  return { identical: false, differences, turns, comparison, ...assertions };
 }

@@ -2,6 +2,8 @@
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { EventDifference } from './compare-session-events';
 import type { RunComparison } from '@/lib/compare/run-comparison';
+import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
 import { compactSessionRecord } from './compact-session-record';
 import { migrateSessionRecord, type SessionPlayground, type SessionRecord } from './session-record';
 import type { ModelConfig } from '@/lib/models/model-config';
@@ -18,6 +20,8 @@ export type ReplayResponse = {
   turns: { turn: number; identical: boolean; differences: number }[];
   /** When it differs: the recording (A) and the replay (B) lined up step by step. */
   comparison?: RunComparison;
+  /** The session's assertions checked on the replayed events. */
+  assertions?: AssertionVerdict[];
 };
 
 /** What Share sends: the playground now (a typed API key is dropped by the server) and the finished turns to include. */
@@ -28,6 +32,7 @@ export type ShareRequest = {
   turnIds: string[];
   /** The session this playground forked, whose recorded turns may be among `turnIds`. */
   forkedFrom?: string;
+  assertions?: SessionAssertion[];
 };
 
 /** Share: stores the turns with the playground and returns the link `/s/<id>`. */

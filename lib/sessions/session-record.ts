@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
 import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/models/model-config';
 import { isPlainObject } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
@@ -85,6 +86,8 @@ export const sessionRecordSchema = z.object({
   title: z.string().max(SESSION_LIMITS.titleChars).optional(),
   playground: sessionPlaygroundSchema,
   turns: z.array(sessionTurnSchema).min(1, 'A session needs at least one turn.').max(SESSION_LIMITS.turnsPerSession),
+  /** Expectations about its tool calls, checked on every view and Replay (absent: none). */
+  assertions: sessionAssertionsSchema.optional(),
 });
 
 export type SessionPlayground = z.infer<typeof sessionPlaygroundSchema>;

@@ -1,0 +1,128 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { downloadText } from '@/components/interop/download-text';
+import { checkAssertions } from '@/lib/assertions/check-session-assertions';
+import { renderAssertionTestFile } from '@/lib/assertions/render-assertion-test';
+import { describeAssertion } from '@/lib/assertions/session-assertion';
+import { readAssertions } from '@/lib/client/read-assertions';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { SessionRecord } from '@/lib/sessions/session-record';
+
+const EXAMPLE = `[
+  { "kind": "tool-called", "name": "get_weather", "called": true },
+  { "kind": "no-rejected-calls" },
+  { "kind": "final-text", "contains": "Paris" },
+  { "kind": "max-iterations", "max": 4 }
+]`;
+
+export type AssertionsPanelProps = {
+  /** The editor's text: a JSON list of assertions. */
+  text: string;
+  onChange: (text: string) => void;
+  /** Each turn's events, as the timeline shows them. */
+  turns: readonly (readonly RuntimeEvent[])[];
+  /** A turn is still running: verdicts wait for its end. */
+  running: boolean;
+  /** On `/s/<id>`: the record, for exporting the assertions as a test file that replays it. */
+  record?: SessionRecord;
+};
+
+/**
+ * Expectations about the conversation's tool calls, checked after every run (and on a shared
+ * session, against its recording): pass or fail each, with the reason; editable as JSON.
+ */
+export function AssertionsPanel({ text, onChange, turns, running, record }: AssertionsPanelProps) {
+  const [editing, setEditing] = useState(false);
+  const read = useMemo(() => readAssertions(text), [text]);
+  const assertions = read.ok ? read.value : [];
+  const verdicts = useMemo(() => (running || turns.length === 0 ? [] : checkAssertions(assertions, turns)), [assertions, turns, running]);
+  const failing = verdicts.filter((verdict) => !verdict.pass).length;
+  const summary =
+    assertions.length === 0
+      ? 'none'
+      : running
+        ? `${assertions.length}, checked when the turn ends`
+        : verdicts.length === 0
+          ? `${assertions.length}, checked after a run`
+          : failing === 0
+            ? `${verdicts.length} pass`
+            : `${failing} of ${verdicts.length} fail`;
+  return (
+    <section data-testid="assertions-panel" aria-label="Assertions" className="space-y-1.5 rounded-md border border-border bg-panel px-2 py-1.5 text-xs">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">Assertions</span>
+        <span data-testid="assertions-summary" data-failing={failing} className={failing > 0 ? 'text-red-700 dark:text-red-400' : 'text-fg-muted'}>
+          {summary}
+        </span>
+        <span className="ml-auto flex gap-1.5">
+          {record && assertions.length > 0 && (
+            <button
+              type="button"
+              data-testid="export-assertion-test"
+              title="A Vitest file that replays this session's tapes against lib/runtime and checks these assertions"
+              onClick={() => downloadText(`session-${record.id}.test.ts`, renderAssertionTestFile({ record, assertions }))}
+              className="rounded border border-border px-1.5 text-[11px] hover:bg-panel-muted"
+            >
+              Export test
+            </button>
+          )}
+          <button
+            type="button"
+            data-testid="edit-assertions"
+            aria-expanded={editing}
+            onClick={() => setEditing((value) => !value)}
+            className="rounded border border-border px-1.5 text-[11px] hover:bg-panel-muted"
+          >
+            {editing ? 'Done' : assertions.length === 0 ? 'Add' : 'Edit'}
+          </button>
+        </span>
+      </div>
+      {editing && (
+        <div className="space-y-1">
+          <textarea
+            data-testid="assertions-text"
+            aria-label="Assertions as JSON"
+            value={text}
+            spellCheck={false}
+            rows={Math.min(14, Math.max(4, text.split('\n').length))}
+            onChange={(event) => onChange(event.target.value)}
+            className="block w-full resize-y rounded border border-border bg-panel px-2 py-1 font-mono text-[12px]"
+          />
+          {!read.ok && (
+            <p data-testid="assertions-error" role="alert" className="text-[11px] text-red-700 dark:text-red-400">
+              {read.error}
+            </p>
+          )}
+          <p className="text-[11px] text-fg-muted">
+            Kinds: tool-called, call-order, arguments-match (partial value or JSON Schema), no-rejected-calls, no-denied-calls, final-text
+            (contains / matches), task-result-valid, max-iterations, max-tokens; add <code>&quot;turn&quot;: 0</code> for one turn.{' '}
+            {assertions.length === 0 && (
+              <button type="button" onClick={() => onChange(EXAMPLE)} className="underline hover:text-fg">
+                Insert an example
+              </button>
+            )}
+          </p>
+        </div>
+      )}
+      {verdicts.length > 0 && (
+        <ul className="space-y-0.5">
+          {verdicts.map((verdict) => {
+            const assertion = assertions[verdict.index];
+            return (
+              <li key={verdict.index} data-testid="assertion-verdict" data-pass={verdict.pass ? 'true' : 'false'} className="flex gap-1.5">
+                <span aria-hidden className={verdict.pass ? 'text-emerald-600' : 'text-red-600'}>
+                  {verdict.pass ? '✓' : '✗'}
+                </span>
+                <span>
+                  {assertion ? describeAssertion(assertion) : `Assertion ${verdict.index + 1}`}
+                  {!verdict.pass && <span className="block text-[11px] text-red-700 dark:text-red-400">{verdict.message}</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
