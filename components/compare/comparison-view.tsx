@@ -101,6 +101,9 @@ function IterationBlock({ iteration, labels }: { iteration: IterationComparison;
           {describeResponseDifference(difference).text}
         </p>
       ))}
+      {iteration.calls.length === 0 && response.differences.length === 0 && iteration.presence === 'both' && (
+        <p className="text-xs text-emerald-700 dark:text-emerald-400">The same answer, no tool calls.</p>
+      )}
       {iteration.calls.length > 0 && (
         <ol className="space-y-1">
           {iteration.calls.map((call, index) => (

@@ -2,7 +2,7 @@
 import type { TokenBucketRule } from './create-rate-limiter';
 
 /** The request limits, each a token bucket per key. */
-export type RequestLimitName = 'compiles-per-address' | 'tool-details-per-address' | 'session-writes-per-address' | 'replays-per-session';
+export type RequestLimitName = 'compiles-per-address' | 'tool-details-per-address' | 'session-writes-per-address' | 'replays-per-session' | 'compares-per-address';
 
 /** Every limit a request can be refused by with 429. */
 export type RateLimitName = RequestLimitName | 'concurrent-turns-per-address' | 'concurrent-turns-total';
@@ -18,6 +18,8 @@ export const REQUEST_LIMITS = {
   'tool-details-per-address': { capacity: 60, refillIntervalMs: 50, describe: 'Too many tool details asked for from your address: at most 20 per second (bursts of 60).' },
   'session-writes-per-address': { capacity: 10, refillIntervalMs: 6_000, describe: 'Too many sessions shared or imported from your address: at most 10 per minute.' },
   'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
+  // A comparison runs on the HTTP thread, bounded by the two stored records' size (5 MB each).
+  'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },
 } as const satisfies Record<RequestLimitName, RequestLimit>;
 
 /** Turns running at once. A slot frees when a turn ends, which no clock predicts: retry after a short wait. */

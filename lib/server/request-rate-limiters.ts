@@ -16,6 +16,7 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
     'tool-details-per-address': build('tool-details-per-address'),
     'session-writes-per-address': build('session-writes-per-address'),
     'replays-per-session': build('replays-per-session'),
+    'compares-per-address': build('compares-per-address'),
   };
   return {
     take(limit, key) {

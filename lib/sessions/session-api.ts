@@ -56,7 +56,13 @@ export async function replaySharedSession(id: string): Promise<Result<ReplayResp
   if (typeof value?.identical !== 'boolean' || !Array.isArray(value.differences)) {
     return err({ code: 'malformed-response', message: 'The replay endpoint answered without identical and differences.' });
   }
-  return ok({ identical: value.identical, differences: value.differences, turns: Array.isArray(value.turns) ? value.turns : [] });
+  return ok({
+    identical: value.identical,
+    differences: value.differences,
+    turns: Array.isArray(value.turns) ? value.turns : [],
+    ...(value.comparison ? { comparison: value.comparison } : {}),
+    ...(Array.isArray(value.assertions) ? { assertions: value.assertions } : {}),
+  });
 }
 
 /** Import: the text of an exported file, stored as a new session. A file that is not JSON never leaves the browser. */

@@ -1,3 +1,6 @@
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
@@ -11,6 +14,8 @@ export const dynamic = 'force-dynamic';
  * counted from 1) lined up turn by turn and call by call, with their first divergence.
  */
 export async function GET(request: Request): Promise<Response> {
+  const admitted = getRequestRateLimiters().take('compares-per-address', readClientAddress(request));
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const sides = readComparedSides(new URL(request.url).searchParams);
   if (!sides.ok) return Response.json({ error: sides.error }, { status: 400 });
   return respondWithSessionResult(await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, store)));

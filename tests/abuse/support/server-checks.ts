@@ -23,3 +23,12 @@ export async function expectServerStillServes(baseURL: string): Promise<void> {
   expect(toolOutputs(run).map((output) => [output.status, output.output]), `normal turn after the attack: ${describeRun(run)}`).toEqual([['success', 'still here']]);
   expect(turnEnd(run)?.reason, describeRun(run)).toBe('completed');
 }
+
+/** A flood's answers: each served (200) or refused with 429 and a Retry-After, and at least one refused. */
+export function expectFloodLimited(answers: readonly { status: number; retryAfter: string | null; text: string }[]): void {
+  const summary = answers.map((answer) => `${answer.status} retry-after=${answer.retryAfter} ${answer.text.slice(0, 80)}`).join('\n');
+  for (const answer of answers) expect([200, 429], summary).toContain(answer.status);
+  const limited = answers.filter((answer) => answer.status === 429);
+  expect(limited.length, summary).toBeGreaterThan(0);
+  for (const answer of limited) expect(Number(answer.retryAfter), summary).toBeGreaterThan(0);
+}

@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
@@ -21,6 +24,10 @@ export default async function ComparePage({ params, searchParams }: ComparePageP
     const value = query[name];
     if (typeof value === 'string') search.set(name, value);
   }
+  // The same budget as GET /api/compare: a comparison runs on the HTTP thread.
+  const address = readClientAddress(new Request('http://compare.invalid/', { headers: await headers() }));
+  const admitted = getRequestRateLimiters().take('compares-per-address', address);
+  if (!admitted.ok) return <SessionUnavailable title="Too many comparisons" message={admitted.error.message} />;
   const sides = readComparedSides(search);
   if (!sides.ok) return <SessionUnavailable title="These runs cannot be compared" message={sides.error} />;
   const result = await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, store));

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { choosePreset, TEST_IDS } from './helpers';
+
+/** Issue 18: compare two runs, fork a recorded turn with one output changed, and assertions checked on Replay. */
+const TURN_TIMEOUT = 45_000;
+
+async function waitForEnded(page: Page): Promise<void> {
+  await expect(page.getByTestId(TEST_IDS.runStatus)).toHaveAttribute('data-phase', 'ended', { timeout: TURN_TIMEOUT });
+}
+
+async function share(page: Page): Promise<string> {
+  await page.getByTestId('share-button').click();
+  const link = page.getByTestId('share-link');
+  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
+  return link.inputValue();
+}
+
+async function openShared(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByTestId('shared-session-banner')).toBeVisible();
+  await expect(page.getByTestId('turn-end')).toBeVisible({ timeout: 30_000 });
+}
+
+test('Compare two runs of the same preset with different seeds opens on their first divergence', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await choosePreset(page, 'auto-model-faults');
+  await waitForEnded(page);
+  const first = await share(page);
+
+  // The same message again, in a fresh conversation, with another seed.
+  await page.getByTestId('clear-conversation').click();
+  await page.getByTestId('model-seed').fill('15');
+  await page.getByTestId('run-message').fill('Search the docs about login errors, fetch ticket 42 and add a comment to the ticket with what you found.');
+  await page.getByTestId(TEST_IDS.runButton).click();
+  await waitForEnded(page);
+  const second = await share(page);
+
+  await openShared(page, first);
+  await page.getByTestId('compare-with-button').click();
+  await page.getByTestId('compare-with-input').fill(second);
+  await page.getByTestId('compare-with-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/compare/${first.split('/s/')[1]}/${second.split('/s/')[1]}$`));
+  const divergence = page.getByTestId('first-divergence');
+  await expect(divergence).toContainText('Turn 1, iteration 1: call 1 `search_docs` arguments differ');
+  await expect(page.getByTestId('compare-turn')).toHaveAttribute('data-diverges', 'true');
+  await expect(page.locator('[data-testid="compare-call"][data-kind="changed"]').first()).toBeVisible();
+});
+
+test('Fork a shared turn with one output changed: the recording answers up to it, the model runs live after it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await choosePreset(page, 'parallel-and-sequential');
+  await waitForEnded(page);
+  const link = await share(page);
+  await openShared(page, link);
+
+  const monday = page.locator('[data-testid^="call-card-"]').filter({ hasText: 'notes/monday.md' }).first();
+  await monday.locator('[data-testid^="fork-output-"]').first().click();
+  const editor = monday.locator('[data-testid^="fork-output-text-"]');
+  await expect(editor).toHaveValue('Shipped the parser.');
+  await editor.fill('Nothing shipped this week.');
+  await monday.locator('[data-testid^="fork-output-run-"]').click();
+
+  await expect(page).toHaveURL(/\/\?fork=/);
+  await expect(page.getByTestId('forked-session-notice')).toBeVisible();
+  await waitForEnded(page);
+  const served = page.getByTestId('served-by');
+  await expect(served).toHaveCount(2);
+  await expect(served.nth(0)).toHaveAttribute('data-served-by', 'tape');
+  await expect(served.nth(1)).toHaveAttribute('data-served-by', 'live');
+  await expect(page.getByTestId('divergence')).toContainText('Request 2 differs from the recording');
+  const forked = page.locator('[data-testid^="call-card-"]').filter({ hasText: 'notes/monday.md' }).first();
+  await expect(forked.getByTestId('output-response')).toHaveText('Output changed in this fork (the recording had another)');
+  await expect(forked).toContainText('Nothing shipped this week.');
+
+  await page.getByTestId('compare-with-original').click();
+  await expect(page.getByTestId('first-divergence')).toContainText('output differs');
+});
+
+test('Assertions: a failing one shows beside the timeline, is stored on Share, and fails again after Replay', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await choosePreset(page, 'parallel-and-sequential');
+  await waitForEnded(page);
+  await page.getByTestId('edit-assertions').click();
+  await page.getByTestId('assertions-text').fill(
+    JSON.stringify([
+      { kind: 'tool-called', name: 'write_file', called: true },
+      { kind: 'tool-called', name: 'delete_file', called: true },
+      { kind: 'no-rejected-calls' },
+    ]),
+  );
+  const verdicts = page.getByTestId('assertion-verdict');
+  await expect(verdicts).toHaveCount(3);
+  await expect(verdicts.nth(0)).toHaveAttribute('data-pass', 'true');
+  await expect(verdicts.nth(1)).toHaveAttribute('data-pass', 'false');
+  await expect(page.getByTestId('assertions-summary')).toHaveText('1 of 3 fail');
+
+  // A broken edit says why and loses nothing.
+  await page.getByTestId('assertions-text').fill('[{"kind": "max-iterations"}]');
+  await expect(page.getByTestId('assertions-error')).toContainText('max');
+  await page.getByTestId('assertions-text').fill(JSON.stringify([{ kind: 'tool-called', name: 'delete_file', called: true }]));
+
+  const link = await share(page);
+  await openShared(page, link);
+  await expect(page.getByTestId('assertion-verdict')).toHaveAttribute('data-pass', 'false');
+  await page.getByTestId('replay-button').click();
+  await expect(page.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: TURN_TIMEOUT });
+  await expect(page.getByTestId('replay-assertions')).toHaveAttribute('data-failing', '1');
+  await expect(page.getByTestId('replay-assertion-failure')).toContainText('delete_file');
+  await expect(page.getByTestId('export-assertion-test')).toBeVisible();
+});
