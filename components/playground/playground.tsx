@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { buildModelConfig, buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
-import type { ForkHandoff } from '@/lib/client/fork-handoff';
+import { buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
+import { buildForkBody, selectForkEdits, type ForkRun } from '@/lib/client/fork-edits';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import type { EditorTab, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
@@ -81,20 +81,14 @@ export function Playground(props: PlaygroundProps) {
   );
   const fork = useForkAction(readState, dispatch);
   const startForkRun = useCallback(
-    (sessionId: string, forkRun: NonNullable<ForkHandoff['forkRun']>) => {
-      const current = stateRef.current;
-      // A remote model needs the key typed in this tab; the embedded ones run as recorded.
-      const remote = current.model.provider === 'openai' || current.model.provider === 'openai-compatible';
-      const model = remote ? buildModelConfig(current.model, current.documents.script) : undefined;
-      if (model && !model.ok) {
-        dispatch({ type: 'run-refused', message: model.error });
+    (sessionId: string, forkRun: ForkRun) => {
+      const body = buildForkBody(stateRef.current, forkRun);
+      if (!body.ok) {
+        dispatch({ type: 'run-refused', message: body.error });
         return;
       }
       setNarrowPanel('run');
-      start(
-        { turn: forkRun.turn, outputs: forkRun.outputs, ...(forkRun.source === undefined ? {} : { source: forkRun.source }), ...(model ? { model: model.value } : {}) },
-        { message: forkRun.message, endpoint: `/api/sessions/${encodeURIComponent(sessionId)}/fork` },
-      );
+      start(body.value, { message: forkRun.message, endpoint: `/api/sessions/${encodeURIComponent(sessionId)}/fork` });
     },
     [start],
   );
@@ -105,8 +99,21 @@ export function Playground(props: PlaygroundProps) {
       const turns = selectActiveBranch(current.conversation).turns;
       const turn = turns.findIndex((candidate) => candidate.events.some((event) => event.type === 'tool-output' && event.callId === callId));
       if (turn === -1 || !shared) return;
-      const edited = current.documents.tools !== shared.playground.source;
-      fork(true, undefined, { turn, message: turns[turn]?.message ?? '', outputs: [{ callId, output }], ...(edited ? { source: current.documents.tools } : {}) });
+      fork(true, undefined, { turn, message: turns[turn]?.message ?? '', outputs: [{ callId, output }], ...selectForkEdits(current, shared) });
+    },
+    [fork, shared],
+  );
+  const rerunWithEdits = useCallback(
+    (turn: number) => {
+      const current = stateRef.current;
+      if (!shared) return;
+      const edits = selectForkEdits(current, shared);
+      if (Object.keys(edits).length === 0) {
+        dispatch({ type: 'problem-reported', message: 'Nothing to re-run with: edit the module, the model or a run setting first, or change a call\'s output on its card.' });
+        return;
+      }
+      const message = selectActiveBranch(current.conversation).turns[turn]?.message ?? '';
+      fork(true, undefined, { turn, message, outputs: [], ...edits });
     },
     [fork, shared],
   );
@@ -225,7 +232,7 @@ export function Playground(props: PlaygroundProps) {
                   actions={timelineActions}
                   turnControls={
                     shared
-                      ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex) }
+                      ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }
                       : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
                   }
                 />

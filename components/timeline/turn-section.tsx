@@ -76,6 +76,17 @@ export function TurnSection({ index, state, message, collapsed, onToggle, contro
             Fork from here
           </button>
         )}
+        {controls?.kind === 'shared' && state.end && controls.onRerunWithEdits && (
+          <button
+            type="button"
+            data-testid={`rerun-with-edits-${index}`}
+            onClick={() => controls.onRerunWithEdits?.(index)}
+            title="Run this turn again with the module, model and settings as you edited them here: the recording answers until a request differs, the model runs live from there"
+            className="shrink-0 rounded border border-border px-1.5 text-[11px] hover:bg-panel-muted"
+          >
+            Re-run with my edits
+          </button>
+        )}
       </div>
       {editing && (
         <form

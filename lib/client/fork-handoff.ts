@@ -35,8 +35,12 @@ const forkHandoffSchema = z.object({
       turn: z.number().int().nonnegative(),
       message: z.string(),
       outputs: z.array(z.object({ callId: z.string(), output: z.string() })),
-      /** The module as edited on the shared page, when it was. */
+      /** What was edited on the shared page (see `selectForkEdits`): the module, settings, and whether the model changed. */
       source: z.string().optional(),
+      permissionMode: permissionModeSchema.optional(),
+      maxIterations: z.number().int().optional(),
+      instructions: z.string().optional(),
+      useModel: z.boolean().optional(),
     })
     .optional(),
 });

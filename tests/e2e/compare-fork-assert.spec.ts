@@ -78,6 +78,24 @@ test('Fork a shared turn with one output changed: the recording answers up to it
   await expect(page.getByTestId('first-divergence')).toContainText('output differs');
 });
 
+test('Re-run a shared turn with an edited setting: answered from the recording until the denied write changes the next request', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await choosePreset(page, 'parallel-and-sequential');
+  await waitForEnded(page);
+  const link = await share(page);
+  await openShared(page, link);
+  await page.getByTestId('permission-mode').selectOption('read-only');
+  await page.getByTestId('rerun-with-edits-0').click();
+
+  await expect(page).toHaveURL(/\/\?fork=/);
+  await waitForEnded(page);
+  const served = page.getByTestId('served-by');
+  await expect(served.nth(0)).toHaveAttribute('data-served-by', 'tape');
+  await expect(served.nth(1)).toHaveAttribute('data-served-by', 'live');
+  await expect(page.locator('[data-testid^="call-card-"][data-name="write_file"]')).toHaveAttribute('data-status', 'denied');
+});
+
 test('Assertions: a failing one shows beside the timeline, is stored on Share, and fails again after Replay', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');

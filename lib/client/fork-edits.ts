@@ -1,0 +1,48 @@
+import type { ForkRequestBody } from '@/lib/sessions/session-api';
+import type { SessionRecord } from '@/lib/sessions/session-record';
+import { err, ok, type Result } from '@/lib/runtime/result';
+import { buildModelConfig } from './build-turn-request';
+import type { ForkHandoff } from './fork-handoff';
+import { createInitialState, playgroundReducer, type PlaygroundState } from './playground-state';
+
+export type ForkRun = NonNullable<ForkHandoff['forkRun']>;
+
+/** What the playground on `/s/<id>` changed from the recording: the module, the run settings, the model. */
+export type ForkEdits = Omit<ForkRun, 'turn' | 'message' | 'outputs'>;
+
+/**
+ * The edits made on a shared session's page: its state compared with the same session as it
+ * loads (so defaults a record leaves out are not edits); empty when nothing was changed.
+ */
+export function selectForkEdits(state: PlaygroundState, record: SessionRecord): ForkEdits {
+  const loaded = playgroundReducer(createInitialState(), { type: 'session-loaded', record, origin: 'shared' });
+  const model = JSON.stringify(buildModelConfig(state.model, state.documents.script));
+  const modelChanged = model !== JSON.stringify(buildModelConfig(loaded.model, loaded.documents.script));
+  return {
+    ...(state.documents.tools === loaded.documents.tools ? {} : { source: state.documents.tools }),
+    ...(state.permissionMode === loaded.permissionMode ? {} : { permissionMode: state.permissionMode }),
+    ...(state.maxIterations === loaded.maxIterations ? {} : { maxIterations: state.maxIterations }),
+    ...(state.instructions === loaded.instructions ? {} : { instructions: state.instructions }),
+    ...(modelChanged ? { useModel: true } : {}),
+  };
+}
+
+/**
+ * The body of `POST /api/sessions/<id>/fork` for a handed-over fork run. The model goes with it
+ * when it was changed, or when it is remote (its key is typed in this tab, never recorded).
+ */
+export function buildForkBody(state: PlaygroundState, forkRun: ForkRun): Result<ForkRequestBody, string> {
+  const { turn, outputs, source, permissionMode, maxIterations, instructions, useModel } = forkRun;
+  const remote = state.model.provider === 'openai' || state.model.provider === 'openai-compatible';
+  const model = useModel || remote ? buildModelConfig(state.model, state.documents.script) : undefined;
+  if (model && !model.ok) return err(model.error);
+  return ok({
+    turn,
+    ...(outputs.length > 0 ? { outputs } : {}),
+    ...(source === undefined ? {} : { source }),
+    ...(permissionMode === undefined ? {} : { permissionMode }),
+    ...(maxIterations === undefined ? {} : { maxIterations }),
+    ...(instructions === undefined ? {} : { instructions }),
+    ...(model ? { model: model.value } : {}),
+  });
+}

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildForkBody, selectForkEdits } from '@/lib/client/fork-edits';
+import { createInitialState, playgroundReducer, type PlaygroundState } from '@/lib/client/playground-state';
+import { PRESETS } from '@/lib/presets';
+import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/session-record';
+import { presetPlayground, recordPresetTurn } from '../sessions/session-fixtures';
+
+const preset = PRESETS.find((candidate) => candidate.id === 'parallel-and-sequential')!;
+let record: SessionRecord;
+let shared: PlaygroundState;
+
+beforeAll(async () => {
+  const { turnId, request, tape, approvals, outputs, events } = await recordPresetTurn(preset);
+  const read = migrateSessionRecord({
+    version: SESSION_RECORD_VERSION,
+    id: 'AAAAAAAAAAAAAAAAAAAAAA',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    playground: presetPlayground(preset),
+    turns: [{ turnId, request, tape, approvals, outputs, events }],
+  });
+  if (!read.ok) throw new Error(read.error);
+  record = read.value;
+  shared = playgroundReducer(createInitialState(), { type: 'session-loaded', record, origin: 'shared' });
+}, 60_000);
+
+describe('fork edits', () => {
+  it('finds nothing edited on a shared session as loaded', () => {
+    expect(selectForkEdits(shared, record)).toEqual({});
+  });
+
+  it('names the module, the settings and a changed model, and builds the fork body from them', () => {
+    let edited = playgroundReducer(shared, { type: 'document-changed', tab: 'tools', text: `${preset.source}\n// edited\n` });
+    edited = playgroundReducer(edited, { type: 'permission-mode-changed', permissionMode: 'read-only' });
+    edited = playgroundReducer(edited, { type: 'model-changed', model: { provider: 'auto', seed: 99 } });
+    const edits = selectForkEdits(edited, record);
+    expect(edits).toEqual({ source: `${preset.source}\n// edited\n`, permissionMode: 'read-only', useModel: true });
+    expect(buildForkBody(edited, { turn: 0, message: 'm', outputs: [], ...edits })).toEqual({
+      ok: true,
+      value: { turn: 0, source: `${preset.source}\n// edited\n`, permissionMode: 'read-only', model: { provider: 'auto', seed: 99 } },
+    });
+  });
+
+  it('sends a remote model with the key typed in this tab, and refuses one that cannot be built', () => {
+    const remote = playgroundReducer(shared, { type: 'model-changed', model: { provider: 'openai', openai: { model: 'gpt-5-mini', apiKey: 'sk-typed-here', baseURL: '' } } });
+    const body = buildForkBody(remote, { turn: 0, message: 'm', outputs: [{ callId: 'c1', output: 'x' }] });
+    expect(body.ok && body.value).toMatchObject({ turn: 0, outputs: [{ callId: 'c1', output: 'x' }], model: { provider: 'openai', apiKey: 'sk-typed-here' } });
+    const broken = playgroundReducer(shared, { type: 'model-changed', model: { provider: 'scripted' } });
+    const refused = buildForkBody(playgroundReducer(broken, { type: 'document-changed', tab: 'script', text: '{ not json' }), { turn: 0, message: 'm', outputs: [], useModel: true });
+    expect(refused.ok).toBe(false);
+  });
+});
