@@ -13,6 +13,8 @@ const MEASURED_EDITS = 12;
 const UPDATE_TIMEOUT_MS = 20_000;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const EDITOR_LINES = '[data-testid="code-editor"] .monaco-editor .view-lines';
+/** Near the editor's top left, always on screen (the middle of a long text's `.view-lines` is below the editor). */
+const EDITOR_TEXT_AREA = '[data-testid="code-editor"] .monaco-editor .overflow-guard';
 const LAST_TOOL = `tool_${String(TOOL_COUNT - 1).padStart(2, '0')}`;
 
 const MARKER_TAIL = "'; }";
@@ -51,7 +53,7 @@ async function waitForMarker(page: Page, marker: string): Promise<void> {
 
 /** Pastes the module once and leaves the cursor inside the marker string, after `rev`. */
 async function loadModule(page: Page): Promise<void> {
-  await page.locator(EDITOR_LINES).click();
+  await page.locator(EDITOR_TEXT_AREA).click({ position: { x: 120, y: 14 } });
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(buildModule());
@@ -59,7 +61,7 @@ async function loadModule(page: Page): Promise<void> {
   await page.getByTestId('tool-filter').fill(LAST_TOOL);
   await page.getByTestId(`tool-row-toggle-${LAST_TOOL}`).click();
   await waitForMarker(page, 'rev');
-  await page.locator(EDITOR_LINES).click();
+  await page.locator(EDITOR_TEXT_AREA).click({ position: { x: 120, y: 14 } });
   await page.keyboard.press('ControlOrMeta+End');
   for (let step = 0; step < MARKER_TAIL.length; step += 1) await page.keyboard.press('ArrowLeft');
 }

@@ -17,17 +17,20 @@ const { server } = started;
 try {
   // The scripts the HTML names are what runs before hydration; the editor is a dynamic import after it.
   const html = await (await fetch(`${server.baseUrl}/`)).text();
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]!);
+  // A `nomodule` script (Next's polyfills) is skipped by every browser that runs modules, so it is counted apart.
+  const tags = [...html.matchAll(/<script\b([^>]*)\bsrc="([^"]+\.js)"([^>]*)>/g)].map((match) => ({ src: match[2]!, nomodule: /\bnomodule\b/i.test(`${match[1]} ${match[3]}`) }));
+  const scripts = [...new Set(tags.filter((tag) => !tag.nomodule).map((tag) => tag.src))];
+  const legacy = [...new Set(tags.filter((tag) => tag.nomodule).map((tag) => tag.src))];
+  const gzippedSize = async (src: string) => gzipSync(Buffer.from(await (await fetch(new URL(src, server.baseUrl))).arrayBuffer())).length;
   let firstLoad = 0;
-  for (const src of new Set(scripts)) {
-    const body = Buffer.from(await (await fetch(new URL(src, server.baseUrl))).arrayBuffer());
-    firstLoad += gzipSync(body).length;
-  }
+  for (const src of scripts) firstLoad += await gzippedSize(src);
+  let legacyLoad = 0;
+  for (const src of legacy) legacyLoad += await gzippedSize(src);
   emitFigure({
     bench: 'startup.first-load-js',
     value: firstLoad / 1024,
     unit: 'KB',
-    note: `gzipped JavaScript the HTML loads before the editor (${scripts.length} scripts); goal ≤ ${FIRST_LOAD_GOAL_KB}, ${BEFORE_FIRST_LOAD_KB} before`,
+    note: `gzipped JavaScript the HTML loads before the editor (${scripts.length} scripts; ${(legacyLoad / 1024).toFixed(1)} KB more of nomodule polyfills that module browsers skip); goal ≤ ${FIRST_LOAD_GOAL_KB}, ${BEFORE_FIRST_LOAD_KB} before (that figure counted the polyfills)`,
   });
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });

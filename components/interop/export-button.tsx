@@ -1,8 +1,11 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile-view';
-import { ExportDialog } from './export-dialog';
+
+/** The dialog, with the module embedding and provider formats behind it, loads on first open. */
+const ExportDialog = dynamic(() => import('./export-dialog').then((loaded) => loaded.ExportDialog), { ssr: false });
 
 export type ExportButtonProps = {
   tools: readonly CompiledToolSummary[];

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
 import { buildForkBody, selectForkEdits, type ForkRun } from '@/lib/client/fork-edits';
@@ -18,8 +19,7 @@ import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
 import { createTapeExchangesLoader, ExchangesContext } from '@/components/timeline/exchanges-context';
-import { Timeline } from '@/components/timeline/timeline';
-import { AssertionsPanel } from '@/components/assertions/assertions-panel';
+import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction } from './use-fork-action';
 import { useForkLoader } from './use-fork-loader';
@@ -30,6 +30,15 @@ import { useTitleBadge } from './use-title-badge';
 import { useRunShortcut } from './use-run-shortcut';
 import { useSessionApiKeys } from './use-session-api-keys';
 import { useTurnRunner } from './use-turn-runner';
+
+// Rendered on the server as usual; their code (the event reducer, the assertion checker with its
+// JSON Schema validator) loads beside the page's first load, not in it, and hydrates when it arrives.
+const Timeline = dynamic(() => import('@/components/timeline/timeline').then((loaded) => loaded.Timeline), {
+  loading: () => <p className="px-1 py-6 text-sm text-fg-muted">Loading the timeline…</p>,
+});
+const AssertionsPanel = dynamic(() => import('@/components/assertions/assertions-panel').then((loaded) => loaded.AssertionsPanel), {
+  loading: () => <AssertionsPanelPlaceholder />,
+});
 
 export type PlaygroundProps = {
   presets: readonly PlaygroundPreset[];

@@ -2,7 +2,7 @@
 
 import type { Dispatch } from 'react';
 import { useEffect } from 'react';
-import { markForkHandoffRun, readForkHandoff, type ForkHandoff } from '@/lib/client/fork-handoff';
+import { markForkHandoffRun, type ForkHandoff } from '@/lib/client/fork-handoff';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 import { playgroundReducer } from '@/lib/client/playground-state';
 import { fetchSession } from '@/lib/sessions/session-api';
@@ -24,7 +24,10 @@ export function useForkLoader(forkId: string | undefined, { dispatch, readState,
     if (!forkId) return;
     let cancelled = false;
     // Deferred so that a mount immediately undone (React's development double mount) neither runs nor loads twice.
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
+      // Its schema (Zod, the event union) is needed only here, so it loads with a fork, not with every page.
+      const { readForkHandoff } = await import('@/lib/client/read-fork-handoff');
+      if (cancelled) return;
       const handoff = readForkHandoff(window.sessionStorage, forkId);
       if (handoff) {
         const action = { type: 'fork-restored', handoff } as const;

@@ -1,11 +1,16 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { memo, useId } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { ToolBadges } from './tool-badges';
-import { ToolCardDetail } from './tool-card-detail';
 import type { TryContext } from './try-tool-panel';
+
+// The detail (schema sent, strict findings, diff, provider matrix, export) loads with the first open row.
+const ToolCardDetail = dynamic(() => import('./tool-card-detail').then((loaded) => loaded.ToolCardDetail), {
+  loading: () => <p className="mt-2 text-[11px] text-fg-muted">Loading…</p>,
+});
 
 const DECISION_STYLE = {
   allow: 'text-emerald-700 dark:text-emerald-400',

@@ -1,14 +1,21 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/filter-tools';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { ToolCard } from './tool-card';
-import { ToolFilterBar } from './tool-filter-bar';
 import type { TryContext } from './try-tool-panel';
 import { useOpenedRows } from './use-opened-rows';
-import { VirtualToolRows } from './virtual-tool-rows';
+
+// Only a large module (an imported catalog) is filtered and virtualized, so both load with the first one.
+const ToolFilterBar = dynamic(() => import('./tool-filter-bar').then((loaded) => loaded.ToolFilterBar), {
+  loading: () => <p className="shrink-0 border-b border-border bg-panel-muted/60 px-3 py-2 text-[11px] text-fg-muted">Loading the filter…</p>,
+});
+const VirtualToolRows = dynamic(() => import('./virtual-tool-rows').then((loaded) => loaded.VirtualToolRows), {
+  loading: () => <p className="text-xs text-fg-muted">Loading the list…</p>,
+});
 
 /**
  * Up to this many tools a module is shown as it always was: every card open, all in the DOM, no

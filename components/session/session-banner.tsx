@@ -1,10 +1,13 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { PlaygroundOrigin } from '@/lib/client/playground-state';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import { ForkedSessionNotice } from './forked-session-notice';
-import { SharedSessionBanner } from './shared-session-banner';
+
+// A new playground shows neither: replay, comparison and their views load only on a shared page or a fork.
+const ForkedSessionNotice = dynamic(() => import('./forked-session-notice').then((loaded) => loaded.ForkedSessionNotice));
+const SharedSessionBanner = dynamic(() => import('./shared-session-banner').then((loaded) => loaded.SharedSessionBanner));
 
 export type SessionBannerProps = {
   origin: PlaygroundOrigin;

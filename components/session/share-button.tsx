@@ -1,6 +1,5 @@
 'use client';
 
-import { readAssertions } from '@/lib/client/read-assertions';
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { PlaygroundState } from '@/lib/client/playground-state';
@@ -27,6 +26,8 @@ export function ShareButton({ state }: ShareButtonProps) {
       setStatus({ kind: 'failed', message: `Cannot share: ${playground.error}` });
       return;
     }
+    // The assertion schema (Zod, and Ajv for JSON Schema matches) loads on the first Share, not with the page.
+    const { readAssertions } = await import('@/lib/client/read-assertions');
     const assertions = readAssertions(state.assertions);
     if (!assertions.ok) {
       setStatus({ kind: 'failed', message: `Cannot share: the assertions are not valid (${assertions.error}).` });

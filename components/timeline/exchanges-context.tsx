@@ -1,14 +1,14 @@
 'use client';
 
 import { createContext } from 'react';
-import { fetchExchanges } from '@/lib/client/fetch-exchanges';
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { Result } from '@/lib/runtime/result';
 
 /** Where the inspector gets a turn's raw exchanges; the error is a sentence to show. */
 export type LoadExchanges = (turnId: string) => Promise<Result<TapeEntry[], string>>;
 
-const loadFromServer: LoadExchanges = (turnId) => fetchExchanges(turnId);
+// The answer's schema (Zod) loads with the first inspected exchange, not with the page.
+const loadFromServer: LoadExchanges = (turnId) => import('@/lib/client/fetch-exchanges').then((loaded) => loaded.fetchExchanges(turnId));
 
 /**
  * The source of raw exchanges for the timeline's inspector: the server's

@@ -1,7 +1,6 @@
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
 import type { TurnRequest } from './build-turn-request';
 import type { CompileResponse, ToolDetailsResponse } from './compile-view';
 import { createSseParser } from './sse-parser';
@@ -55,15 +54,18 @@ export function streamTurn(request: TurnRequest, options: StreamTurnOptions): Pr
  * and feeds them to `onEvent` until `turn-end`, the end of the stream, or abort.
  */
 export async function streamEvents(url: string, body: unknown, options: StreamTurnOptions, what: 'turn' | 'call'): Promise<Result<void, ApiError>> {
+  // The event union's schema (Zod) loads with the first stream, while its request is on the way, not with the page.
+  const loadingSchema = loadRuntimeEventSchema();
   const response = await sendJson(url, body, options.signal);
   if (!response.ok) return response;
+  const runtimeEventSchema = await loadingSchema;
   const stream = response.value.body;
   if (!stream) return err({ code: 'malformed-response', message: `The ${what} endpoint answered without a body.` });
   const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
   const parser = createSseParser();
   let ended = false;
   const acceptData = (data: string) => {
-    const event = parseEvent(data);
+    const event = parseEvent(runtimeEventSchema, data);
     if (!event.ok) {
       options.onInvalidEvent(event.error);
       return;
@@ -116,7 +118,13 @@ function parseJsonText(text: string): Result<unknown, string> {
   }
 }
 
-function parseEvent(data: string): Result<RuntimeEvent, string> {
+type RuntimeEventSchema = typeof import('@/lib/runtime/events/runtime-event').runtimeEventSchema;
+
+function loadRuntimeEventSchema(): Promise<RuntimeEventSchema> {
+  return import('@/lib/runtime/events/runtime-event').then((loaded) => loaded.runtimeEventSchema);
+}
+
+function parseEvent(runtimeEventSchema: RuntimeEventSchema, data: string): Result<RuntimeEvent, string> {
   const json = parseJsonText(data);
   if (!json.ok) return err(`The server sent an event that is not JSON: ${json.error}`);
   const parsed = runtimeEventSchema.safeParse(json.value);

@@ -5,7 +5,7 @@ import type { RunComparison } from '@/lib/compare/run-comparison';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
 import { compactSessionRecord } from './compact-session-record';
-import { migrateSessionRecord, type SessionPlayground, type SessionRecord } from './session-record';
+import type { SessionPlayground, SessionRecord } from './session-record';
 import type { ModelConfig } from '@/lib/models/model-config';
 
 /** Why a session call failed; `status` is the HTTP status when the server answered (404, 413, ...). */
@@ -44,6 +44,8 @@ export async function shareSession(request: ShareRequest): Promise<Result<Sessio
 export async function fetchSession(id: string): Promise<Result<SessionRecord, SessionApiError>> {
   const body = await callJson(`/api/sessions/${encodeURIComponent(id)}`, { method: 'GET' });
   if (!body.ok) return body;
+  // The record's schema (Zod, every event) loads with the first session fetched, not with the page.
+  const { migrateSessionRecord } = await import('./session-record');
   const record = migrateSessionRecord(body.value);
   return record.ok ? ok(record.value) : err({ code: 'malformed-response', message: record.error });
 }
