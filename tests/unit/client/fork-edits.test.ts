@@ -2,24 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildForkBody, selectForkEdits } from '@/lib/client/fork-edits';
 import { createInitialState, playgroundReducer, type PlaygroundState } from '@/lib/client/playground-state';
 import { PRESETS } from '@/lib/presets';
-import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/session-record';
-import { presetPlayground, recordPresetTurn } from '../sessions/session-fixtures';
+import type { SessionRecord } from '@/lib/sessions/session-record';
+import { recordPresetSession } from '../sessions/session-fixtures';
 
 const preset = PRESETS.find((candidate) => candidate.id === 'parallel-and-sequential')!;
 let record: SessionRecord;
 let shared: PlaygroundState;
 
 beforeAll(async () => {
-  const { turnId, request, tape, approvals, outputs, events } = await recordPresetTurn(preset);
-  const read = migrateSessionRecord({
-    version: SESSION_RECORD_VERSION,
-    id: 'AAAAAAAAAAAAAAAAAAAAAA',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    playground: presetPlayground(preset),
-    turns: [{ turnId, request, tape, approvals, outputs, events }],
-  });
-  if (!read.ok) throw new Error(read.error);
-  record = read.value;
+  record = await recordPresetSession(preset);
   shared = playgroundReducer(createInitialState(), { type: 'session-loaded', record, origin: 'shared' });
 }, 60_000);
 

@@ -3,28 +3,13 @@ import { ok } from '@/lib/runtime/result';
 import { PRESETS } from '@/lib/presets';
 import { replaySession } from '@/lib/sessions/replay-session';
 import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
-import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/session-record';
-import { presetPlayground, recordPresetTurn } from './session-fixtures';
+import { recordPresetSession } from './session-fixtures';
 
 const preset = PRESETS.find((candidate) => candidate.id === 'parallel-and-sequential')!;
 
-async function recordSession(assertions: unknown[]): Promise<SessionRecord> {
-  const { turnId, request, tape, approvals, outputs, events } = await recordPresetTurn(preset);
-  const read = migrateSessionRecord({
-    version: SESSION_RECORD_VERSION,
-    id: 'AAAAAAAAAAAAAAAAAAAAAA',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    playground: presetPlayground(preset),
-    turns: [{ turnId, request, tape, approvals, outputs, events }],
-    assertions,
-  });
-  if (!read.ok) throw new Error(read.error);
-  return read.value;
-}
-
 describe('replaySession', () => {
   it('checks the assertions on the replayed events, and when a replay differs lines it up with the recording', { timeout: 60_000 }, async () => {
-    const record = await recordSession([{ kind: 'tool-called', name: 'write_file', called: true }, { kind: 'final-text', contains: 'reads back correctly' }]);
+    const record = await recordPresetSession(preset, [{ kind: 'tool-called', name: 'write_file', called: true }, { kind: 'final-text', contains: 'reads back correctly' }]);
     const faithful = await replaySession(record, (turn) => runTurnOnTape(turn));
     expect(faithful).toMatchObject({ identical: true, assertions: [{ index: 0, pass: true }, { index: 1, pass: true }] });
     expect(faithful.comparison).toBeUndefined();

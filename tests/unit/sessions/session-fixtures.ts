@@ -4,7 +4,7 @@ import type { FinishedTurn } from '@/lib/server/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';
-import type { SessionPlayground } from '@/lib/sessions/session-record';
+import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionPlayground, type SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { presetModel, runPresetTurn } from '../support/run-preset-turn';
@@ -82,4 +82,19 @@ export async function recordPresetTurn(preset: Preset): Promise<FinishedTurn> {
   });
   if (!finished) throw new Error(`${preset.id} ended without a finished turn.`);
   return finished;
+}
+
+/** A one-turn session of a preset as a reader gets it (migrated and checked); `assertions` go with it when given. */
+export async function recordPresetSession(preset: Preset, assertions?: unknown[]): Promise<SessionRecord> {
+  const { turnId, request, tape, approvals, outputs, events } = await recordPresetTurn(preset);
+  const read = migrateSessionRecord({
+    version: SESSION_RECORD_VERSION,
+    id: 'AAAAAAAAAAAAAAAAAAAAAA',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    playground: presetPlayground(preset),
+    turns: [{ turnId, request, tape, approvals, outputs, events }],
+    ...(assertions ? { assertions } : {}),
+  });
+  if (!read.ok) throw new Error(read.error);
+  return read.value;
 }
