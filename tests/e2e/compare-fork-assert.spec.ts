@@ -21,6 +21,14 @@ async function openShared(page: Page, link: string): Promise<void> {
   await expect(page.getByTestId('turn-end')).toBeVisible({ timeout: 30_000 });
 }
 
+/** Runs a preset on `/`, shares the turn and opens its shared page. */
+async function recordAndOpenShared(page: Page, presetId: string): Promise<void> {
+  await page.goto('/');
+  await choosePreset(page, presetId);
+  await waitForEnded(page);
+  await openShared(page, await share(page));
+}
+
 test('Compare two runs of the same preset with different seeds opens on their first divergence', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
@@ -49,11 +57,7 @@ test('Compare two runs of the same preset with different seeds opens on their fi
 
 test('Fork a shared turn with one output changed: the recording answers up to it, the model runs live after it', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await choosePreset(page, 'parallel-and-sequential');
-  await waitForEnded(page);
-  const link = await share(page);
-  await openShared(page, link);
+  await recordAndOpenShared(page, 'parallel-and-sequential');
 
   const monday = page.locator('[data-testid^="call-card-"]').filter({ hasText: 'notes/monday.md' }).first();
   await monday.locator('[data-testid^="fork-output-"]').first().click();
@@ -80,11 +84,7 @@ test('Fork a shared turn with one output changed: the recording answers up to it
 
 test('Re-run a shared turn with an edited setting: answered from the recording until the denied write changes the next request', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await choosePreset(page, 'parallel-and-sequential');
-  await waitForEnded(page);
-  const link = await share(page);
-  await openShared(page, link);
+  await recordAndOpenShared(page, 'parallel-and-sequential');
   await page.getByTestId('permission-mode').selectOption('read-only');
   await page.getByTestId('rerun-with-edits-0').click();
 
