@@ -19,7 +19,9 @@ export type ForkClientOptions = {
  * response says which answered it; the first live one says why the recording no longer did.
  */
 export function createForkClient(options: ForkClientOptions): ModelClient {
-  const recording = createTapeClient(options.tape, { onExchange: options.onExchange });
+  // A stream an abort cut off holds no answer to fork from: that request goes live, as one past the end.
+  const answered = options.tape.filter((entry) => !entry.cutOff);
+  const recording = createTapeClient(answered, { onExchange: options.onExchange });
   let divergence: string | undefined;
   return {
     label: options.live.label,

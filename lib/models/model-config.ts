@@ -68,6 +68,11 @@ export const tapeEntrySchema = z.object({
   durationMs: z.number().nonnegative().optional(),
   /** The response was an event stream (`text/event-stream`): `response` is its raw text, replayed as a stream. */
   streamed: z.literal(true).optional(),
+  /**
+   * With `streamed`: the turn was aborted while this stream arrived, and `response` is the part the
+   * client had read when it stopped. A replay serves that part, then aborts the request there.
+   */
+  cutOff: z.literal(true).optional(),
 });
 
 const baseUrlSchema = z

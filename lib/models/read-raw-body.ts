@@ -87,34 +87,38 @@ async function readEventStream(response: Response, stop: AbortSignal, options: R
 
 /**
  * The body, ended by `signal`: the read in flight gives up and the source is cancelled. It ends
- * with an `AbortError`, which the SDK's parser takes as the end of the stream.
+ * with an `AbortError`, which the SDK's parser takes as the end of the stream. It reads from the
+ * source only when the parser asks, so what the source handed on is what the parser consumed.
  */
 function stopWith(source: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let stopped = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const stop = () => {
-        stopped = true;
-        controller.error(new DOMException('The model stream was stopped.', 'AbortError'));
-        // A source that already failed rejects the cancel too; its error was the read's to report.
-        reader.cancel().catch(() => undefined);
-      };
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const stop = () => {
+          stopped = true;
+          controller.error(new DOMException('The model stream was stopped.', 'AbortError'));
+          // A source that already failed rejects the cancel too; its error was the read's to report.
+          reader.cancel().catch(() => undefined);
+        };
+        if (signal.aborted) stop();
+        else signal.addEventListener('abort', stop, { once: true });
+      },
+      async pull(controller) {
+        try {
+          const chunk = await reader.read();
+          if (stopped) return;
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        } catch (error) {
+          if (!stopped) controller.error(error);
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
     },
-    async pull(controller) {
-      try {
-        const chunk = await reader.read();
-        if (stopped) return;
-        if (chunk.done) controller.close();
-        else controller.enqueue(chunk.value);
-      } catch (error) {
-        if (!stopped) controller.error(error);
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }

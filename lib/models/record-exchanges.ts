@@ -25,7 +25,8 @@ export type RecordingOptions = {
  * too, and the URL loses any `user:password@`. The body is read here once and handed
  * on as a fresh Response, so the SDK's timeout also covers a body that never finishes. An event
  * stream (a 2xx `text/event-stream`) is handed on as it arrives instead, and recorded as its raw
- * text (`streamed: true`) once it has ended; its reader bounds its time (see `readRawBody`).
+ * text (`streamed: true`) once it has ended, or, when the request is aborted first, as the text
+ * handed on until then (`cutOff: true`); its reader bounds its time (see `readRawBody`).
  *
  * A body past `EGRESS_LIMITS.responseBytes` is abandoned and nothing is recorded (the request
  * fails with an `EgressRefusalError`); a failed (non-2xx) body is cut to an excerpt before
@@ -37,27 +38,28 @@ export function createRecordingFetch(options: RecordingOptions): FetchFunction {
   return async (input, init) => {
     const started = now();
     const response = await options.fetch(input, init);
-    const record = (text: string, streamed: boolean) =>
+    const record = (text: string, stream?: StreamEnd) =>
       options.onExchange?.({
         request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
-        response: streamed ? redact(text) : redactJsonValue(parseBody(text), redact),
+        response: stream ? redact(text) : redactJsonValue(parseBody(text), redact),
         status: response.status,
         url: redact(describeRequestUrl(input)),
         method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
         durationMs: Math.max(0, Math.round(now() - started)),
-        ...(streamed ? { streamed: true as const } : {}),
+        ...(stream ? { streamed: true as const } : {}),
+        ...(stream === 'cut-off' ? { cutOff: true as const } : {}),
       });
     const headers = new Headers(response.headers);
     headers.delete('content-encoding');
     headers.delete('content-length');
     if (response.ok && response.body && isEventStream(response.headers)) {
-      const body = recordEventStream(response.body, (text) => record(text, true));
+      const body = recordEventStream({ source: response.body, signal: init?.signal, onEnd: record });
       return new Response(body, { status: response.status, statusText: response.statusText, headers });
     }
     const read = await readCappedBody(response, EGRESS_LIMITS.responseBytes);
     if (!read.ok) throw new EgressRefusalError(read.error);
     const text = response.ok ? read.value : excerptFailedBody(read.value, parseBody(read.value));
-    record(text, false);
+    record(text);
     return new Response(text, { status: response.status, statusText: response.statusText, headers });
   };
 }
@@ -66,40 +68,65 @@ function isEventStream(headers: Headers): boolean {
   return headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
 }
 
+/** How a recorded event stream ended: whole, or cut off by the request's abort. */
+type StreamEnd = 'complete' | 'cut-off';
+
 /**
- * Passes an event stream on as it arrives, at most `EGRESS_LIMITS.responseBytes` of it (past that
+ * Passes an event stream on as it is read, at most `EGRESS_LIMITS.responseBytes` of it (past that
  * the source is cancelled and the body fails with an `EgressRefusalError`), and hands its whole
- * text to `onEnd` when it ends. A stream that fails or is cancelled is not recorded.
+ * text to `onEnd` when it ends. When `signal` aborts first, `onEnd` gets the text handed on until
+ * then: a chunk is read from the source only when the reader asks for one (no read-ahead), so that
+ * is what the reader consumed. A stream that fails, or is cancelled without an abort, is not recorded.
  */
-function recordEventStream(source: ReadableStream<Uint8Array>, onEnd: (text: string) => void): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
+function recordEventStream(options: {
+  source: ReadableStream<Uint8Array>;
+  signal: AbortSignal | null | undefined;
+  onEnd: (text: string, end: StreamEnd) => void;
+}): ReadableStream<Uint8Array> {
+  const { signal } = options;
+  const reader = options.source.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let size = 0;
+  let stopped = false;
   let cancelled = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const chunk = await reader.read();
-      if (cancelled) return;
-      if (chunk.done) {
-        parts.push(decoder.decode());
-        onEnd(parts.join(''));
-        controller.close();
-        return;
-      }
-      size += chunk.value.byteLength;
-      if (size > EGRESS_LIMITS.responseBytes) {
-        await reader.cancel();
-        throw new EgressRefusalError({ code: 'response-too-large', limitBytes: EGRESS_LIMITS.responseBytes });
-      }
-      parts.push(decoder.decode(chunk.value, { stream: true }));
-      controller.enqueue(chunk.value);
+  const end = (text: string, how: StreamEnd) => {
+    if (stopped) return;
+    stopped = true;
+    signal?.removeEventListener('abort', cutOff);
+    options.onEnd(text, how);
+  };
+  // The bytes of a character split across chunks are left out: they end an event the reader never saw whole.
+  const cutOff = () => end(parts.join(''), 'cut-off');
+  signal?.addEventListener('abort', cutOff, { once: true });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = await reader.read();
+        if (stopped || cancelled) return;
+        if (chunk.done) {
+          parts.push(decoder.decode());
+          end(parts.join(''), 'complete');
+          controller.close();
+          return;
+        }
+        size += chunk.value.byteLength;
+        if (size > EGRESS_LIMITS.responseBytes) {
+          stopped = true;
+          await reader.cancel();
+          throw new EgressRefusalError({ code: 'response-too-large', limitBytes: EGRESS_LIMITS.responseBytes });
+        }
+        parts.push(decoder.decode(chunk.value, { stream: true }));
+        controller.enqueue(chunk.value);
+      },
+      cancel(reason) {
+        // Nothing is recorded yet: when the request's abort follows (the reader stops first), it records the cut.
+        cancelled = true;
+        return reader.cancel(reason);
+      },
     },
-    cancel(reason) {
-      cancelled = true;
-      return reader.cancel(reason);
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /** A body as JSON when it parses, else the raw text (so a garbage body is still on the tape). */

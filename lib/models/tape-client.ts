@@ -17,11 +17,14 @@ export type TapeClientOptions = { onExchange?: (exchange: TapeEntry) => void };
 /**
  * Replays recorded exchanges in order through the SDK, in the wire format they were recorded
  * in (Responses, or Chat Completions for OpenAI-compatible servers); a streamed answer is served
- * as the event stream it was, so it is parsed into the same deltas. A request that differs from
- * its recording, or one past the end, is a `tape-mismatch` error rather than a served answer.
+ * as the event stream it was, so it is parsed into the same deltas. A stream an abort cut off
+ * (`cutOff`) is served as far as it was read, then the request is aborted where the recording's
+ * was: the response is `aborted`, as it was. A request that differs from its recording, or one
+ * past the end, is a `tape-mismatch` error rather than a served answer.
  */
 export function createTapeClient(tape: readonly TapeEntry[], options: TapeClientOptions = {}): ModelClient {
-  const state: { next: number; mismatch: ModelError | undefined } = { next: 0, mismatch: undefined };
+  // `cut` aborts the request in flight where its recording was cut off.
+  const state: { next: number; mismatch: ModelError | undefined; cut: AbortController } = { next: 0, mismatch: undefined, cut: new AbortController() };
   const isChat = tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.messages));
   const serve: FetchFunction = async (_input, init) => {
     const index = state.next;
@@ -36,7 +39,9 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
     }
     const body = typeof entry.response === 'string' ? entry.response : JSON.stringify(entry.response);
     const contentType = entry.streamed ? 'text/event-stream' : 'application/json';
-    return new Response(body, { status: entry.status, headers: { 'content-type': contentType } });
+    const { cut } = state;
+    const served = entry.cutOff ? serveCutOffStream(body, () => cut.abort()) : body;
+    return new Response(served, { status: entry.status, headers: { 'content-type': contentType } });
   };
   const fetch = createRecordingFetch({ fetch: serve, onExchange: options.onExchange });
   const inner = isChat
@@ -49,11 +54,30 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
     supportsDeferredTools: inner.supportsDeferredTools,
     async createResponse(request, { signal, onDelta }) {
       state.mismatch = undefined;
-      const result = await inner.createResponse(request, { signal, onDelta });
+      state.cut = new AbortController();
+      const result = await inner.createResponse(request, { signal: AbortSignal.any([signal, state.cut.signal]), onDelta });
       if (state.mismatch) return err(state.mismatch);
       return result;
     },
   };
+}
+
+/**
+ * The part of a stream that was read before an abort cut it off, then the abort: `cut` runs when
+ * the reader asks for more, after it has parsed every event of the part, as the recording's had.
+ */
+function serveCutOffStream(text: string, cut: () => void): ReadableStream<Uint8Array> {
+  let served = text === '';
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (served) return cut();
+        served = true;
+        controller.enqueue(new TextEncoder().encode(text));
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 function compareRequest(index: number, recorded: JsonValue, actual: JsonValue): string | undefined {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/models/model-config';
+import { createOpenAIResponsesClient } from '@/lib/models/openai-responses-client';
 import { createRecordingFetch, describeRequestUrl, type FetchFunction } from '@/lib/models/record-exchanges';
+import type { ModelDelta } from '@/lib/runtime/model/model-client';
 
 const answer: FetchFunction = async () => new Response(JSON.stringify({ id: 'resp_1', output: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -63,5 +65,41 @@ describe('createRecordingFetch', () => {
     const replayed = await createModelClient({ provider: 'tape', tape: old }, { onExchange: (entry) => again.push(entry) }).createResponse(request, { signal });
     expect(replayed).toEqual(original);
     expect(again[0]?.url).toBe('http://tape.invalid/v1/responses');
+  });
+
+  it('records a stream an abort cut off as far as the SDK had read it, not the chunks waiting behind it', async () => {
+    const events = ['Looking ', 'her ', 'up ', 'now.'].map(
+      (delta, index) => `event: response.output_text.delta\ndata: ${JSON.stringify({ type: 'response.output_text.delta', output_index: 0, delta, sequence_number: index })}\n\n`,
+    );
+    // Every event is its own chunk, all of them ready at once: a reader that read ahead would record them all.
+    const network: FetchFunction = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const event of events) controller.enqueue(new TextEncoder().encode(event));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'text/event-stream' } },
+      );
+    const tape: TapeEntry[] = [];
+    const client = createOpenAIResponsesClient({
+      label: 'test',
+      model: 'gpt-5.4',
+      apiKey: 'test',
+      baseURL: 'https://api.openai.com/v1',
+      fetch: createRecordingFetch({ fetch: network, onExchange: (entry) => tape.push(entry) }),
+      hostedToolSearch: false,
+    });
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const onDelta = (delta: ModelDelta) => {
+      deltas.push(delta.delta);
+      if (delta.delta === 'her ') controller.abort();
+    };
+    const result = await client.createResponse({ input: [], tools: [], parallelToolCalls: true }, { signal: controller.signal, onDelta });
+    expect(result).toEqual({ ok: false, error: { code: 'aborted', message: 'The model request was aborted.' } });
+    expect(deltas).toEqual(['Looking ', 'her ']);
+    expect(tape).toEqual([expect.objectContaining({ status: 200, streamed: true, cutOff: true, response: events.slice(0, 2).join('') })]);
+    expect(tapeEntrySchema.safeParse(tape[0]).success).toBe(true);
   });
 });

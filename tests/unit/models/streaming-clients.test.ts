@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createForkClient } from '@/lib/models/create-fork-client';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { ModelConfig, TapeEntry } from '@/lib/models/model-config';
 import type { ModelDelta, ModelRequest } from '@/lib/runtime/model/model-client';
@@ -81,6 +82,17 @@ async function run(provider: 'openai' | 'openai-compatible', reply: FakeReply, o
   return { result, deltas, tape, server };
 }
 
+/** Replays a recorded tape through the tape client: its result, its deltas and the exchanges it recorded again. */
+async function replay(tape: TapeEntry[]) {
+  const deltas: ModelDelta[] = [];
+  const again: TapeEntry[] = [];
+  const result = await createModelClient({ provider: 'tape', tape }, { onExchange: (entry) => again.push(entry) }).createResponse(request, {
+    signal: new AbortController().signal,
+    onDelta: (delta) => deltas.push(delta),
+  });
+  return { result, deltas, again };
+}
+
 describe('Responses streaming', () => {
   it('asks for a stream, hands text and arguments deltas on as they arrive, and answers the completed response', async () => {
     const chunks = responsesEvents();
@@ -94,15 +106,10 @@ describe('Responses streaming', () => {
 
   it('replays the recorded stream through the tape into the same deltas and response', async () => {
     const recorded = await run('openai', { kind: 'event-stream', chunks: responsesEvents() });
-    const deltas: ModelDelta[] = [];
-    const again: TapeEntry[] = [];
-    const replayed = await createModelClient({ provider: 'tape', tape: recorded.tape }, { onExchange: (entry) => again.push(entry) }).createResponse(request, {
-      signal: new AbortController().signal,
-      onDelta: (delta) => deltas.push(delta),
-    });
-    expect(replayed).toEqual(recorded.result);
-    expect(deltas).toEqual(recorded.deltas);
-    expect(again[0]).toMatchObject({ streamed: true, response: recorded.tape[0]?.response });
+    const replayed = await replay(recorded.tape);
+    expect(replayed.result).toEqual(recorded.result);
+    expect(replayed.deltas).toEqual(recorded.deltas);
+    expect(replayed.again[0]).toMatchObject({ streamed: true, response: recorded.tape[0]?.response });
   });
 
   it('takes the items of output_item.done when response.completed lists none', async () => {
@@ -138,15 +145,53 @@ describe('Responses streaming', () => {
     );
     expect(deltas.map((delta) => delta.delta)).toEqual(['Looking ', 'her ']);
     expect(result).toEqual({ ok: false, error: { code: 'aborted', message: 'The model request was aborted.' } });
-    expect(tape).toEqual([]);
+    expect(tape).toEqual([expect.objectContaining({ status: 200, streamed: true, cutOff: true, response: responsesEvents().slice(0, 6).join('') })]);
   });
 
-  it('times a stream that stalls out like a request that never answers', async () => {
+  it('times a stream that stalls out like a request that never answers, and records no exchange for it', async () => {
     const started = performance.now();
-    const { result, deltas } = await run('openai', { kind: 'event-stream', chunks: responsesEvents().slice(0, 5), hangAfter: true }, { timeoutMs: 400 });
+    const { result, deltas, tape } = await run('openai', { kind: 'event-stream', chunks: responsesEvents().slice(0, 5), hangAfter: true }, { timeoutMs: 400 });
     expect(deltas).toHaveLength(1);
     expect(result).toEqual({ ok: false, error: { code: 'request-failed', message: expect.stringMatching(/did not answer within 400 ms/) } });
     expect(performance.now() - started).toBeLessThan(3_000);
+    expect(tape).toEqual([]);
+  });
+});
+
+describe('a stream an abort cut off, on the tape', () => {
+  const chatChunks = encodeChunks([
+    { id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: 'Looking ' }, finish_reason: null }] },
+    { id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'her ' }, finish_reason: null }] },
+    { id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'up.' }, finish_reason: null }] },
+  ]);
+  const cases = [
+    { name: 'Responses', provider: 'openai', chunks: responsesEvents(), readAfterAbort: false },
+    // The events after the abort in the chunk being parsed still become deltas, live and on the tape.
+    { name: 'Responses in one chunk', provider: 'openai', chunks: [responsesEvents().join('')], readAfterAbort: true },
+    { name: 'Chat Completions', provider: 'openai-compatible', chunks: chatChunks, readAfterAbort: false },
+  ] as const;
+
+  it.each(cases)('$name: replays the part that arrived as the same deltas, then the same abort, and records it cut off again', async ({ provider, chunks, readAfterAbort }) => {
+    const controller = new AbortController();
+    const recorded = await run(provider, { kind: 'event-stream', chunks: [...chunks], delayMs: 20 }, { signal: controller.signal, onDelta: (delta) => delta.delta === 'her ' && controller.abort() });
+    expect(recorded.deltas.some((delta) => delta.delta === 'up.')).toBe(readAfterAbort);
+    expect(recorded.result).toEqual({ ok: false, error: { code: 'aborted', message: 'The model request was aborted.' } });
+    expect(recorded.tape).toEqual([expect.objectContaining({ streamed: true, cutOff: true })]);
+    expect(chunks.join('').startsWith(String(recorded.tape[0]!.response))).toBe(true);
+
+    const replayed = await replay(recorded.tape);
+    expect(replayed.result).toEqual(recorded.result);
+    expect(replayed.deltas).toEqual(recorded.deltas);
+    expect(replayed.again).toEqual([expect.objectContaining({ streamed: true, cutOff: true, response: recorded.tape[0]!.response })]);
+  });
+
+  it('is answered by the live model in a fork, as a request past the end of the recording', async () => {
+    const controller = new AbortController();
+    const recorded = await run('openai', { kind: 'event-stream', chunks: responsesEvents(), delayMs: 20 }, { signal: controller.signal, onDelta: (delta) => delta.delta === 'her ' && controller.abort() });
+    const live = createModelClient({ provider: 'scripted', script: [{ text: 'Live again.' }] });
+    const fork = createForkClient({ tape: recorded.tape, live });
+    const answered = await fork.createResponse(request, { signal: new AbortController().signal });
+    expect(answered).toMatchObject({ ok: true, value: { servedBy: 'live', divergence: 'Request 1 is past the end of the recording (0 recorded).' } });
   });
 });
 
@@ -192,13 +237,9 @@ describe('Chat Completions streaming', () => {
 
   it('replays the recorded chunks through the tape into the same deltas and response', async () => {
     const recorded = await run('openai-compatible', { kind: 'event-stream', chunks });
-    const deltas: ModelDelta[] = [];
-    const replayed = await createModelClient({ provider: 'tape', tape: recorded.tape }, {}).createResponse(request, {
-      signal: new AbortController().signal,
-      onDelta: (delta) => deltas.push(delta),
-    });
-    expect(replayed).toEqual(recorded.result);
-    expect(deltas).toEqual(recorded.deltas);
+    const replayed = await replay(recorded.tape);
+    expect(replayed.result).toEqual(recorded.result);
+    expect(replayed.deltas).toEqual(recorded.deltas);
   });
 
   it('reports a mid-stream error chunk with the server message', async () => {
