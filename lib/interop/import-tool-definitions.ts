@@ -4,11 +4,9 @@ import type { ImportError, ImportFormat, ImportedTool, SharedDefinitions, Skippe
 import { importMcpTools } from './import-mcp-tools';
 import { importOpenAITools } from './import-openai-tools';
 import { importOpenApiDocument } from './import-openapi-document';
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
-import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
 import { parseImportText } from './parse-import-text';
 import { failAt } from './read-import-fields';
+import { relaxUnstrictableTool } from './relax-unstrictable-tool';
 import { renderToolModule } from './render-tool-module';
 
 const FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -36,7 +34,7 @@ export function importToolDefinitions(text: string): Result<ToolImport, ImportEr
   const detected = detectAndImport(parsed.value, notes);
   if (!detected.ok) return detected;
   const { format, skipped, definitions } = detected.value;
-  const tools = detected.value.tools.map((tool) => relaxUnstrictable(tool, definitions));
+  const tools = detected.value.tools.map((tool) => relaxUnstrictableTool(tool, definitions));
   const sourceLabel = FORMAT_LABELS[format];
   if (tools.length === 0) return describeNothingImported(sourceLabel, skipped);
   return ok({
@@ -48,23 +46,6 @@ export function importToolDefinitions(text: string): Result<ToolImport, ImportEr
     notes: [...new Set([...notes, ...tools.flatMap((tool) => tool.notes)])],
     source: renderToolModule({ tools, definitions, sourceLabel }),
   });
-}
-
-/**
- * A tool left strict (the playground's default) whose schema OpenAI strict mode rejects and
- * strictify cannot fix would stop every turn of the module; imported with `strict: false`
- * instead, and a note that says why. A tool imported as explicitly strict keeps its choice.
- */
-function relaxUnstrictable(tool: ImportedTool, definitions: SharedDefinitions): ImportedTool {
-  if (tool.strict !== undefined) return tool;
-  const attached = attachDefinitions(tool.jsonSchema, definitions);
-  if (!attached.ok) return tool;
-  const report = checkStrictSchema(attached.value);
-  if (report.ok || strictifySchema(attached.value).ok) return tool;
-  const first = report.violations[0];
-  const reason = first ? `${first.pointer || '/'}: ${first.message}` : 'its schema';
-  const name = tool.namespace ? `${tool.namespace}.${tool.name}` : tool.name;
-  return { ...tool, strict: false, notes: [...tool.notes, `${name}: imported with strict: false, since OpenAI strict mode rejects its schema and it cannot be rewritten (${reason}).`] };
 }
 
 function detectAndImport(parsed: unknown, notes: string[]): Result<Detected, ImportError> {

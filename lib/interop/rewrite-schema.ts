@@ -1,6 +1,7 @@
 import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
 import { escapePointerSegment } from '@/lib/runtime/json-pointer';
 import { err, ok, type Result } from '@/lib/runtime/result';
+import { adoptOpenApiKeywords } from './adopt-openapi-keywords';
 import { describeJsonType } from './read-import-fields';
 import { repairSchemaKeywords } from './repair-schema-keywords';
 
@@ -12,6 +13,8 @@ const SINGLE_KEYWORDS = new Set([
 ]);
 /** Keywords that name or re-base a schema; inside an OpenAPI document they would re-base the `#/$defs/…` references written for it. */
 const IDENTIFIERS = new Set(['$id', '$schema', '$anchor', '$dynamicAnchor', '$recursiveAnchor']);
+/** OpenAPI's own keywords that no JSON Schema reader uses: `nullable` is read by `addNull`, `example` by `adoptOpenApiKeywords`; `xml` and `externalDocs` only describe the value for other readers. */
+const OPENAPI_KEYWORDS = new Set(['nullable', 'example', 'xml', 'externalDocs']);
 /** Keywords that constrain more than `type` says, so a `null` added to `type` would still be refused. */
 const BEYOND_TYPE = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'const', 'if'];
 
@@ -22,7 +25,7 @@ export type SchemaRewrite = {
   notes: string[];
   /** Gives a `$ref` its new target (OpenAPI's become shared definitions); unset: kept as written. */
   rewriteReference?: (ref: unknown, at: string) => Result<string, string>;
-  /** Read OpenAPI's `nullable: true` as "null too" and drop `$id`-like keywords. */
+  /** Read OpenAPI's `nullable: true` as "null too" and `example` as `examples`, drop `$id`-like keywords and `xml`/`externalDocs`. */
   isOpenApi: boolean;
 };
 
@@ -48,6 +51,7 @@ export function rewriteSchema(value: unknown, pointer: string, rewrite: SchemaRe
     if (written.value !== undefined) out[written.value.keyword] = written.value.value;
   }
   if (lifted.length > 0) out.required = [...(Array.isArray(out.required) ? out.required : []), ...lifted];
+  if (rewrite.isOpenApi) adoptOpenApiKeywords(out, value);
   repairSchemaKeywords(out, pointer, rewrite.notes);
   return ok(rewrite.isOpenApi && value.nullable === true ? addNull(out) : out);
 }
@@ -69,7 +73,7 @@ function rewriteKeyword({ keyword, child, at, node, rewrite, lifted }: KeywordIn
     return typeof child === 'string' ? keep(child) : dropped(`expected a reference string, got ${describeJsonType(child)}`);
   }
   if (rewrite.isOpenApi && (keyword === '$dynamicRef' || keyword === '$recursiveRef')) return err(`${at}: ${keyword} is not followed in imported OpenAPI schemas.`);
-  if (rewrite.isOpenApi && (IDENTIFIERS.has(keyword) || keyword === 'nullable')) return ok(undefined);
+  if (rewrite.isOpenApi && (IDENTIFIERS.has(keyword) || OPENAPI_KEYWORDS.has(keyword))) return ok(undefined);
   if (MAP_KEYWORDS.has(keyword)) {
     if (!isPlainObject(child)) return dropped(`expected an object of schemas, got ${describeJsonType(child)}`);
     const mapped: JsonSchema = {};

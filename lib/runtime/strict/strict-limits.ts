@@ -39,12 +39,13 @@ export const COMPOSITION_KEYWORDS: ReadonlySet<string> = new Set([
 
 /**
  * Unsupported keywords that change which instances are valid in a way strict mode cannot
- * express. Any other unsupported keyword (minLength, uniqueItems, examples, vendor extensions…)
- * only narrows or annotates: dropping it from the schema the model sees is safe because the
- * runtime validates arguments against the original schema; the model just loses the hint.
+ * express. Any other unsupported keyword only narrows (minLength, uniqueItems) or annotates
+ * (`isAnnotationKeyword`: examples, contentSchema, vendor extensions…): dropping it from the
+ * schema the model sees is safe because the runtime validates arguments against the original
+ * schema; the model just loses the hint.
  */
 export const UNFIXABLE_KEYWORDS: ReadonlySet<string> = new Set([
   'patternProperties', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems',
-  'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'contentSchema',
+  'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains',
   '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor', '$anchor', '$vocabulary',
 ]);

@@ -2,6 +2,7 @@ import { checkStrictSchema, type StrictViolation } from './check-strict-schema';
 import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
 import { allowsNull } from './allows-null';
 import { describeOneOfRewrite } from './describe-one-of-rewrite';
+import { isAnnotationKeyword } from './is-annotation-keyword';
 import { isFixableViolation } from './is-fixable-violation';
 import { makeNullable } from './make-nullable';
 import { appendLocation, formatPythonString, ROOT_LOCATION, type SchemaLocation } from './schema-location';
@@ -22,7 +23,8 @@ type RewriteContext = { root: JsonSchema; changes: StrictifyChange[] };
  * arguments the tool ends up receiving: optional fields become required-and-nullable (see
  * `restoreOptionalArguments`), objects are closed with `additionalProperties: false`, `oneOf`
  * becomes `anyOf`, and `default`, unsupported formats and narrowing-only keywords are dropped
- * because arguments are still validated against the original schema. Never mutates its input.
+ * because arguments are still validated against the original schema; so are annotations, which
+ * never cost a schema its strict mode. Never mutates its input.
  */
 export function strictifySchema(schema: JsonSchema): StrictifyOutcome {
   const report = checkStrictSchema(schema);
@@ -53,6 +55,8 @@ function rewriteNode(context: RewriteContext, node: JsonValue, location: SchemaL
       note(`Removed 'default' (${JSON.stringify(value)}), which strict mode rejects; the tool still applies it when the field is absent.`, at);
     } else if (keyword === 'format' && !(typeof value === 'string' && SUPPORTED_FORMATS.has(value))) {
       note(`Removed unsupported format ${JSON.stringify(value)}; arguments are still validated against it.`, at);
+    } else if (isAnnotationKeyword(keyword)) {
+      note(`Removed ${formatPythonString(keyword)}, an annotation strict mode does not support; it does not change which arguments are valid.`, at);
     } else if (!SUPPORTED_KEYWORDS.has(keyword)) {
       note(`Removed ${formatPythonString(keyword)}, which strict mode does not support; arguments are still validated against it.`, at);
     } else if (keyword === 'properties' && isObject && isPlainObject(value)) {

@@ -226,7 +226,8 @@ describe('OpenAPI dialects', () => {
       greek_alias: { type: 'string' },
       bio: { type: 'string', pattern: '^[\\s\\S]*$', maxLength: 5000 },
       nickname: { type: ['string', 'null'] },
-      manager: { anyOf: [{ allOf: [{ $ref: '#/$defs/PersonRef' }] }, { type: 'null' }] },
+      // 3.0's `allOf` around a lone `$ref` (there to give it siblings) is the `$ref` itself in 2020-12.
+      manager: { anyOf: [{ $ref: '#/$defs/PersonRef' }, { type: 'null' }] },
       age: {},
     });
     expect(imported.definitions.PersonRef).toEqual({ type: 'object', required: ['id'], properties: { id: { type: 'integer', exclusiveMinimum: 0 } } });
@@ -239,8 +240,8 @@ describe('OpenAPI dialects', () => {
       '/components/schemas/NewPerson/properties/age/type: "int" is not a JSON Schema type; dropped.',
     ];
     expect(imported.tools[0]?.notes).toEqual([]);
-    // NewPerson is an open object (no additionalProperties), which OpenAI strict mode cannot take.
-    const relaxed = "people.create: imported with strict: false, since OpenAI strict mode rejects its schema and it cannot be rewritten (/$defs/NewPerson: In context=('$defs', 'NewPerson'), 'additionalProperties' is required to be supplied and to be false.).";
+    // NewPerson's open object is closed by strictify; its `age`, whose only keyword was dropped, takes any value, which strict mode cannot say.
+    const relaxed = "people.create: imported with strict: false because /$defs/NewPerson/properties/age has no 'type', so it takes any value, which OpenAI strict mode cannot express.";
     expect(imported.tools[1]?.notes).toEqual([...dropped, relaxed]);
     expect(imported.tools[1]?.strict).toBe(false);
     expect(imported.notes).toEqual([...dropped, relaxed]);
@@ -302,9 +303,9 @@ describe('OpenAPI names and namespaces', () => {
     const fields = readBody(item) as { properties: { fields: { items: { properties: { value: unknown } } } } };
     expect(fields.properties.fields.items.properties.value).toMatchObject({ anyOf: [{ oneOf: [{ type: 'string' }, { type: 'number' }] }, { type: 'null' }] });
     expect(imported.notes).toEqual([
-      expect.stringMatching(/^dependency-graph\.create-repository-snapshot: imported with strict: false, since OpenAI strict mode rejects its schema/),
+      expect.stringMatching(/^dependency-graph\.create-repository-snapshot: imported with strict: false because \/\$defs\/snapshot\/properties\/manifests is a map /),
       '/paths/~1markdown~1raw/post/requestBody: no JSON or form media type (only text/plain, text/x-markdown); the body is left out.',
-      expect.stringMatching(/^orgs\.create-artifact-deployment-record: imported with strict: false/),
+      expect.stringMatching(/^orgs\.create-artifact-deployment-record: imported with strict: false because \/properties\/body\/properties\/tags is a map /),
     ]);
     expect(imported.skipped).toEqual([]);
     expect(listUncompilableTools(imported)).toEqual([]);

@@ -95,6 +95,36 @@ describe('strictifySchema', () => {
     ]);
   });
 
+  it('drops annotations wherever they sit, contentSchema included, saying they never changed validity', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      'x-internal': true,
+      properties: {
+        blob: { type: 'string', description: 'Base64 JSON.', contentEncoding: 'base64', contentSchema: { type: 'object' } },
+        tags: { type: 'array', items: { type: 'string', examples: ['red'] } },
+        pick: { anyOf: [{ type: 'string', deprecated: true }, { $ref: '#/$defs/Id' }] },
+      },
+      required: ['blob', 'tags', 'pick'],
+      additionalProperties: false,
+      $defs: { Id: { type: 'integer', readOnly: true } },
+    };
+    const outcome = strictified(schema);
+    expect(outcome.schema.properties).toEqual({
+      blob: { type: 'string', description: 'Base64 JSON.' },
+      tags: { type: 'array', items: { type: 'string' } },
+      pick: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/Id' }] },
+    });
+    expect(outcome.changes.map((change) => change.pointer)).toEqual([
+      '/x-internal',
+      '/properties/blob/contentEncoding',
+      '/properties/blob/contentSchema',
+      '/properties/tags/items/examples',
+      '/properties/pick/anyOf/0/deprecated',
+      '/$defs/Id/readOnly',
+    ]);
+    expect(outcome.changes[2]?.change).toBe("Removed 'contentSchema', an annotation strict mode does not support; it does not change which arguments are valid.");
+  });
+
   it('strictifies recursive Zod schemas and optional nested fields', () => {
     type Tree = { name: string; children?: Tree[] };
     const Node: z.ZodType<Tree> = z.lazy(() => z.object({ name: z.string(), children: z.array(Node).optional() }));
