@@ -64,7 +64,7 @@ export function Playground(props: PlaygroundProps) {
   const readState = useCallback(() => stateRef.current, []);
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
-  useCompileOnChange(state.documents.tools, dispatch);
+  const compileSoon = useCompileOnChange(state.documents.tools, dispatch);
   const currentRun = selectRun(state);
   const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);
   const runner = useTurnRunner(currentRun, dispatch);
@@ -188,7 +188,10 @@ export function Playground(props: PlaygroundProps) {
             documents={state.documents}
             activeTab={state.activeTab}
             onSelectTab={(tab) => dispatch({ type: 'tab-selected', tab })}
-            onChange={(tab, text) => dispatch({ type: 'document-changed', tab, text })}
+            onChange={(tab, text) => {
+              if (tab === 'tools') compileSoon(text);
+              dispatch({ type: 'document-changed', tab, text });
+            }}
             diagnostics={selectEditorDiagnostics(state.compile)}
             theme={theme}
             onRun={run}

@@ -1,19 +1,23 @@
 'use client';
 
 import type { Dispatch } from 'react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { compileTools } from '@/lib/client/api-client';
 import { createCompileScheduler, type CompileScheduler } from '@/lib/client/create-compile-scheduler';
 import type { PlaygroundAction } from '@/lib/client/playground-state';
 import { toolDetails } from '@/lib/client/tool-details';
 
-/** Quiet time after a keystroke before the preview compiles: short, so a pause shows within a round trip. */
+/** A keystroke this long after the one before compiles at once; quicker ones wait until typing pauses this long. */
 const COMPILE_DEBOUNCE_MS = 40;
 /** Compiles start at most 10 per second, the server's sustained rate per address. */
 const COMPILE_MIN_INTERVAL_MS = 100;
 
-/** Compiles the tool module shortly after typing pauses, one request at a time, always the newest text. */
-export function useCompileOnChange(source: string, dispatch: Dispatch<PlaygroundAction>): void {
+/**
+ * Compiles the tool module as it changes, one request at a time, always the newest text. The
+ * returned function tells the scheduler about a keystroke from inside the editor's change event,
+ * so the compile leaves before React renders it; changes from elsewhere arrive through `source`.
+ */
+export function useCompileOnChange(source: string, dispatch: Dispatch<PlaygroundAction>): (source: string) => void {
   const scheduler = useRef<CompileScheduler | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -42,4 +46,5 @@ export function useCompileOnChange(source: string, dispatch: Dispatch<Playground
   useEffect(() => {
     scheduler.current?.update(source);
   }, [source]);
+  return useCallback((text: string) => scheduler.current?.update(text), []);
 }

@@ -14,7 +14,11 @@ export type CompileScheduler = {
 export type CompileSchedulerOptions = {
   /** Sends one compile; resolves when its answer has been handled (or failed). */
   compile: (source: string) => Promise<void>;
-  /** Quiet time after the last keystroke before a compile is sent. */
+  /**
+   * A change that comes at least this long after the one before it (the first keystroke after a
+   * pause) is compiled at once; a change that follows the one before it sooner waits until typing
+   * has paused this long.
+   */
   debounceMs: number;
   /** Least time between two compiles' starts, so fast typing stays inside the server's rate limit. */
   minIntervalMs: number;
@@ -28,16 +32,18 @@ const BROWSER_CLOCK: SchedulerClock = {
 };
 
 /**
- * When the schema preview compiles: a short debounce after typing pauses, at most one compile in
- * flight (the newest text goes as soon as the answer is back, the texts typed meanwhile are never
- * sent), and compiles at least `minIntervalMs` apart. An answer always belongs to a text the
- * user had, so the panel never goes backwards, and a keystroke pause shows within one round trip.
+ * When the schema preview compiles: the first change after a pause at once, changes in quick
+ * succession after a short debounce, at most one compile in flight (the newest text goes as soon
+ * as the answer is back, the texts typed meanwhile are never sent), and compiles at least
+ * `minIntervalMs` apart. An answer always belongs to a text the user had, so the panel never goes
+ * backwards; a single keystroke shows within one round trip, and steady typing within two.
  */
 export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clock = BROWSER_CLOCK }: CompileSchedulerOptions): CompileScheduler {
   let latest: string | null = null;
   let sent: string | null = null;
   let inFlight = false;
   let lastStart = Number.NEGATIVE_INFINITY;
+  let lastUpdate = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
   let disposed = false;
 
@@ -62,14 +68,19 @@ export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clo
 
   return {
     update(source) {
+      // The same text again (the editor's change, then React's effect on it) keeps its timer.
+      if (source === latest && (timer !== null || inFlight)) return;
       latest = source;
+      const now = clock.now();
+      const afterPause = now - lastUpdate >= debounceMs;
+      lastUpdate = now;
       if (source === sent && !inFlight) {
         if (timer !== null) clock.clearTimeout(timer);
         timer = null;
         return;
       }
       // While a compile is out, the newest text waits for its answer (start() then sends it).
-      if (!inFlight) schedule(debounceMs);
+      if (!inFlight) schedule(afterPause ? 0 : debounceMs);
     },
     dispose() {
       disposed = true;

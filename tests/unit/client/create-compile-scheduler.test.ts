@@ -51,17 +51,51 @@ function createCompiles(clock: SchedulerClock) {
 }
 
 describe('createCompileScheduler', () => {
-  it('compiles once typing pauses for the debounce, only the newest text', async () => {
+  it('compiles the first change after a pause at once', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
     const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, minIntervalMs: 100, clock });
     scheduler.update('a');
+    await clock.advance(0);
+    expect(compiles.started).toEqual([{ source: 'a', at: 0 }]);
+    await compiles.answer();
+    await clock.advance(300);
+    scheduler.update('ab');
+    await clock.advance(0);
+    expect(compiles.started).toEqual([
+      { source: 'a', at: 0 },
+      { source: 'ab', at: 300 },
+    ]);
+  });
+
+  it('holds changes in quick succession until typing pauses, then sends only the newest', async () => {
+    const clock = createFakeClock();
+    const compiles = createCompiles(clock);
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, minIntervalMs: 10, clock });
+    scheduler.update('a');
+    await clock.advance(0);
+    await compiles.answer();
     await clock.advance(20);
     scheduler.update('ab');
+    await clock.advance(30);
+    scheduler.update('abc');
     await clock.advance(39);
-    expect(compiles.started).toEqual([]);
+    expect(compiles.started.map((start) => start.source)).toEqual(['a']);
     await clock.advance(1);
-    expect(compiles.started).toEqual([{ source: 'ab', at: 60 }]);
+    expect(compiles.started).toEqual([
+      { source: 'a', at: 0 },
+      { source: 'abc', at: 90 },
+    ]);
+  });
+
+  it('keeps the pending compile when the same text is reported twice (the editor, then React)', async () => {
+    const clock = createFakeClock();
+    const compiles = createCompiles(clock);
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, minIntervalMs: 100, clock });
+    scheduler.update('a');
+    scheduler.update('a');
+    await clock.advance(0);
+    expect(compiles.started).toEqual([{ source: 'a', at: 0 }]);
   });
 
   it('keeps one compile in flight; what was typed meanwhile goes when its answer is back', async () => {
