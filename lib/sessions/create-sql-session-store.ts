@@ -16,16 +16,24 @@ export type SqlSessionStoreOptions = {
 export async function createSqlSessionStore(client: SqlClient, options: SqlSessionStoreOptions = {}): Promise<SessionStore> {
   const now = options.now ?? Date.now;
   const retention = options.retention ?? FINISHED_TURN_RETENTION;
+  // Reads already skip expired turns, so the sweep that deletes them runs once per this many saves
+  // (1 for small caps, 50 for the default 1,000): a burst of turns is not a burst of sweeps.
+  const savesPerSweep = Math.max(1, Math.floor(retention.maxCount / 20));
+  let savesSinceSweep = 0;
   await migrateSessionDatabase(client);
   return {
     async saveTurn(turn) {
       const createdAt = now();
+      savesSinceSweep += 1;
+      const sweep = savesSinceSweep >= savesPerSweep;
+      if (sweep) savesSinceSweep = 0;
       await client.transaction(async (query) => {
         await query('INSERT INTO finished_turns (turn_id, created_at, body) VALUES ($1, $2, $3) ON CONFLICT (turn_id) DO NOTHING', [
           turn.turnId,
           createdAt,
           JSON.stringify(turn),
         ]);
+        if (!sweep) return;
         await query(
           `DELETE FROM finished_turns
             WHERE created_at < $1
