@@ -44,6 +44,11 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
             streamed
           </span>
         )}
+        {exchange.cutOff && (
+          <span data-testid="exchange-cut-off" className="font-sans text-amber-700 dark:text-amber-400" title="The turn was aborted while this stream arrived: the response is what had been read by then, and a replay stops at the same place">
+            cut off by the abort
+          </span>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-1.5">
         <div role="tablist" className="flex gap-1 text-[11px]">

@@ -114,7 +114,7 @@ test('a paced scripted step grows its text and arguments in their cards before t
   await viewerContext.close();
 });
 
-test('Stop mid-stream ends the turn as stopped and keeps what had arrived in its cards', async ({ page }) => {
+test('Stop mid-stream ends the turn as stopped and keeps what had arrived in its cards; its shared session replays identically, cut off at the same place', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await openPreset(page, 'parallel-and-sequential');
   await waitForRunEnd(page, TURN_TIMEOUT);
@@ -140,4 +140,18 @@ test('Stop mid-stream ends the turn as stopped and keeps what had arrived in its
   expect(ARGUMENTS.startsWith(partial)).toBe(true);
   await expect(card).not.toHaveAttribute('data-streaming', 'true');
   await expect(card).toContainText('cut off');
+
+  // The tape keeps what had been read when Stop came, so a replay stops at the same delta.
+  await page.getByTestId('share-button').click();
+  const linkField = page.getByTestId('share-link');
+  await expect(linkField).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(await linkField.inputValue());
+  await expect(viewer.getByTestId('shared-session-banner')).toBeVisible();
+  await viewer.getByTestId('replay-button').click();
+  await expect(viewer.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: TURN_TIMEOUT });
+  await viewer.getByTestId('inspect-request-1').click();
+  await expect(viewer.getByTestId('exchange-cut-off')).toHaveText('cut off by the abort');
+  await viewerContext.close();
 });
