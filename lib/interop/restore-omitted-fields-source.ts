@@ -11,12 +11,15 @@ export const RESTORE_OMITTED_FIELDS_SOURCE = String.raw`
     if (depth > 128 || typeof value !== 'object' || value === null) return value;
     const node = resolveSchema(schema, root);
     if (!isRecord(node)) return value;
+    const restored = restoreOwnFields(value, node, root, depth);
     for (const union of [node.anyOf, node.oneOf]) {
       if (!Array.isArray(union)) continue;
-      const branch = union.find((candidate) => isPlausibleBranch(value, resolveSchema(candidate, root)));
-      if (branch !== undefined) return restoreOmittedFields(value, branch, root, depth + 1);
-      break;
+      const branch = union.find((candidate) => isPlausibleBranch(restored, resolveSchema(candidate, root)));
+      return branch === undefined ? restored : restoreOmittedFields(restored, branch, root, depth + 1);
     }
+    return restored;
+  }
+  function restoreOwnFields(value: object, node: Record<string, unknown>, root: PlaygroundJsonSchema, depth: number): object {
     if (Array.isArray(value)) return isRecord(node.items) ? value.map((item) => restoreOmittedFields(item, node.items, root, depth + 1)) : value;
     const properties = node.properties;
     if (!isRecord(properties)) return value;
@@ -46,7 +49,9 @@ export const RESTORE_OMITTED_FIELDS_SOURCE = String.raw`
     if (!isRecord(branch)) return false;
     const types: unknown[] = branch.type === undefined ? [] : Array.isArray(branch.type) ? branch.type : [branch.type];
     if (types.length > 0 && !types.includes(Array.isArray(value) ? 'array' : 'object')) return false;
-    if (!isRecord(value) || !isRecord(branch.properties)) return true;
+    if (!isRecord(value)) return true;
+    if (Array.isArray(branch.required) && branch.required.some((key) => typeof key === 'string' && !hasOwn(value, key))) return false;
+    if (!isRecord(branch.properties)) return true;
     for (const [key, property] of Object.entries(branch.properties)) {
       if (!isRecord(property) || !hasOwn(value, key)) continue;
       const actual = JSON.stringify(value[key]);

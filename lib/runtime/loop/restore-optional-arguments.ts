@@ -19,13 +19,18 @@ export function restoreOptionalArguments(args: JsonValue, originalSchema: JsonSc
 
 type Walk = { root: JsonSchema; depth: number };
 
+/** The schema's own fields first, then the union branch the result belongs to: both constrain it. */
 function restoreValue(value: JsonValue, schema: unknown, walk: Walk): JsonValue {
   if (walk.depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
   const node = resolveSchema(schema, walk);
   if (!isPlainObject(node)) return value;
   const next: Walk = { root: walk.root, depth: walk.depth + 1 };
-  const branch = pickBranch(value, node, walk);
-  if (branch !== undefined) return restoreValue(value, branch, next);
+  const restored = restoreOwnFields(value, node, walk, next);
+  const branch = pickBranch(restored, node, walk);
+  return branch === undefined ? restored : restoreValue(restored, branch, next);
+}
+
+function restoreOwnFields(value: JsonValue[] | { [key: string]: JsonValue }, node: Record<string, unknown>, walk: Walk, next: Walk): JsonValue {
   if (Array.isArray(value)) {
     const { items } = node;
     return isPlainObject(items) ? value.map((item) => restoreValue(item, items, next)) : value;
@@ -56,7 +61,7 @@ function resolveSchema(schema: unknown, walk: Walk): unknown {
   return current;
 }
 
-/** For a union, the first branch the value plausibly belongs to: matching type and constants. */
+/** For a union, the first branch the value plausibly belongs to: matching type, required keys present, matching constants. */
 function pickBranch(value: JsonValue, node: Record<string, unknown>, walk: Walk): unknown {
   for (const union of ['anyOf', 'oneOf'] as const) {
     const branches = node[union];
@@ -71,7 +76,9 @@ function isPlausibleBranch(value: JsonValue, branch: unknown): boolean {
   const types: unknown[] = branch.type === undefined ? [] : Array.isArray(branch.type) ? branch.type : [branch.type];
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : undefined;
   if (types.length > 0 && !types.includes(kind)) return false;
-  if (!isPlainObject(value) || !isPlainObject(branch.properties)) return true;
+  if (!isPlainObject(value)) return true;
+  if (Array.isArray(branch.required) && branch.required.some((key) => typeof key === 'string' && !Object.hasOwn(value, key))) return false;
+  if (!isPlainObject(branch.properties)) return true;
   for (const [key, property] of Object.entries(branch.properties)) {
     if (!isPlainObject(property) || !Object.hasOwn(value, key)) continue;
     if ('const' in property && JSON.stringify(property.const) !== JSON.stringify(value[key])) return false;

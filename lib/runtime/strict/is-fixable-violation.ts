@@ -1,4 +1,5 @@
 import { isPlainObject } from '../json';
+import { allowsExtraKeys } from './allows-extra-keys';
 import { UNFIXABLE_KEYWORDS } from './strict-limits';
 import { getAtPointer } from './resolve-local-ref';
 import { splitJsonPointer } from '../json-pointer';
@@ -49,9 +50,7 @@ export function isFixableViolation(violation: StrictViolation, schema: unknown):
  * which strict mode cannot express.
  */
 function isClosableObject(node: unknown): boolean {
-  if (!isPlainObject(node) || !isPlainObject(node.properties)) return false;
-  const extra = node.additionalProperties;
-  return extra === undefined || extra === true || (isPlainObject(extra) && Object.keys(extra).length === 0);
+  return isPlainObject(node) && isPlainObject(node.properties) && allowsExtraKeys(node.additionalProperties);
 }
 
 function nodeAt(schema: unknown, pointer: string): unknown {

@@ -32,6 +32,9 @@ export const SUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
   'minItems', 'maxItems',
 ]);
 
+/** Keywords that give a schema without `type` what strict mode counts as one ("schema must have a 'type' key"). */
+export const TYPE_GIVING_KEYWORDS = ['anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'] as const;
+
 /** "Composition: allOf, not, dependentRequired, dependentSchemas, if, then, else" are not supported. */
 export const COMPOSITION_KEYWORDS: ReadonlySet<string> = new Set([
   'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies',

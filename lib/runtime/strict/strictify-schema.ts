@@ -5,18 +5,21 @@ import { describeOneOfRewrite } from './describe-one-of-rewrite';
 import { isAnnotationKeyword } from './is-annotation-keyword';
 import { isFixableViolation } from './is-fixable-violation';
 import { makeNullable } from './make-nullable';
+import { prepareStrictSchema } from './prepare-strict-schema';
+import { getAtPointer } from './resolve-local-ref';
 import { appendLocation, formatPythonString, ROOT_LOCATION, type SchemaLocation } from './schema-location';
 import { SUPPORTED_FORMATS, SUPPORTED_KEYWORDS } from './strict-limits';
+import type { StrictifyChange } from './strictify-change';
 
-/** One rewrite `strictifySchema` made, located in the original schema, for the UI's diff. */
-export type StrictifyChange = { pointer: string; change: string };
+export type { StrictifyChange } from './strictify-change';
 
 /** A strict-mode-ready copy of a schema, or the violations no rewrite can remove. */
 export type StrictifyOutcome =
   | { ok: true; schema: JsonSchema; changes: StrictifyChange[] }
   | { ok: false; violations: StrictViolation[] };
 
-type RewriteContext = { root: JsonSchema; changes: StrictifyChange[] };
+/** `root` is the prepared schema being rewritten; `original` the one the tool validates against, at the same pointers. */
+type RewriteContext = { root: JsonSchema; original: JsonSchema; changes: StrictifyChange[] };
 
 /**
  * Rewrites a schema into one OpenAI accepts with `strict: true`, without changing which
@@ -24,15 +27,19 @@ type RewriteContext = { root: JsonSchema; changes: StrictifyChange[] };
  * `restoreOptionalArguments`), objects are closed with `additionalProperties: false`, `oneOf`
  * becomes `anyOf`, and `default`, unsupported formats and narrowing-only keywords are dropped
  * because arguments are still validated against the original schema; so are annotations, which
- * never cost a schema its strict mode. Never mutates its input.
+ * never cost a schema its strict mode. `prepareStrictSchema` first restates what strict mode
+ * cannot read as written (a union that only narrows declared fields, a missing object type).
+ * Never mutates its input.
  */
 export function strictifySchema(schema: JsonSchema): StrictifyOutcome {
   const report = checkStrictSchema(schema);
   if (report.ok) return { ok: true, schema: copyJson(schema) as JsonSchema, changes: [] };
-  const unfixable = report.violations.filter((violation) => !isFixableViolation(violation, schema));
+  const prepared = prepareStrictSchema(schema);
+  const violations = prepared.changes.length === 0 ? report.violations : checkStrictSchema(prepared.schema).violations;
+  const unfixable = violations.filter((violation) => !isFixableViolation(violation, prepared.schema));
   if (unfixable.length > 0) return { ok: false, violations: unfixable };
-  const context: RewriteContext = { root: schema, changes: [] };
-  const rewritten = rewriteNode(context, schema, ROOT_LOCATION) as JsonSchema;
+  const context: RewriteContext = { root: prepared.schema, original: schema, changes: [...prepared.changes] };
+  const rewritten = rewriteNode(context, prepared.schema, ROOT_LOCATION) as JsonSchema;
   const after = checkStrictSchema(rewritten);
   if (!after.ok) return { ok: false, violations: after.violations };
   return { ok: true, schema: rewritten, changes: context.changes };
@@ -93,10 +100,22 @@ function rewriteProperties(context: RewriteContext, node: JsonSchema, location: 
       context.changes.push({ pointer: at.pointer, change: `Made optional property '${name}' required; its schema already accepts null, so the model sends null where it would have omitted it.` });
     } else {
       setEntry(out, name, makeFieldNullable(rewritten));
-      context.changes.push({ pointer: at.pointer, change: `Made optional property '${name}' required and nullable; a null from the model is removed before validation, so the tool sees it absent.` });
+      context.changes.push({ pointer: at.pointer, change: describeNullableField(context, name, at) });
     }
   }
   return out;
+}
+
+/**
+ * A field typed only by `prepareStrictSchema` (an untyped object, say) may accept null as
+ * authored; `restoreOptionalArguments` then leaves the model's null in place, as a valid value.
+ */
+function describeNullableField(context: RewriteContext, name: string, at: SchemaLocation): string {
+  const original = getAtPointer(context.original, at.pointer);
+  if (original.exists && allowsNull(original.value, context.original)) {
+    return `Made optional property '${name}' required and nullable; its original schema accepts null too, so a null from the model reaches the tool.`;
+  }
+  return `Made optional property '${name}' required and nullable; a null from the model is removed before validation, so the tool sees it absent.`;
 }
 
 /**

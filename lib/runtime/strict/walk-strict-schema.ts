@@ -1,7 +1,7 @@
 import { isPlainObject } from '../json';
 import {
   COMPOSITION_KEYWORDS, LARGE_ENUM_THRESHOLD, MAX_LARGE_ENUM_STRING_LENGTH, SUPPORTED_FORMATS,
-  SUPPORTED_KEYWORDS, SUPPORTED_TYPES,
+  SUPPORTED_KEYWORDS, SUPPORTED_TYPES, TYPE_GIVING_KEYWORDS,
 } from './strict-limits';
 import { appendLocation, formatPythonString, inContext, type SchemaLocation } from './schema-location';
 import { findUnsupportedRegexSyntax, type UnsupportedRegexSyntax } from './find-unsupported-regex-syntax';
@@ -113,7 +113,7 @@ function checkType(state: WalkState, node: Record<string, unknown>, location: Sc
   const { type } = node;
   const isRoot = location.path.length === 0;
   if (type === undefined) {
-    const typed = ['anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'].some((keyword) => keyword in node);
+    const typed = TYPE_GIVING_KEYWORDS.some((keyword) => keyword in node);
     if (!typed && !isRoot) report(state, location, 'missing-type', "schema must have a 'type' key.");
     return [];
   }

@@ -15,14 +15,16 @@ describe('describeStrictRefusal', () => {
     expect(describeRefusal({ meta: { type: 'object', additionalProperties: true, examples: [{}] } })).toBe(
       "/properties/meta is an object that takes any keys, and OpenAI strict mode needs every key of an object declared in its 'properties'",
     );
-    expect(describeRefusal({ body: { type: 'object', oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] } })).toBe(
+    const required: JsonSchema = { type: 'object', required: ['a'], oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } }] };
+    expect(describeRefusal({ body: required })).toBe(
       "/properties/body is an object whose fields are only given in its 'oneOf' branches, and OpenAI strict mode needs every key of an object declared in its 'properties'",
     );
   });
 
   it('tells a branch that only requires fields from a schema that takes any value, and counts the other places', () => {
-    const atLeastOne = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] };
-    expect(describeRefusal({ body: atLeastOne })).toBe(
+    const declared = { a: { type: 'string' }, b: { type: 'string' } };
+    const aOrBOrNewC: JsonSchema = { type: 'object', properties: declared, anyOf: [{ required: ['a'] }, { required: ['b'] }, { properties: { c: { type: 'string' } }, required: ['c'] }] };
+    expect(describeRefusal({ body: aOrBOrNewC })).toBe(
       "/properties/body/anyOf/0 only says which fields must be present, without a 'type', which OpenAI strict mode cannot express (1 other place in its schema cannot be made strict either)",
     );
     expect(describeRefusal({ anything: { description: 'Any JSON value.', examples: [1] } })).toBe(

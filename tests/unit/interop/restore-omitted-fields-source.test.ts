@@ -46,6 +46,8 @@ const CASES: [JsonSchema, JsonValue][] = [
   [toSchema(z.object({ a: z.string().optional() })), [null]],
   [{ type: 'object', properties: { a: { const: 'a' }, b: { enum: ['x', null] }, c: {} } }, { a: null, b: null, c: null }],
   [{ type: 'object', properties: { a: { $ref: '#/$defs/maybe' } }, $defs: { maybe: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }, { a: null }],
+  [{ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] }, { a: 'x', b: null }],
+  [{ type: 'object', oneOf: [{ properties: { a: { type: 'string' }, x: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'string' }, y: { type: 'string' } }, required: ['b'] }] }, { b: 'b', y: null }],
 ];
 
 const KEYS = ['a', 'b', 'kind'] as const;
@@ -61,7 +63,12 @@ const schemaArbitrary: fc.Arbitrary<JsonSchema> = fc.letrec<{ schema: JsonSchema
     fc.constantFrom<JsonSchema>({ $ref: '#/$defs/shared' }, { $ref: '#' }, { $ref: '#/$defs/missing' }, { $ref: 'other.json#/x' }),
   ),
   object: fc.record(
-    { type: fc.constant<JsonValue>('object'), properties: fc.dictionary(fc.constantFrom(...KEYS), tie('schema'), { maxKeys: 3 }), required: fc.array(fc.constantFrom(...KEYS), { maxLength: 2 }) },
+    {
+      type: fc.constant<JsonValue>('object'),
+      properties: fc.dictionary(fc.constantFrom(...KEYS), tie('schema'), { maxKeys: 3 }),
+      required: fc.array(fc.constantFrom(...KEYS), { maxLength: 2 }),
+      anyOf: fc.array(fc.oneof(tie('object'), fc.record({ required: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 2 }) })), { minLength: 1, maxLength: 2 }),
+    },
     { requiredKeys: ['type', 'properties'] },
   ),
 })).object;

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
 import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-
-function strictified(schema: JsonSchema) {
-  const outcome = strictifySchema(schema);
-  if (!outcome.ok) throw new Error(`expected a strictified schema, got ${JSON.stringify(outcome.violations)}`);
-  expect(checkStrictSchema(outcome.schema)).toEqual({ ok: true, violations: [] });
-  return outcome;
-}
+import { strictifyOk } from '../support/strictify-ok';
 
 describe('strictifySchema', () => {
   it('returns an unchanged copy of a schema that is already strict', () => {
     const schema: JsonSchema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false };
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect(outcome.schema).toEqual(schema);
     expect(outcome.schema).not.toBe(schema);
     expect(outcome.changes).toEqual([]);
@@ -36,7 +29,7 @@ describe('strictifySchema', () => {
       $defs: { Node: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } },
     };
     const before = structuredClone(schema);
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect(schema).toEqual(before);
     expect(outcome.schema).toEqual({
       type: 'object',
@@ -67,7 +60,7 @@ describe('strictifySchema', () => {
     const schema = z.toJSONSchema(z.object({
       action: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), n: z.number() }), z.object({ kind: z.literal('b') })]),
     })) as JsonSchema;
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     const action = (outcome.schema.properties as Record<string, JsonSchema>).action;
     expect(Object.keys(action ?? {})).toEqual(['anyOf']);
     expect(outcome.changes).toEqual([{
@@ -78,14 +71,14 @@ describe('strictifySchema', () => {
 
   it('says when a oneOf rewrite is looser', () => {
     const schema: JsonSchema = { type: 'object', properties: { v: { oneOf: [{ type: 'number' }, { type: 'integer' }] } }, required: ['v'], additionalProperties: false };
-    expect(strictified(schema).changes[0]?.change).toBe(
+    expect(strictifyOk(schema).changes[0]?.change).toBe(
       "Rewrote 'oneOf' as 'anyOf': the branches are not told apart by a constant property, so a value may match more than one; arguments are still validated against the original 'oneOf'.",
     );
   });
 
   it('drops default, unsupported formats and narrowing keywords from Zod output', () => {
     const schema = z.toJSONSchema(z.object({ count: z.number().default(3), url: z.url(), name: z.string().min(1).max(20) })) as JsonSchema;
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect(outcome.schema.properties).toEqual({ count: { type: 'number' }, url: { type: 'string' }, name: { type: 'string' } });
     expect(outcome.changes).toEqual([
       { pointer: '/properties/count/default', change: "Removed 'default' (3), which strict mode rejects; the tool still applies it when the field is absent." },
@@ -108,7 +101,7 @@ describe('strictifySchema', () => {
       additionalProperties: false,
       $defs: { Id: { type: 'integer', readOnly: true } },
     };
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect(outcome.schema.properties).toEqual({
       blob: { type: 'string', description: 'Base64 JSON.' },
       tags: { type: 'array', items: { type: 'string' } },
@@ -129,13 +122,13 @@ describe('strictifySchema', () => {
     type Tree = { name: string; children?: Tree[] };
     const Node: z.ZodType<Tree> = z.lazy(() => z.object({ name: z.string(), children: z.array(Node).optional() }));
     const schema = z.toJSONSchema(z.object({ tree: Node.optional(), opts: z.object({ deep: z.boolean().optional() }) })) as JsonSchema;
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect(outcome.schema.required).toEqual(['tree', 'opts']);
   });
 
   it('closes a loose object with declared properties', () => {
     const schema = z.toJSONSchema(z.object({ loose: z.looseObject({ a: z.string() }) })) as JsonSchema;
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect(outcome.changes).toEqual([{ pointer: '/properties/loose', change: "Set 'additionalProperties' to false." }]);
   });
 
@@ -166,7 +159,7 @@ describe('strictifySchema', () => {
 
   it('adds empty properties to a closed empty object', () => {
     const schema: JsonSchema = { type: 'object', properties: { opts: { type: 'object', additionalProperties: false } }, required: ['opts'], additionalProperties: false };
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect((outcome.schema.properties as Record<string, unknown>).opts).toEqual({ type: 'object', additionalProperties: false, properties: {}, required: [] });
   });
   it('makes an optional $ref field nullable with an anyOf branch, not a null type the reference would still refuse', () => {
@@ -180,7 +173,7 @@ describe('strictifySchema', () => {
       additionalProperties: false,
       $defs: { Role: { type: 'string', enum: ['admin', 'member'] } },
     };
-    const outcome = strictified(schema);
+    const outcome = strictifyOk(schema);
     expect((outcome.schema.properties as Record<string, JsonSchema>).role).toEqual({
       description: 'What the member may do.',
       anyOf: [{ $ref: '#/$defs/Role', type: 'string' }, { type: 'null' }],
