@@ -9,7 +9,7 @@ import { median, quantile } from './support/statistics';
  */
 const TOOL_COUNT = 20;
 const WARM_UP_EDITS = 2;
-const MEASURED_EDITS = 12;
+const MEASURED_EDITS = 30;
 const UPDATE_TIMEOUT_MS = 20_000;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const EDITOR_LINES = '[data-testid="code-editor"] .monaco-editor .view-lines';
