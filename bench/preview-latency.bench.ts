@@ -110,6 +110,7 @@ if (!started.ok) {
   try {
     const samples = await measurePreview(started.server.baseUrl);
     console.log(`Preview latency (${TOOL_COUNT}-tool module, Chromium, ${samples.length} keystrokes): keystroke → schema panel updated.`);
+    console.log(`  samples, sorted (ms): ${[...samples].sort((a, b) => a - b).map((sample) => sample.toFixed(0)).join(' ')}`);
     emitFigure({ bench: 'preview.20-tools.p50', value: median(samples), unit: 'ms', note: 'keystroke → schema panel updated, includes the editor debounce; 597 before' });
     emitFigure({ bench: 'preview.20-tools.p95', value: quantile(samples, 0.95), unit: 'ms', note: 'goal ≤ 150; 701 before (300 ms debounce)' });
   } catch (error) {

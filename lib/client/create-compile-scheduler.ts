@@ -80,7 +80,12 @@ export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clo
         return;
       }
       // While a compile is out, the newest text waits for its answer (start() then sends it).
-      if (!inFlight) schedule(afterPause ? 0 : debounceMs);
+      if (inFlight) return;
+      // After a pause the request leaves from inside the change itself, before the editor and React render it.
+      if (afterPause && now - lastStart >= minIntervalMs) {
+        if (timer !== null) clock.clearTimeout(timer);
+        start();
+      } else schedule(afterPause ? 0 : debounceMs);
     },
     dispose() {
       disposed = true;

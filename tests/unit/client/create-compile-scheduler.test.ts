@@ -139,9 +139,14 @@ describe('createCompileScheduler', () => {
     scheduler.update('a');
     await clock.advance(200);
     expect(compiles.started).toHaveLength(1);
+    // After a pause a change is sent from inside the update call itself.
     scheduler.update('ab');
+    expect(compiles.started.map((start) => start.source)).toEqual(['a', 'ab']);
+    await compiles.answer();
+    await clock.advance(10);
+    scheduler.update('abc');
     scheduler.dispose();
     await clock.advance(200);
-    expect(compiles.started).toHaveLength(1);
+    expect(compiles.started).toHaveLength(2);
   });
 });
