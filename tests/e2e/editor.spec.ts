@@ -72,7 +72,10 @@ test('the page makes no request to any host but its own', async ({ page, context
   await replaceEditorText(page, toolModule(strictSchema));
   await expect(page.getByTestId(TEST_IDS.toolCard('lookup_user'))).toBeVisible();
   // Hover a Zod call so the TypeScript worker (and zod's declarations) are exercised too.
-  await page.locator('.view-line > span > span', { hasText: 'strictObject' }).first().hover();
+  // The token span reads "schema: z.strictObject": hover near its end, on strictObject.
+  const token = page.locator('.view-line > span > span', { hasText: 'strictObject' }).first();
+  const box = await token.boundingBox();
+  await token.hover({ position: { x: Math.max(1, (box?.width ?? 20) - 12), y: (box?.height ?? 10) / 2 } });
   await expect(page.locator('.monaco-hover').first()).toContainText('ZodObject');
   await page.waitForLoadState('networkidle');
   expect(foreign).toEqual([]);

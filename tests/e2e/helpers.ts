@@ -42,10 +42,6 @@ export async function openPlayground(page: Page): Promise<void> {
 }
 
 /**
- * Replaces the text of the active Monaco document. `insertText` types like a paste, so the
- * editor's auto-closing of brackets and quotes does not double them.
- */
-/**
  * Clicks into the editor's text near its top left, which is always on screen. (The middle of
  * `.view-lines` is below the editor once the text is taller than it, and a click there lands on
  * whatever is below.)
@@ -54,11 +50,17 @@ export async function focusEditor(page: Page): Promise<void> {
   await page.locator('[data-testid="code-editor"] .monaco-editor .overflow-guard').click({ position: { x: 120, y: 14 } });
 }
 
+/**
+ * Replaces the text of the active Monaco document by pasting it, as a person does: the text
+ * arrives as written. (`keyboard.insertText` is taken as typing: brackets are not doubled, but
+ * every line is indented by the one before it, so a long text ends hundreds of levels deep.)
+ */
 export async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((pasted) => navigator.clipboard.writeText(pasted), text);
   await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  await page.keyboard.press('ControlOrMeta+V');
 }
 
 /**
