@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choosePreset, TEST_IDS } from './helpers';
+import { choosePreset, shareSession, TEST_IDS } from './helpers';
 
 /** Issue 18: compare two runs, fork a recorded turn with one output changed, and assertions checked on Replay. */
 const TURN_TIMEOUT = 45_000;
 
 async function waitForEnded(page: Page): Promise<void> {
   await expect(page.getByTestId(TEST_IDS.runStatus)).toHaveAttribute('data-phase', 'ended', { timeout: TURN_TIMEOUT });
-}
-
-async function share(page: Page): Promise<string> {
-  await page.getByTestId('share-button').click();
-  const link = page.getByTestId('share-link');
-  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
-  return link.inputValue();
 }
 
 async function openShared(page: Page, link: string): Promise<void> {
@@ -26,7 +19,7 @@ async function recordAndOpenShared(page: Page, presetId: string): Promise<void> 
   await page.goto('/');
   await choosePreset(page, presetId);
   await waitForEnded(page);
-  await openShared(page, await share(page));
+  await openShared(page, await shareSession(page));
 }
 
 test('Compare two runs of the same preset with different seeds opens on their first divergence', async ({ page }) => {
@@ -34,7 +27,7 @@ test('Compare two runs of the same preset with different seeds opens on their fi
   await page.goto('/');
   await choosePreset(page, 'auto-model-faults');
   await waitForEnded(page);
-  const first = await share(page);
+  const first = await shareSession(page);
 
   // The same message again, in a fresh conversation, with another seed.
   await page.getByTestId('clear-conversation').click();
@@ -42,7 +35,7 @@ test('Compare two runs of the same preset with different seeds opens on their fi
   await page.getByTestId('run-message').fill('Search the docs about login errors, fetch ticket 42 and add a comment to the ticket with what you found.');
   await page.getByTestId(TEST_IDS.runButton).click();
   await waitForEnded(page);
-  const second = await share(page);
+  const second = await shareSession(page);
 
   await openShared(page, first);
   await page.getByTestId('compare-with-button').click();
@@ -120,7 +113,7 @@ test('Assertions: a failing one shows beside the timeline, is stored on Share, a
   await expect(page.getByTestId('assertions-error')).toContainText('max');
   await page.getByTestId('assertions-text').fill(JSON.stringify([{ kind: 'tool-called', name: 'delete_file', called: true }]));
 
-  const link = await share(page);
+  const link = await shareSession(page);
   await openShared(page, link);
   await expect(page.getByTestId('assertion-verdict')).toHaveAttribute('data-pass', 'false');
   await page.getByTestId('replay-button').click();

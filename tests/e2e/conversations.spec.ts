@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPreset, TEST_IDS, waitForRunEnd } from './helpers';
+import { openPreset, shareSession, TEST_IDS, waitForRunEnd } from './helpers';
 
 /** Conversations: follow-ups that see earlier turns, files carried over, editing a turn into a branch, sharing all turns. */
 const TURN_TIMEOUT = 45_000;
@@ -49,10 +49,7 @@ test('three turns: turn 3 reads the file turn 1 wrote; edit turn 2 into a branch
   await expect(turn(page, 1).getByTestId('turn-message')).toHaveText('Thanks, that is all for now.');
 
   // Share the original branch: one session with all three turns.
-  await page.getByTestId('share-button').click();
-  const linkField = page.getByTestId('share-link');
-  await expect(linkField).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
-  const link = await linkField.inputValue();
+  const link = await shareSession(page);
 
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();

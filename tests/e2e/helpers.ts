@@ -63,6 +63,14 @@ export async function replaceEditorText(page: Page, text: string): Promise<void>
   await page.keyboard.press('ControlOrMeta+V');
 }
 
+/** Shares the playground's session through Share and answers with its link, once the link is shown. */
+export async function shareSession(page: Page): Promise<string> {
+  await page.getByTestId('share-button').click();
+  const link = page.getByTestId('share-link');
+  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
+  return link.inputValue();
+}
+
 /**
  * Chooses a preset from the header menu; the page loads it and starts a run. The menu is retried
  * until it opens, because a click before hydration does nothing.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { replaceEditorText, TEST_IDS } from './helpers';
+import { replaceEditorText, shareSession, TEST_IDS } from './helpers';
 
 /** Sessions: Share, the shared page, Replay, Fork, export and import (file picker and drag-and-drop). */
 const TURN_TIMEOUT = 45_000;
@@ -52,10 +52,7 @@ async function runAndShare(page: Page): Promise<{ link: string; timeline: Timeli
   expect(timeline.reason).toBe('completed');
   expect(timeline.names).toHaveLength(5);
 
-  await page.getByTestId('share-button').click();
-  const link = page.getByTestId('share-link');
-  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
-  return { link: await link.inputValue(), timeline };
+  return { link: await shareSession(page), timeline };
 }
 
 async function openShared(page: Page, link: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPreset, replaceEditorText, TEST_IDS, waitForRunEnd } from './helpers';
+import { openPreset, replaceEditorText, shareSession, TEST_IDS, waitForRunEnd } from './helpers';
 
 /** Streaming: a scripted step paced by streamDelayMs grows its text and arguments in place, and its shared session replays identically. */
 const TURN_TIMEOUT = 45_000;
@@ -94,10 +94,7 @@ test('a paced scripted step grows its text and arguments in their cards before t
   await expect(page.getByTestId('request-timing').first()).toContainText(/first token \d+ ms/);
 
   // Share, open in a fresh context, replay: identical, deltas included.
-  await page.getByTestId('share-button').click();
-  const linkField = page.getByTestId('share-link');
-  await expect(linkField).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
-  const link = await linkField.inputValue();
+  const link = await shareSession(page);
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
   await viewer.goto(link);
@@ -142,12 +139,10 @@ test('Stop mid-stream ends the turn as stopped and keeps what had arrived in its
   await expect(card).toContainText('cut off');
 
   // The tape keeps what had been read when Stop came, so a replay stops at the same delta.
-  await page.getByTestId('share-button').click();
-  const linkField = page.getByTestId('share-link');
-  await expect(linkField).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
+  const link = await shareSession(page);
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
-  await viewer.goto(await linkField.inputValue());
+  await viewer.goto(link);
   await expect(viewer.getByTestId('shared-session-banner')).toBeVisible();
   await viewer.getByTestId('replay-button').click();
   await expect(viewer.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: TURN_TIMEOUT });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground, openPreset, replaceEditorText, TEST_IDS, waitForRunEnd } from './helpers';
+import { openPlayground, openPreset, replaceEditorText, shareSession, TEST_IDS, waitForRunEnd } from './helpers';
 
 /** Tools answered by hand, Try on a tool card, and the raw request view. */
 const TURN_TIMEOUT = 45_000;
@@ -45,12 +45,10 @@ test('a tool without execute is answered by hand, then the shared session replay
   await expect(card).toContainText('shipped on Monday');
   await expect(card.getByTestId('output-response')).toHaveAttribute('data-decided-by', 'human');
 
-  await page.getByTestId('share-button').click();
-  const link = page.getByTestId('share-link');
-  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}$/);
+  const link = await shareSession(page);
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
-  await viewer.goto(await link.inputValue());
+  await viewer.goto(link);
   await expect(viewer.locator('[data-testid^="call-card-"][data-name="get_order"]')).toContainText('shipped on Monday');
   await viewer.getByTestId('replay-button').click();
   await expect(viewer.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: TURN_TIMEOUT });
