@@ -2,24 +2,22 @@
 
 import type { editor } from 'monaco-editor';
 import { useEffect, useRef } from 'react';
+import { createEmittedTexts, type EmittedTexts } from '@/lib/client/create-emitted-texts';
 import type { EditorTab } from '@/lib/client/playground-state';
 import type { MonacoApi } from './configure-monaco';
 import { EDITOR_DOCUMENTS } from './editor-documents';
-
-/** Texts emitted while typing that React state may still show; past this many the oldest are forgotten. */
-const MAX_PENDING_TEXTS = 200;
 
 /**
  * The editor owns its text: one Monaco model per document, created once, never fed back from
  * React state while the user types. State reaches a model only when it changed from elsewhere (a
  * preset, a fork, an import): then it is applied as one undoable edit. A state that is merely
- * behind (it shows a text this editor emitted a few keystrokes ago) is recognised and ignored,
- * so a late render can never move the cursor or drop a character.
+ * behind (it shows a text this editor emitted a few keystrokes ago, `createEmittedTexts`) is
+ * recognised and ignored, so a late render can never move the cursor or drop a character.
  *
  * Returns `emit(tab, text)`, to be called from the editor's change handler.
  */
 export function useDocumentModels(api: MonacoApi | null, documents: Record<EditorTab, string>, onChange: (tab: EditorTab, text: string) => void) {
-  const pending = useRef(new Map<EditorTab, Set<string>>());
+  const emittedTexts = useRef(new Map<EditorTab, EmittedTexts>());
   const applying = useRef(false);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -32,27 +30,23 @@ export function useDocumentModels(api: MonacoApi | null, documents: Record<Edito
       const uri = api.Uri.parse(document.path);
       const text = documents[document.tab];
       const model = api.editor.getModel(uri) ?? api.editor.createModel(text, document.language, uri);
-      const current = model.getValue();
-      const sent = pending.current.get(document.tab);
-      if (current === text) {
-        sent?.clear();
-        continue;
-      }
-      // Behind, not different: React has not caught up with the keystrokes yet.
-      if (sent?.has(text)) continue;
-      applyExternalText(model, text, applying);
-      sent?.clear();
+      if (textsOf(emittedTexts.current, document.tab).judge(text, model.getValue()) === 'external') applyExternalText(model, text, applying);
     }
   }, [api, documents]);
 
   return (tab: EditorTab, text: string) => {
     if (applying.current) return;
-    const sent = pending.current.get(tab) ?? new Set<string>();
-    pending.current.set(tab, sent);
-    sent.add(text);
-    if (sent.size > MAX_PENDING_TEXTS) sent.delete(sent.values().next().value as string);
+    textsOf(emittedTexts.current, tab).emitted(text);
     onChangeRef.current(tab, text);
   };
+}
+
+function textsOf(byTab: Map<EditorTab, EmittedTexts>, tab: EditorTab): EmittedTexts {
+  const existing = byTab.get(tab);
+  if (existing) return existing;
+  const created = createEmittedTexts();
+  byTab.set(tab, created);
+  return created;
 }
 
 /** Replaces a model's text as one edit on the undo stack (Ctrl+Z brings the old text back). */

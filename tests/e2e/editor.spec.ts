@@ -107,10 +107,13 @@ test('fast typing while compile answers come back never moves or drops a charact
     await page.waitForTimeout(350);
   }
   await expect(page.getByTestId('compile-status')).toHaveAttribute('data-pending', 'false');
-  const lines = await page.locator('[data-testid="code-editor"] .view-line').allTextContents();
   const typed = chunks.join('');
-  const last = lines.map((line) => line.replace(/\u00a0/g, ' ').trim()).filter((line) => line.includes('quick brown'));
-  expect(last).toEqual([typed]);
+  // Polled: Monaco paints typed lines in animation frames, so one read may see a line not yet repainted.
+  const typedLines = async () =>
+    (await page.locator('[data-testid="code-editor"] .view-line').allTextContents())
+      .map((line) => line.replace(/\u00a0/g, ' ').trim())
+      .filter((line) => line.includes('quick brown'));
+  await expect.poll(typedLines, { timeout: 5_000 }).toEqual([typed]);
 
   // One model per document: switching tabs and back keeps the text (and its undo history).
   await page.getByTestId(TEST_IDS.editorTab('files')).click();
