@@ -15,7 +15,8 @@ const ENDPOINT_NOTES = {
   unrecorded: 'URL not recorded',
 } as const;
 
-function statusTone(status: number): string {
+function statusTone(status: number | undefined): string {
+  if (status === undefined) return 'text-amber-700 dark:text-amber-400';
   return status < 300 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600 dark:text-red-400';
 }
 
@@ -36,7 +37,7 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
         </span>
         {note && <span className="font-sans text-fg-muted">({note})</span>}
         <span data-testid="exchange-status" className={statusTone(exchange.status)}>
-          {exchange.status}
+          {exchange.status ?? 'no response'}
         </span>
         {exchange.durationMs !== undefined && <span className="text-fg-muted">{exchange.durationMs}ms</span>}
         {exchange.streamed && (
@@ -45,8 +46,16 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
           </span>
         )}
         {exchange.cutOff && (
-          <span data-testid="exchange-cut-off" className="font-sans text-amber-700 dark:text-amber-400" title="The turn was aborted while this stream arrived: the response is what had been read by then, and a replay stops at the same place">
-            cut off by the abort
+          <span
+            data-testid="exchange-cut-off"
+            className="font-sans text-amber-700 dark:text-amber-400"
+            title={
+              exchange.status === undefined
+                ? 'The turn was aborted before any response arrived; a replay stops at the same request'
+                : 'The turn was aborted while this stream arrived: the response is what had been read by then, and a replay stops at the same place'
+            }
+          >
+            {exchange.status === undefined ? 'stopped before the response' : 'cut off by the abort'}
           </span>
         )}
       </p>

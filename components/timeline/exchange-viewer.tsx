@@ -37,7 +37,7 @@ function AllExchanges({ exchanges }: { exchanges: readonly TapeEntry[] }) {
             onClick={() => setSelected(index)}
             className={`rounded border border-border px-1.5 py-0.5 font-mono ${index === selected ? 'bg-panel-muted text-fg' : 'text-fg-muted hover:text-fg'}`}
           >
-            #{index + 1} · {entry.status}
+            #{index + 1} · {entry.status ?? 'no response'}
           </button>
         ))}
       </div>

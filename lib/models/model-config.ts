@@ -59,8 +59,10 @@ export const faultKindSchema = z.enum(['malformed-json', 'invalid-arguments', 'u
  */
 export const tapeEntrySchema = z.object({
   request: jsonValueSchema,
+  /** The body as received; `null` when the turn was aborted before any response arrived (`cutOff` without `status`). */
   response: jsonValueSchema,
-  status: z.number().int().min(100).max(599),
+  /** The response's HTTP status; absent only when the turn was aborted before a response arrived (`cutOff`). */
+  status: z.number().int().min(100).max(599).optional(),
   /** Where the request went, credentials and secrets removed; the embedded model's is `EMBEDDED_BASE_URL`. */
   url: z.string().max(MODEL_CONFIG_LIMITS.baseUrlLength + 200).optional(),
   method: z.string().max(16).optional(),
@@ -69,10 +71,15 @@ export const tapeEntrySchema = z.object({
   /** The response was an event stream (`text/event-stream`): `response` is its raw text, replayed as a stream. */
   streamed: z.literal(true).optional(),
   /**
-   * With `streamed`: the turn was aborted while this stream arrived, and `response` is the part the
-   * client had read when it stopped. A replay serves that part, then aborts the request there.
+   * The turn was aborted during this exchange. With `streamed`: while the stream arrived, and
+   * `response` is the part the client had read when it stopped; a replay serves that part, then
+   * aborts the request there. Without `status`: before any response arrived; a replay aborts the
+   * request as soon as it is sent.
    */
   cutOff: z.literal(true).optional(),
+}).refine((entry) => entry.status !== undefined || entry.cutOff === true, {
+  message: 'status is required unless the exchange was cut off before a response arrived (cutOff).',
+  path: ['status'],
 });
 
 const baseUrlSchema = z

@@ -26,7 +26,8 @@ export type RecordingOptions = {
  * on as a fresh Response, so the SDK's timeout also covers a body that never finishes. An event
  * stream (a 2xx `text/event-stream`) is handed on as it arrives instead, and recorded as its raw
  * text (`streamed: true`) once it has ended, or, when the request is aborted first, as the text
- * handed on until then (`cutOff: true`); its reader bounds its time (see `readRawBody`).
+ * handed on until then (`cutOff: true`); its reader bounds its time (see `readRawBody`). A request
+ * aborted before its response arrived is recorded with `response: null`, `cutOff` and no status.
  *
  * A body past `EGRESS_LIMITS.responseBytes` is abandoned and nothing is recorded (the request
  * fails with an `EgressRefusalError`); a failed (non-2xx) body is cut to an excerpt before
@@ -37,15 +38,25 @@ export function createRecordingFetch(options: RecordingOptions): FetchFunction {
   const now = options.now ?? (() => performance.now());
   return async (input, init) => {
     const started = now();
-    const response = await options.fetch(input, init);
+    const sent = () => ({
+      request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
+      url: redact(describeRequestUrl(input)),
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      durationMs: Math.max(0, Math.round(now() - started)),
+    });
+    let response: Response;
+    try {
+      response = await options.fetch(input, init);
+    } catch (error) {
+      // Stopped before any response arrived: recorded, so that a replay stops at the same request.
+      if (init?.signal?.aborted) options.onExchange?.({ ...sent(), response: null, cutOff: true });
+      throw error;
+    }
     const record = (text: string, stream?: StreamEnd) =>
       options.onExchange?.({
-        request: redactJsonValue(parseBody(typeof init?.body === 'string' ? init.body : null), redact),
+        ...sent(),
         response: stream ? redact(text) : redactJsonValue(parseBody(text), redact),
         status: response.status,
-        url: redact(describeRequestUrl(input)),
-        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
-        durationMs: Math.max(0, Math.round(now() - started)),
         ...(stream ? { streamed: true as const } : {}),
         ...(stream === 'cut-off' ? { cutOff: true as const } : {}),
       });

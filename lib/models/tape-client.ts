@@ -19,7 +19,8 @@ export type TapeClientOptions = { onExchange?: (exchange: TapeEntry) => void };
  * in (Responses, or Chat Completions for OpenAI-compatible servers); a streamed answer is served
  * as the event stream it was, so it is parsed into the same deltas. A stream an abort cut off
  * (`cutOff`) is served as far as it was read, then the request is aborted where the recording's
- * was: the response is `aborted`, as it was. A request that differs from its recording, or one
+ * was: the response is `aborted`, as it was; one stopped before its response arrived is aborted as
+ * soon as it is sent. A request that differs from its recording, or one
  * past the end, is a `tape-mismatch` error rather than a served answer.
  */
 export function createTapeClient(tape: readonly TapeEntry[], options: TapeClientOptions = {}): ModelClient {
@@ -37,9 +38,14 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
       state.mismatch = { code: 'tape-mismatch', message: problem ?? 'The recording ended.' };
       throw new Error(state.mismatch.message);
     }
+    const { cut } = state;
+    if (entry.status === undefined) {
+      // Recorded as stopped before its response arrived: stopped the same way, as soon as it is sent.
+      cut.abort();
+      throw new DOMException('The recording was stopped before this response arrived.', 'AbortError');
+    }
     const body = typeof entry.response === 'string' ? entry.response : JSON.stringify(entry.response);
     const contentType = entry.streamed ? 'text/event-stream' : 'application/json';
-    const { cut } = state;
     const served = entry.cutOff ? serveCutOffStream(body, () => cut.abort()) : body;
     return new Response(served, { status: entry.status, headers: { 'content-type': contentType } });
   };

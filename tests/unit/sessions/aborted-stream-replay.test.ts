@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelConfig } from '@/lib/models/model-config';
+import { tapeEntrySchema, type ModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
@@ -46,7 +46,15 @@ type RecordedTurn = { finished: FinishedTurn; events: RuntimeEvent[] };
  * Runs a turn through the server's stream and aborts it (as the Stop button does) when the
  * `abortAt`-th `model-delta` of `iteration` arrives.
  */
-async function recordAbortedTurn(options: { model: ModelConfig; iteration: number; abortAt: number; env?: Record<string, string> }): Promise<RecordedTurn> {
+async function recordAbortedTurn(options: {
+  model: ModelConfig;
+  iteration: number;
+  abortAt: number;
+  env?: Record<string, string>;
+  /** Aborts when this event arrives instead of at the `abortAt`-th delta, `abortDelayMs` later. */
+  abortOn?: (event: RuntimeEvent) => boolean;
+  abortDelayMs?: number;
+}): Promise<RecordedTurn> {
   let finished: FinishedTurn | undefined;
   const started = await streamTurn({
     request: { source: SOURCE, messages: [{ role: 'user', content: MESSAGE }], model: options.model, permissions: { mode: 'auto' } },
@@ -59,7 +67,8 @@ async function recordAbortedTurn(options: { model: ModelConfig; iteration: numbe
   if (!started.ok) throw new Error(started.error);
   let deltas = 0;
   const events = await readEventStream(started.stream, (event) => {
-    if (event.type === 'model-delta' && event.iteration === options.iteration && (deltas += 1) === options.abortAt) getTurnRegistry().abort(started.turnId);
+    const stop = options.abortOn ? options.abortOn(event) : event.type === 'model-delta' && event.iteration === options.iteration && (deltas += 1) === options.abortAt;
+    if (stop) setTimeout(() => getTurnRegistry().abort(started.turnId), options.abortDelayMs ?? 0);
   });
   if (!finished) throw new Error('The turn ended without a finished turn.');
   return { finished, events };
@@ -173,5 +182,41 @@ describe('a turn aborted while a Responses server streams slowly, replayed', () 
     if (!replayed.ok) throw new Error(replayed.error);
     expect(compareTurnEvents(0, record.turns[0]!.events, replayed.value)).toEqual([]);
     expect(replayed.value.at(-1)).toMatchObject({ type: 'turn-end', reason: 'aborted' });
+  });
+
+  it('stopped before the response arrived: the tape says so, and its replay stops at the same request', async () => {
+    const server = await startFakeProvider(() => ({ kind: 'hang' }));
+    close = server.close;
+    const model: ModelConfig = { provider: 'openai', model: 'gpt-5.4', apiKey: 'sk-test-0123456789abcdefghijklmnop', baseURL: server.baseURL };
+    const { finished, events } = await recordAbortedTurn({
+      model,
+      iteration: 1,
+      abortAt: 0,
+      env: LOOPBACK_ALLOWED_ENV,
+      // Once the request is on its way to the server, which never answers.
+      abortOn: (event) => event.type === 'model-request',
+      abortDelayMs: 50,
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'aborted' });
+    expect(finished.tape).toEqual([expect.objectContaining({ response: null, cutOff: true })]);
+    expect(finished.tape[0]).not.toHaveProperty('status');
+    expect(finished.tape[0]).not.toHaveProperty('streamed');
+
+    const { apiKey: _apiKey, ...stored } = model;
+    const record = await share(finished, stored);
+    expect(record.turns[0]!.tape).toEqual(finished.tape);
+    const replayed = await runTurnOnTape(record.turns[0]!);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(compareTurnEvents(0, record.turns[0]!.events, replayed.value)).toEqual([]);
+    expect(replayed.value.at(-1)).toMatchObject({ type: 'turn-end', reason: 'aborted' });
+  });
+});
+
+describe('tape entries', () => {
+  it('need a status unless they were cut off before a response arrived', () => {
+    const entry = { request: {}, response: null };
+    expect(tapeEntrySchema.safeParse(entry).success).toBe(false);
+    expect(tapeEntrySchema.safeParse({ ...entry, cutOff: true }).success).toBe(true);
+    expect(tapeEntrySchema.safeParse({ ...entry, status: 200 }).success).toBe(true);
   });
 });
