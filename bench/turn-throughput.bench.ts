@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSseParser } from '@/lib/client/sse-parser';
@@ -120,6 +121,26 @@ function findStreamProblem(events: readonly { type: string; seq: number }[]): st
   return undefined;
 }
 
+/**
+ * CONCURRENCY requests to `/api/health` at once, each from its own address on a connection of its
+ * own (closed after it, so the turns that follow still open theirs, as visitors do): how long a
+ * burst of this size waits on the server with no turn running.
+ */
+async function measureHealthBurst(baseUrl: string): Promise<number[]> {
+  const probe = (address: string) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const request = httpGet(`${baseUrl}/api/health`, { agent: false, headers: { 'x-forwarded-for': address }, timeout: TURN_TIMEOUT_MS }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(performance.now() - started));
+      });
+      request.on('timeout', () => request.destroy(new Error('health probe timed out')));
+      request.on('error', reject);
+    });
+  await probe(workerAddress(CONCURRENCY + 1));
+  return Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => probe(workerAddress(index))));
+}
+
 async function runLoad(baseUrl: string): Promise<{ samples: TurnSample[]; wallMs: number }> {
   const samples: TurnSample[] = [];
   const deadline = Date.now() + BENCH_BUDGET_MS;
@@ -153,6 +174,7 @@ if (!started.ok) {
   try {
     const { baseUrl } = started.server;
     await runOneTurn(baseUrl, 'bench-warm-up', workerAddress(CONCURRENCY));
+    const healthBurst = await measureHealthBurst(baseUrl);
     const { samples, wallMs } = await runLoad(baseUrl);
     const good = samples.filter((sample): sample is Extract<TurnSample, { ok: true }> => sample.ok);
     const broken = samples.filter((sample): sample is Extract<TurnSample, { ok: false }> => !sample.ok);
@@ -177,6 +199,12 @@ if (!started.ok) {
       value: laterP95,
       unit: 'ms',
       note: `the ${laterFirstEvents.length} turns started while ${CONCURRENCY - 1} others ran; the first ${CONCURRENCY} arrive as one burst${laterGoal}`,
+    });
+    emitFigure({
+      bench: `${FIGURE_PREFIX}.health-burst.p95`,
+      value: quantile(healthBurst, 0.95),
+      unit: 'ms',
+      note: `${CONCURRENCY} GET /api/health at once before the turns, each on a new connection (max ${Math.round(Math.max(...healthBurst))} ms): what a burst of this size waits with no turn running`,
     });
     emitFigure({ bench: `${FIGURE_PREFIX}.sandbox-ready.p50`, value: median(sandboxReady), unit: 'ms', note: 'request → sandbox-ready (module evaluated in a copied context)' });
     emitFigure({ bench: `${FIGURE_PREFIX}.sandbox-ready.p95`, value: quantile(sandboxReady, 0.95), unit: 'ms' });
