@@ -9,8 +9,11 @@ import { toolDetails } from '@/lib/client/tool-details';
 
 /** A keystroke this long after the one before compiles at once; quicker ones wait until typing pauses this long. */
 const COMPILE_DEBOUNCE_MS = 40;
-/** Compiles start at most 10 per second, the server's sustained rate per address. */
-const COMPILE_MIN_INTERVAL_MS = 100;
+/**
+ * Compiles start at most 10 per second, in bursts of up to 10: the server allows an address 10 per
+ * second in bursts of 20, so a keystroke rarely waits and fast typing is never refused.
+ */
+const COMPILE_RATE = { burst: 10, refillIntervalMs: 100 };
 
 /**
  * Compiles the tool module as it changes, one request at a time, always the newest text. The
@@ -23,7 +26,7 @@ export function useCompileOnChange(source: string, dispatch: Dispatch<Playground
     const controller = new AbortController();
     const created = createCompileScheduler({
       debounceMs: COMPILE_DEBOUNCE_MS,
-      minIntervalMs: COMPILE_MIN_INTERVAL_MS,
+      rate: COMPILE_RATE,
       compile: async (text) => {
         dispatch({ type: 'compile-started' });
         const result = await compileTools(text, controller.signal);

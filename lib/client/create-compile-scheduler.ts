@@ -20,10 +20,15 @@ export type CompileSchedulerOptions = {
    * has paused this long.
    */
   debounceMs: number;
-  /** Least time between two compiles' starts, so fast typing stays inside the server's rate limit. */
-  minIntervalMs: number;
+  /**
+   * How many compiles may start: a bucket of `burst` that regains one every `refillIntervalMs`, so
+   * fast typing stays inside the server's rate limit without waiting while there is room.
+   */
+  rate: CompileRate;
   clock?: SchedulerClock;
 };
+
+export type CompileRate = { burst: number; refillIntervalMs: number };
 
 const BROWSER_CLOCK: SchedulerClock = {
   now: () => performance.now(),
@@ -34,26 +39,36 @@ const BROWSER_CLOCK: SchedulerClock = {
 /**
  * When the schema preview compiles: the first change after a pause at once, changes in quick
  * succession after a short debounce, at most one compile in flight (the newest text goes as soon
- * as the answer is back, the texts typed meanwhile are never sent), and compiles at least
- * `minIntervalMs` apart. An answer always belongs to a text the user had, so the panel never goes
- * backwards; a single keystroke shows within one round trip, and steady typing within two.
+ * as the answer is back, the texts typed meanwhile are never sent), and no more compiles than
+ * `rate` allows (past it, the next waits for its token). An answer always belongs to a text the
+ * user had, so the panel never goes backwards; a single keystroke shows within one round trip,
+ * and steady typing within two.
  */
-export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clock = BROWSER_CLOCK }: CompileSchedulerOptions): CompileScheduler {
+export function createCompileScheduler({ compile, debounceMs, rate, clock = BROWSER_CLOCK }: CompileSchedulerOptions): CompileScheduler {
   let latest: string | null = null;
   let sent: string | null = null;
   let inFlight = false;
-  let lastStart = Number.NEGATIVE_INFINITY;
   let lastUpdate = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
   let disposed = false;
+  const bucket = { tokens: rate.burst, updatedAt: clock.now() };
+
+  const tokensNow = () => Math.min(rate.burst, bucket.tokens + (clock.now() - bucket.updatedAt) / rate.refillIntervalMs);
+  /** Milliseconds until a compile may start (0 while a token is left). */
+  const tokenWait = () => Math.max(0, Math.ceil((1 - tokensNow()) * rate.refillIntervalMs));
 
   const start = () => {
     timer = null;
     if (disposed || inFlight || latest === null || latest === sent) return;
+    if (tokenWait() > 0) {
+      schedule(0);
+      return;
+    }
+    bucket.tokens = tokensNow() - 1;
+    bucket.updatedAt = clock.now();
     const source = latest;
     sent = source;
     inFlight = true;
-    lastStart = clock.now();
     void compile(source).finally(() => {
       inFlight = false;
       if (!disposed && latest !== sent) schedule(0);
@@ -62,8 +77,7 @@ export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clo
 
   const schedule = (delay: number) => {
     if (timer !== null) clock.clearTimeout(timer);
-    const wait = Math.max(delay, lastStart + minIntervalMs - clock.now());
-    timer = clock.setTimeout(start, Math.max(0, wait));
+    timer = clock.setTimeout(start, Math.max(delay, tokenWait()));
   };
 
   return {
@@ -82,7 +96,7 @@ export function createCompileScheduler({ compile, debounceMs, minIntervalMs, clo
       // While a compile is out, the newest text waits for its answer (start() then sends it).
       if (inFlight) return;
       // After a pause the request leaves from inside the change itself, before the editor and React render it.
-      if (afterPause && now - lastStart >= minIntervalMs) {
+      if (afterPause && tokenWait() === 0) {
         if (timer !== null) clock.clearTimeout(timer);
         start();
       } else schedule(afterPause ? 0 : debounceMs);
