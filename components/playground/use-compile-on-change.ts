@@ -13,7 +13,7 @@ const COMPILE_DEBOUNCE_MS = 40;
  * Compiles start at most 10 per second, in bursts of up to 10: the server allows an address 10 per
  * second in bursts of 20, so a keystroke rarely waits and fast typing is never refused.
  */
-const COMPILE_RATE = { burst: 10, refillIntervalMs: 100 };
+const COMPILE_RATE = { capacity: 10, refillIntervalMs: 100 };
 
 /**
  * Compiles the tool module as it changes, one request at a time, always the newest text. The

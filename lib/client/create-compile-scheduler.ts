@@ -1,3 +1,5 @@
+import { tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from '@/lib/runtime/token-bucket';
+
 /** Timers as the scheduler uses them; the browser's by default, fake ones in tests. */
 export type SchedulerClock = {
   now: () => number;
@@ -21,14 +23,12 @@ export type CompileSchedulerOptions = {
    */
   debounceMs: number;
   /**
-   * How many compiles may start: a bucket of `burst` that regains one every `refillIntervalMs`, so
+   * How many compiles may start: a bucket of `capacity` that regains one every `refillIntervalMs`, so
    * fast typing stays inside the server's rate limit without waiting while there is room.
    */
-  rate: CompileRate;
+  rate: TokenBucketRule;
   clock?: SchedulerClock;
 };
-
-export type CompileRate = { burst: number; refillIntervalMs: number };
 
 const BROWSER_CLOCK: SchedulerClock = {
   now: () => performance.now(),
@@ -51,11 +51,11 @@ export function createCompileScheduler({ compile, debounceMs, rate, clock = BROW
   let lastUpdate = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
   let disposed = false;
-  const bucket = { tokens: rate.burst, updatedAt: clock.now() };
+  const bucket: TokenBucketState = { tokens: rate.capacity, updatedAt: clock.now() };
 
-  const tokensNow = () => Math.min(rate.burst, bucket.tokens + (clock.now() - bucket.updatedAt) / rate.refillIntervalMs);
+  const tokensNow = () => tokensAt(bucket, rate, clock.now());
   /** Milliseconds until a compile may start (0 while a token is left). */
-  const tokenWait = () => Math.max(0, Math.ceil((1 - tokensNow()) * rate.refillIntervalMs));
+  const tokenWait = () => waitForToken(tokensNow(), rate);
 
   const start = () => {
     timer = null;

@@ -1,9 +1,9 @@
 // Server-only: a token bucket per key, in memory, with a bounded number of keys.
 import { createHash } from 'node:crypto';
 import { err, ok, type Result } from '@/lib/runtime/result';
+import { tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from '@/lib/runtime/token-bucket';
 
-/** A bucket holds `capacity` tokens (the burst) and regains one every `refillIntervalMs`. */
-export type TokenBucketRule = { capacity: number; refillIntervalMs: number };
+export type { TokenBucketRule } from '@/lib/runtime/token-bucket';
 
 export type RateLimiterOptions = TokenBucketRule & {
   /** Keys kept at most; past it the least recently used bucket goes first. */
@@ -21,8 +21,6 @@ export type RateLimiter = {
   size(): number;
 };
 
-type Bucket = { tokens: number; updatedAt: number };
-
 const DEFAULT_MAX_KEYS = 10_000;
 /** Longer keys (an attacker's path parameter, say) are kept as a hash so memory stays bounded. */
 const MAX_KEY_CHARS = 100;
@@ -35,12 +33,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { capacity, refillIntervalMs, maxKeys = DEFAULT_MAX_KEYS, now = Date.now } = options;
   if (!(capacity >= 1 && refillIntervalMs > 0 && maxKeys >= 1)) throw new Error('createRateLimiter needs capacity ≥ 1, refillIntervalMs > 0 and maxKeys ≥ 1.');
   // Map order is least recently used first: every take re-inserts its key at the end.
-  const buckets = new Map<string, Bucket>();
-  const tokensAt = (bucket: Bucket, time: number) => Math.min(capacity, bucket.tokens + (time - bucket.updatedAt) / refillIntervalMs);
+  const buckets = new Map<string, TokenBucketState>();
+  const rule: TokenBucketRule = { capacity, refillIntervalMs };
 
   const evict = (time: number) => {
     for (const [key, bucket] of buckets) {
-      if (buckets.size <= maxKeys && tokensAt(bucket, time) < capacity) break;
+      if (buckets.size <= maxKeys && tokensAt(bucket, rule, time) < capacity) break;
       buckets.delete(key);
     }
   };
@@ -50,11 +48,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const key = rawKey.length <= MAX_KEY_CHARS ? rawKey : `#${createHash('sha256').update(rawKey).digest('base64url')}`;
       const time = now();
       const existing = buckets.get(key);
-      const tokens = existing ? tokensAt(existing, time) : capacity;
+      const tokens = existing ? tokensAt(existing, rule, time) : capacity;
       buckets.delete(key);
       if (tokens < 1) {
         buckets.set(key, { tokens, updatedAt: time });
-        return err({ retryAfterMs: Math.ceil((1 - tokens) * refillIntervalMs) });
+        return err({ retryAfterMs: waitForToken(tokens, rule) });
       }
       buckets.set(key, { tokens: tokens - 1, updatedAt: time });
       evict(time);

@@ -54,7 +54,7 @@ describe('createCompileScheduler', () => {
   it('compiles the first change after a pause at once', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { burst: 1, refillIntervalMs: 100 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { capacity: 1, refillIntervalMs: 100 }, clock });
     scheduler.update('a');
     await clock.advance(0);
     expect(compiles.started).toEqual([{ source: 'a', at: 0 }]);
@@ -71,7 +71,7 @@ describe('createCompileScheduler', () => {
   it('holds changes in quick succession until typing pauses, then sends only the newest', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { burst: 1, refillIntervalMs: 10 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { capacity: 1, refillIntervalMs: 10 }, clock });
     scheduler.update('a');
     await clock.advance(0);
     await compiles.answer();
@@ -91,7 +91,7 @@ describe('createCompileScheduler', () => {
   it('keeps the pending compile when the same text is reported twice (the editor, then React)', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { burst: 1, refillIntervalMs: 100 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { capacity: 1, refillIntervalMs: 100 }, clock });
     scheduler.update('a');
     scheduler.update('a');
     await clock.advance(0);
@@ -101,7 +101,7 @@ describe('createCompileScheduler', () => {
   it('keeps one compile in flight; what was typed meanwhile goes when its answer is back', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { burst: 1, refillIntervalMs: 100 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { capacity: 1, refillIntervalMs: 100 }, clock });
     scheduler.update('a');
     await clock.advance(40);
     scheduler.update('ab');
@@ -116,7 +116,7 @@ describe('createCompileScheduler', () => {
   it('with a burst of one, starts compiles at least the refill interval apart, however fast the answers come', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 10, rate: { burst: 1, refillIntervalMs: 100 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 10, rate: { capacity: 1, refillIntervalMs: 100 }, clock });
     for (let key = 1; key <= 10; key += 1) {
       scheduler.update('x'.repeat(key));
       await clock.advance(30);
@@ -132,7 +132,7 @@ describe('createCompileScheduler', () => {
   it('does not compile a text it already sent, and stops after dispose', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { burst: 1, refillIntervalMs: 100 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { capacity: 1, refillIntervalMs: 100 }, clock });
     scheduler.update('a');
     await clock.advance(40);
     await compiles.answer();
@@ -153,7 +153,7 @@ describe('createCompileScheduler', () => {
   it('starts compiles back to back while the burst lasts, then one per refill interval', async () => {
     const clock = createFakeClock();
     const compiles = createCompiles(clock);
-    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { burst: 3, refillIntervalMs: 100 }, clock });
+    const scheduler = createCompileScheduler({ compile: compiles.compile, debounceMs: 40, rate: { capacity: 3, refillIntervalMs: 100 }, clock });
     // Keystrokes 50 ms apart, each answered at once: each is a first change after a pause.
     for (let key = 1; key <= 6; key += 1) {
       scheduler.update('y'.repeat(key));
