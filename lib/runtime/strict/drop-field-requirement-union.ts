@@ -1,5 +1,6 @@
 import { isPlainObject, type JsonSchema } from '../json';
 import { allowsExtraKeys } from './allows-extra-keys';
+import { describesObject } from './describes-object';
 import { isAnnotationKeyword } from './is-annotation-keyword';
 import type { NodeRewrite } from './strictify-change';
 
@@ -15,7 +16,7 @@ const BRANCH_KEYWORDS: ReadonlySet<string> = new Set(['type', 'required', 'prope
  */
 export function dropFieldRequirementUnion(node: JsonSchema, union: 'anyOf' | 'oneOf'): NodeRewrite | undefined {
   const { properties: declared, [union]: branches } = node;
-  if (!isObjectSchema(node) || !isPlainObject(declared) || !Array.isArray(branches) || branches.length === 0) return undefined;
+  if (!describesObject(node) || !isPlainObject(declared) || !Array.isArray(branches) || branches.length === 0) return undefined;
   if (!branches.every((branch) => isFieldRequirement(branch, declared))) return undefined;
   if (!branches.some((branch) => requiredNames(branch).every((name) => Object.hasOwn(declared, name)))) return undefined;
   return {
@@ -23,10 +24,6 @@ export function dropFieldRequirementUnion(node: JsonSchema, union: 'anyOf' | 'on
     at: [union],
     change: `Removed '${union}', which only says which declared fields must be present or what they hold; strict mode cannot express it beside 'properties', and arguments are still validated against it.`,
   };
-}
-
-function isObjectSchema(node: JsonSchema): boolean {
-  return node.type === undefined || node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object'));
 }
 
 function isFieldRequirement(branch: unknown, declared: Record<string, unknown>): boolean {

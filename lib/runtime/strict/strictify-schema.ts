@@ -2,6 +2,7 @@ import { checkStrictSchema, type StrictViolation } from './check-strict-schema';
 import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
 import { allowsNull } from './allows-null';
 import { describeOneOfRewrite } from './describe-one-of-rewrite';
+import { describesObject } from './describes-object';
 import { isAnnotationKeyword } from './is-annotation-keyword';
 import { isFixableViolation } from './is-fixable-violation';
 import { makeNullable } from './make-nullable';
@@ -48,8 +49,7 @@ export function strictifySchema(schema: JsonSchema): StrictifyOutcome {
 function rewriteNode(context: RewriteContext, node: JsonValue, location: SchemaLocation): JsonValue {
   if (!isPlainObject(node)) return copyJson(node);
   const note = (change: string, at: SchemaLocation = location) => context.changes.push({ pointer: at.pointer, change });
-  const types: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
-  const isObject = types.includes('object') || (node.type === undefined && 'properties' in node);
+  const isObject = describesObject(node);
   const out: JsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) {
     const at = appendLocation(location, keyword);

@@ -3,6 +3,7 @@ import {
   COMPOSITION_KEYWORDS, LARGE_ENUM_THRESHOLD, MAX_LARGE_ENUM_STRING_LENGTH, SUPPORTED_FORMATS,
   SUPPORTED_KEYWORDS, SUPPORTED_TYPES, TYPE_GIVING_KEYWORDS,
 } from './strict-limits';
+import { describesObject } from './describes-object';
 import { appendLocation, formatPythonString, inContext, type SchemaLocation } from './schema-location';
 import { findUnsupportedRegexSyntax, type UnsupportedRegexSyntax } from './find-unsupported-regex-syntax';
 import { resolveLocalRef } from './resolve-local-ref';
@@ -44,7 +45,7 @@ function walkNode(state: WalkState, node: unknown, location: SchemaLocation, dep
   }
   checkKeywords(state, node, location, depth);
   const types = checkType(state, node, location);
-  if (types.includes('object') || (node.type === undefined && 'properties' in node)) checkObject(state, node, location, depth);
+  if (describesObject(node)) checkObject(state, node, location, depth);
   if (types.includes('array') && !('items' in node)) report(state, location, 'missing-items', 'array schema missing items.');
   if ('items' in node) {
     if (isPlainObject(node.items)) walkNode(state, node.items, appendLocation(location, 'items'), depth + 1);
