@@ -11,6 +11,7 @@ const VERDICT_OPTIONS: readonly { value: VerdictFilter; label: string }[] = [
 ];
 
 const NAMED_PREFIX = 'ns:';
+const TAG_PREFIX = 'tag:';
 const SMALL_BUTTON = 'shrink-0 rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg disabled:opacity-50';
 
 export type ToolFilterBarProps = {
@@ -23,11 +24,13 @@ export type ToolFilterBarProps = {
   pending: boolean;
 };
 
-/** Text, namespace and strict-verdict filters over a large module's tools, with the match count. */
+/** Text, namespace, tag (when tags say more than namespaces) and strict-verdict filters over a large module's tools, with the match count. */
 export function ToolFilterBar({ filter, onFilterChange, index, shown, pending }: ToolFilterBarProps) {
   const namespace = filter.namespace;
   // A namespace chosen before a recompile removed it still shows as chosen (with no tools), not as a blank select.
   const vanishedNamespace = namespace.kind === 'named' && !index.namespaces.some((entry) => entry.namespace === namespace.namespace) ? namespace.namespace : null;
+  const vanishedTag = filter.tag !== null && !index.tags.some((entry) => entry.tag === filter.tag) ? filter.tag : null;
+  const showTags = index.tagsAddToNamespaces || filter.tag !== null;
   return (
     <div role="search" aria-label="Filter tools" className="shrink-0 space-y-1.5 border-b border-border bg-panel-muted/60 px-3 py-2">
       <div className="flex min-w-0 items-center gap-2">
@@ -66,6 +69,23 @@ export function ToolFilterBar({ filter, onFilterChange, index, shown, pending }:
           {vanishedNamespace !== null && <option value={`${NAMED_PREFIX}${vanishedNamespace}`}>{vanishedNamespace} (0)</option>}
           <option value="none">No namespace ({index.withoutNamespace})</option>
         </select>
+        {showTags && (
+          <select
+            data-testid="tool-filter-tag"
+            aria-label="Tag"
+            value={filter.tag === null ? '' : `${TAG_PREFIX}${filter.tag}`}
+            onChange={(event) => onFilterChange({ ...filter, tag: event.target.value.startsWith(TAG_PREFIX) ? event.target.value.slice(TAG_PREFIX.length) : null })}
+            className={`${INPUT_CLASS} min-w-0 flex-1 truncate`}
+          >
+            <option value="">All tags</option>
+            {index.tags.map((entry) => (
+              <option key={entry.tag} value={`${TAG_PREFIX}${entry.tag}`}>
+                {entry.tag} ({entry.count})
+              </option>
+            ))}
+            {vanishedTag !== null && <option value={`${TAG_PREFIX}${vanishedTag}`}>{vanishedTag} (0)</option>}
+          </select>
+        )}
         <select
           data-testid="tool-filter-verdict"
           aria-label="Strict-mode verdict"

@@ -113,6 +113,7 @@ interface PlaygroundToolOptionsBase<Args> {
   strict?: boolean;
   namespace?: string;
   namespaceDescription?: string;
+  tags?: string[];
   deferLoading?: boolean;
   executionMode?: 'parallel' | 'sequential';
   isReadOnly?: boolean;

@@ -26,6 +26,7 @@ export function renderToolModule({ tools, definitions, sourceLabel }: ToolModule
       `    name: ${renderStringLiteral(tool.name)},`,
       ...(tool.namespace ? [`    namespace: ${renderStringLiteral(tool.namespace)},`] : []),
       ...(tool.namespace && tool.namespaceDescription ? [`    namespaceDescription: ${renderStringLiteral(tool.namespaceDescription)},`] : []),
+      ...(tool.tags.length > 0 ? [`    tags: [${tool.tags.map(renderStringLiteral).join(', ')}],`] : []),
       `    description: ${renderStringLiteral(tool.description)},`,
       `    jsonSchema: ${renderParameterSchema(tool.jsonSchema, parameters)},`,
       ...(usesShared ? ['    definitions,'] : []),

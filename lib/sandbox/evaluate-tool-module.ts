@@ -40,6 +40,8 @@ const toolDescription = z.object({
   definitionsIndex: z.number().int().nonnegative().optional(),
   executeKind: z.enum(['function', 'missing', 'invalid']),
   needsApproval: primitive.optional(),
+  /** The tags as written: a list of primitives, or the one value written instead of a list. */
+  tags: z.union([primitive, z.array(primitive)]).optional(),
   hasOutputSchema: z.boolean(),
   hasDescribeActivity: z.boolean(),
   hasDescribeCompletedActivity: z.boolean(),
@@ -135,6 +137,7 @@ function toConfig(description: ToolDescription, definitions: unknown): ToolConfi
     parameters: description.parameters,
     ...(definitions !== undefined ? { definitions } : {}),
     needsApproval: description.needsApproval,
+    ...(description.tags !== undefined ? { tags: description.tags } : {}),
     hasOutputSchema: description.hasOutputSchema,
     ...(outputParameters ? { outputParameters } : {}),
     execute: description.executeKind,

@@ -59,6 +59,8 @@ export const PLAYGROUND_TYPES = `declare module 'playground' {
     strict?: boolean;
     namespace?: string;
     namespaceDescription?: string;
+    /** Labels for people: the schema panel filters by them. Never sent to the model. */
+    tags?: string[];
     /** Keep the parameter schema behind Tool Search until loaded. */
     deferLoading?: boolean;
     /** Unset: parallel only when isReadOnly. */

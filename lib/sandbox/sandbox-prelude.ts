@@ -150,6 +150,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, zodLib, settingsJson)
     d.hasJsonSchema = o.jsonSchema !== undefined;
     d.executeKind = typeof o.execute === 'function' ? 'function' : o.execute === undefined ? 'missing' : 'invalid';
     d.needsApproval = typeof o.needsApproval === 'function' ? 'dynamic' : plain(o.needsApproval);
+    if (o.tags !== undefined) d.tags = isArray(o.tags) ? plainList(o.tags, plain) : plain(o.tags);
     d.hasOutputSchema = o.outputSchema !== undefined;
     d.hasDescribeActivity = typeof o.describeActivity === 'function';
     d.hasDescribeCompletedActivity = typeof o.describeCompletedActivity === 'function';

@@ -18,6 +18,8 @@ export type CompiledToolSummary = {
   index: number;
   name: string;
   namespace?: string;
+  /** The tool's `tags` in the order written; empty when it has none. */
+  tags: string[];
   qualifiedName: string;
   description: string;
   deferLoading: boolean;
@@ -71,6 +73,7 @@ export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolV
       index,
       name: spec.name,
       namespace: spec.namespace,
+      tags: spec.tags ?? [],
       qualifiedName,
       description: spec.description,
       deferLoading: spec.deferLoading,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { openPlayground, TEST_IDS, waitForRunEnd } from './helpers';
+import { openPlayground, replaceEditorText, TEST_IDS, waitForRunEnd } from './helpers';
 
 /**
  * A real catalog through the browser: GitHub's REST description (1,223 operations, trimmed to
@@ -53,4 +53,25 @@ test('imports GitHub REST, filters the 1,223-tool panel and runs one of its tool
   // The tools were deferred: the model searched, loaded what it found and called an issues tool.
   await expect(timeline.locator('[data-testid^="tool-search-"]').first()).toBeVisible();
   await expect(timeline.locator('[data-testid^="call-card-"][data-name^="issues"]').first()).toHaveAttribute('data-status', 'success');
+});
+
+test('filters a large module by a tag that cuts across its namespaces', async ({ page }) => {
+  await openPlayground(page);
+  // 14 tools (above the 12 where the panel turns into a filtered list) in two namespaces; "write" tags some of each.
+  const tools = ['issues', 'repos'].flatMap((namespace) =>
+    Array.from({ length: 7 }, (_, position) => {
+      const tags = position < 2 ? `['${namespace}', 'write']` : `['${namespace}']`;
+      return `  defineTool({ name: 'op_${position}', namespace: '${namespace}', tags: ${tags}, description: 'Operation ${position}.', schema: z.object({}), isReadOnly: true, execute: () => 'ok' }),`;
+    }),
+  );
+  await replaceEditorText(page, ["import { z } from 'zod';", "import { defineTool } from 'playground';", 'export default [', ...tools, '];', ''].join('\n'));
+  const panel = page.getByTestId('schema-panel');
+  await expect(panel.getByRole('heading', { name: /Schemas · 14 tools/ })).toBeVisible({ timeout: 30_000 });
+  await panel.getByTestId('tool-filter-tag').selectOption({ label: 'write (4)' });
+  await expect(panel.getByTestId('tool-filter-count')).toHaveText('4 of 14 tools');
+  await expect(panel.getByTestId(TEST_IDS.toolCard('repos.op_1'))).toBeVisible();
+  await panel.getByTestId('tool-filter-namespace').selectOption({ label: 'issues (7)' });
+  await expect(panel.getByTestId('tool-filter-count')).toHaveText('2 of 14 tools');
+  await panel.getByTestId('tool-filter-clear').click();
+  await expect(panel.getByTestId('tool-filter-count')).toHaveText('14 of 14 tools');
 });

@@ -30,6 +30,8 @@ export type ToolConfigShape = { [Option in PlainToolOption]?: unknown } & {
   definitions?: unknown;
   /** `'dynamic'` for a function; otherwise the value as written. */
   needsApproval?: unknown;
+  /** The `tags` option as written (a list of labels). */
+  tags?: unknown;
   hasOutputSchema: boolean;
   /** The output schema as JSON Schema, when there is one and it could be produced. */
   outputParameters?: JsonSchema;
@@ -70,6 +72,7 @@ export function checkToolConfig(config: ToolConfigShape): ToolConfigProblem[] {
   if (config.namespace !== undefined && (typeof config.namespace !== 'string' || !TOOL_NAME_PATTERN.test(config.namespace))) {
     problems.push({ field: 'namespace', message: `Namespace ${JSON.stringify(config.namespace)} must match ^[a-zA-Z0-9_-]{1,64}$.` });
   }
+  problems.push(...checkTags(String(name), config.tags));
   if (config.executionMode !== undefined && config.executionMode !== 'parallel' && config.executionMode !== 'sequential') {
     problems.push({ field: 'executionMode', message: `executionMode must be "parallel" or "sequential", got ${JSON.stringify(config.executionMode)}.` });
   }
@@ -84,6 +87,20 @@ export function checkToolConfig(config: ToolConfigShape): ToolConfigProblem[] {
     });
   }
   return problems;
+}
+
+/** At most this many tags per tool, each at most `TAG_MAX_LENGTH` characters. */
+export const TAGS_PER_TOOL = 20;
+export const TAG_MAX_LENGTH = 100;
+
+function checkTags(name: string, tags: unknown): ToolConfigProblem[] {
+  if (tags === undefined) return [];
+  const problem = (message: string) => [{ field: 'tags', message: `Tool ${name}: ${message}` }];
+  if (!Array.isArray(tags)) return problem('tags must be a list of strings such as ["issues"].');
+  if (tags.length > TAGS_PER_TOOL) return problem(`tags may hold at most ${TAGS_PER_TOOL} labels, got ${tags.length}.`);
+  const bad = tags.findIndex((tag) => typeof tag !== 'string' || tag.trim() === '' || tag.length > TAG_MAX_LENGTH);
+  if (bad === -1) return [];
+  return problem(`tags[${bad}] must be a non-empty string of at most ${TAG_MAX_LENGTH} characters, got ${JSON.stringify(tags[bad])}.`);
 }
 
 function checkDefinitions(name: string, config: ToolConfigShape): ToolConfigProblem[] {

@@ -16,6 +16,8 @@ type ToolOptionsBase<Args> = {
   strict?: boolean;
   namespace?: string;
   namespaceDescription?: string;
+  /** Labels for people (the schema panel filters by them); never sent to the model. */
+  tags?: string[];
   deferLoading?: boolean;
   executionMode?: ExecutionMode;
   isReadOnly?: boolean;
@@ -63,6 +65,7 @@ export function defineTool<Schema extends z.ZodType>(options: DefineToolOptions<
     hasJsonSchema: options.jsonSchema !== undefined,
     parameters: written,
     definitions: options.definitions,
+    tags: options.tags,
     needsApproval: typeof options.needsApproval === 'function' ? 'dynamic' : options.needsApproval,
     hasOutputSchema: options.outputSchema !== undefined,
     ...(outputParameters ? { outputParameters } : {}),

@@ -36,6 +36,11 @@ export type ToolMetadata = {
   name: string;
   namespace?: string;
   namespaceDescription?: string;
+  /**
+   * Labels for people, in the order written (an OpenAPI operation's tags, say): the schema
+   * panel filters by them. Never sent to the model and not read by Tool Search. Absent when none.
+   */
+  tags?: string[];
   description: string;
   /** The parameter schema as authored (Zod converted with `z.toJSONSchema`, or the JSON Schema verbatim). */
   parameters: JsonSchema;

@@ -8,6 +8,7 @@ export function createToolView(overrides: Partial<CompiledToolView> = {}): Compi
     index: 0,
     name: 'read_file',
     qualifiedName: 'read_file',
+    tags: [],
     description: 'Read a file.',
     deferLoading: false,
     executionMode: 'parallel',

@@ -11,7 +11,7 @@ function createNamespacedTool(namespace: string | undefined, name: string, overr
 }
 
 const tools = [
-  createNamespacedTool('issues', 'create', { description: 'Create an issue.' }),
+  createNamespacedTool('issues', 'create', { description: 'Create an issue.', tags: ['issues', 'write'] }),
   createNamespacedTool('issues', 'list-for-repo', {
     description: 'List repository issues.',
     strictCheck: 'strictified',
@@ -19,7 +19,7 @@ const tools = [
     strictified: { schema: looseSchema, changes: [{ pointer: '/properties/note', change: 'made nullable and required' }] },
   }),
   createNamespacedTool('repos', 'get', { description: 'Get a repository.', strictCheck: 'rejected', strictReport: { ok: false, violations: [violation] }, strictified: null }),
-  createNamespacedTool('repos', 'create-fork', { description: 'Create a fork of a repository.', strict: false }),
+  createNamespacedTool('repos', 'create-fork', { description: 'Create a fork of a repository.', strict: false, tags: ['write'] }),
   createNamespacedTool(undefined, 'read_file', { description: 'Read a file from the WORKSPACE.' }),
 ];
 const index = createToolFilterIndex(tools);
@@ -35,6 +35,23 @@ describe('createToolFilterIndex', () => {
       { namespace: 'repos', count: 2 },
     ]);
     expect(index.withoutNamespace).toBe(1);
+  });
+
+  it('counts the tools that carry each tag, sorted by name', () => {
+    expect(index.tags).toEqual([
+      { tag: 'issues', count: 1 },
+      { tag: 'write', count: 2 },
+    ]);
+    expect(index.tagsAddToNamespaces).toBe(true);
+  });
+
+  it('says tags add nothing when each tool has the one tag its namespace shares, as in GitHub REST', () => {
+    const byTag = [createNamespacedTool('issues', 'create', { tags: ['issues'] }), createNamespacedTool('issues', 'get', { tags: ['issues'] }), createNamespacedTool('Pet_Store', 'list', { tags: ['Pet Store'] })];
+    expect(createToolFilterIndex(byTag).tagsAddToNamespaces).toBe(false);
+    expect(createToolFilterIndex([...byTag, createNamespacedTool(undefined, 'read_file')]).tagsAddToNamespaces).toBe(true);
+    expect(createToolFilterIndex([...byTag, createNamespacedTool('issues', 'lock', { tags: ['moderation'] })]).tagsAddToNamespaces).toBe(true);
+    expect(createToolFilterIndex([...byTag, createNamespacedTool('repos', 'get', { tags: ['issues'] })]).tagsAddToNamespaces).toBe(true);
+    expect(createToolFilterIndex([createNamespacedTool('issues', 'create')]).tagsAddToNamespaces).toBe(false);
   });
 });
 
@@ -64,6 +81,13 @@ describe('filterTools', () => {
     expect(namesMatching({ namespace: { kind: 'named', namespace: 'repos' } })).toEqual(['repos.get', 'repos.create-fork']);
     expect(namesMatching({ namespace: { kind: 'none' } })).toEqual(['read_file']);
     expect(namesMatching({ namespace: { kind: 'named', namespace: 'gone' } })).toEqual([]);
+  });
+
+  it('keeps the tools that carry the chosen tag, whatever their namespace', () => {
+    expect(namesMatching({ tag: 'write' })).toEqual(['issues.create', 'repos.create-fork']);
+    expect(namesMatching({ tag: 'write', namespace: { kind: 'named', namespace: 'repos' } })).toEqual(['repos.create-fork']);
+    expect(namesMatching({ tag: 'gone' })).toEqual([]);
+    expect(isToolFilterEmpty({ ...EMPTY_TOOL_FILTER, tag: 'write' })).toBe(false);
   });
 
   it('keeps the tools with the chosen strict verdict', () => {

@@ -277,6 +277,19 @@ describe('OpenAPI names and namespaces', () => {
     expect(imported.notes).toEqual(['/paths/~1a/put/operationId: "repos_get" renamed to "get_2".', '/paths/~1a/post/operationId: "repos-get" renamed to "get_3".']);
   });
 
+  it('write every tag of an operation into the module, where the compiled tools carry them for the panel filter', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Tags', version: '1' },
+      paths: { '/b': { get: { operationId: 'listPets', tags: ['Pet Store', 'other'] }, post: { operationId: 'addPet' } } },
+    };
+    const imported = importOk(JSON.stringify(document));
+    expect(imported.source).toContain("    tags: ['Pet Store', 'other'],\n");
+    const compiled = await compileToolModule(imported.source);
+    expect(compiled.diagnostics).toEqual([]);
+    expect(compiled.tools.map((tool) => [tool.name, tool.tags])).toEqual([['listPets', ['Pet Store', 'other']], ['addPet', undefined]]);
+  });
+
   it('group a slice of GitHub by tag, share its component schemas once and keep every tool compiling', () => {
     const imported = importOk(readCatalog('github-rest-slice.openapi.json'));
     expect(listToolNames(imported)).toEqual([

@@ -21,6 +21,14 @@ describe('defineTool', () => {
     expect(() => defineTool({ ...ok, name: 't', schema: z.object({}), timeoutMs: -1 })).toThrow(/timeoutMs must be/);
   });
 
+  it('keeps tags once each in the order written, and refuses tags that are not a short list of labels', () => {
+    expect(defineTool({ ...ok, name: 'tagged', schema: z.object({}), tags: ['issues', 'repos', 'issues'] }).tags).toEqual(['issues', 'repos']);
+    expect(defineTool({ ...ok, name: 'untagged', schema: z.object({}), tags: [] }).tags).toBeUndefined();
+    expect(() => defineTool({ ...ok, name: 's', schema: z.object({}), tags: 'issues' as never })).toThrow('Tool s: tags must be a list of strings such as ["issues"].');
+    expect(() => defineTool({ ...ok, name: 'e', schema: z.object({}), tags: ['ok', ' '] })).toThrow('Tool e: tags[1] must be a non-empty string of at most 100 characters, got " ".');
+    expect(() => defineTool({ ...ok, name: 'm', schema: z.object({}), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toThrow('Tool m: tags may hold at most 20 labels, got 21.');
+  });
+
   it('converts Zod for input: a defaulted field is optional', () => {
     const tool = defineTool({ ...ok, name: 'z', schema: z.object({ a: z.string(), b: z.number().default(3) }) });
     expect(tool.parameters).toMatchObject({ type: 'object', required: ['a'], properties: { b: { type: 'number', default: 3 } } });

@@ -57,6 +57,21 @@ export default [
     });
   });
 
+  it('reads tags out of the sandbox as the host does, with a diagnostic at the tool for bad ones', async () => {
+    const compiled = await compileToolModule(`${HEADER}
+export default [
+  defineTool({ name: 'a', description: 'A.', schema: z.object({}), tags: ['issues', 'repos'], execute: () => 'ok' }),
+  defineTool({ name: 'b', description: 'B.', schema: z.object({}), tags: ['issues', 7] as never, execute: () => 'ok' }),
+  defineTool({ name: 'c', description: 'C.', schema: z.object({}), tags: { issues: true } as never, execute: () => 'ok' }),
+];
+`);
+    expect(compiled.tools.map((tool) => [tool.name, tool.tags])).toEqual([['a', ['issues', 'repos']]]);
+    expect(compiled.diagnostics).toEqual([
+      { message: 'Tool b: tags[1] must be a non-empty string of at most 100 characters, got 7.', line: 6, column: 3, severity: 'error' },
+      { message: 'Tool c: tags must be a list of strings such as ["issues"].', line: 7, column: 3, severity: 'error' },
+    ]);
+  });
+
   it('keeps a jsonSchema verbatim and copies the metadata fields', async () => {
     const jsonSchema = { type: 'object', properties: { title: { type: 'string', minLength: 3, maxLength: 80 } }, required: ['title'], additionalProperties: false };
     const compiled = await compileToolModule(`${HEADER}
