@@ -1,12 +1,16 @@
 /**
  * Next.js calls this once when the server starts, before it serves requests: the sandbox workers
  * boot (and warm) and the session database opens now, so no visitor's request waits seconds for
- * either (opening the embedded PGlite database holds the thread for ~3 s).
+ * either (opening the embedded PGlite database holds the thread for ~3 s). It also hands the turn
+ * streams' handlers to `server.mjs`, which serves them without Next's routing in between.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getSandboxPool } = await import('@/lib/sandbox/pool/get-sandbox-pool');
   const { getSessionStore } = await import('@/lib/sessions/get-session-store');
+  const { registerDirectRoutes } = await import('@/lib/server/direct-routes');
+  const [turns, toolCall] = await Promise.all([import('@/app/api/turns/route'), import('@/app/api/tools/call/route')]);
+  registerDirectRoutes({ 'POST /api/turns': turns.POST, 'POST /api/tools/call': toolCall.POST });
   getSandboxPool();
   // A database that cannot open now is retried on first use and reported there.
   await getSessionStore().catch((error: unknown) => console.error('The session database did not open at start:', error));

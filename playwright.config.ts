@@ -8,7 +8,7 @@ const PORT = 3100;
 const externalBaseURL = process.env.PLAYWRIGHT_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
 /** What `npm run build` reads: a change in any of them makes the build stale. */
-const BUILD_INPUTS = ['app', 'components', 'lib', 'public', 'scripts', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'package.json', 'tsconfig.json'];
+const BUILD_INPUTS = ['app', 'components', 'lib', 'public', 'scripts', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts', 'postcss.config.mjs', 'package.json', 'tsconfig.json'];
 
 /** Newest modification time under `path` (a file or a directory tree), in ms. */
 function newestModification(path: string): number {

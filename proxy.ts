@@ -17,6 +17,6 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // API routes get their static policy from next.config.mjs (and keep unbuffered bodies); assets need none.
+  // API routes get their static policy from next.config.ts (and keep unbuffered bodies); assets need none.
   matcher: ['/((?!api/|_next/static/|_next/image|monaco/|favicon.ico|icon.svg).*)'],
 };

@@ -1,10 +1,13 @@
 // Production entry (`npm start`): serves the built app like `next start`, and first overwrites
 // `x-playground-peer-address` on every request with the connection's remote address. Next keeps a
 // client-supplied X-Forwarded-For as sent, so without this the app cannot tell who connected.
+// The turn streams' route handlers are called directly (see DIRECT_ROUTES_KEY below).
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 
 const PEER_ADDRESS_HEADER = 'x-playground-peer-address';
+/** Where instrumentation.ts leaves the routes served here without Next's routing (lib/server/direct-routes.ts). */
+const DIRECT_ROUTES_KEY = Symbol.for('tool-runtime-playground.direct-routes');
 
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -24,6 +27,8 @@ const handle = app.getRequestHandler();
 
 createServer((request, response) => {
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+  // The turn streams: the same route handlers, minus Next's per-request routing work.
+  if (globalThis[DIRECT_ROUTES_KEY]?.(request, response)) return;
   handle(request, response).catch((error) => {
     console.error(error);
     if (!response.headersSent) response.statusCode = 500;

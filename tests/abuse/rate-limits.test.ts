@@ -117,10 +117,13 @@ describe('response headers', () => {
       expect(policy).toContain("frame-ancestors 'none'");
     }
     const api = await fetch(`${baseURL()}/api/health`);
-    for (const response of [...pages, api]) {
+    // server.mjs answers the turn streams itself (lib/server/direct-routes.ts): the same headers.
+    const turn = await fetch(`${baseURL()}/api/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(turn.status).toBe(400);
+    for (const response of [...pages, api, turn]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
-    expect(api.headers.get('content-security-policy')).toContain("default-src 'none'");
+    for (const response of [api, turn]) expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 });

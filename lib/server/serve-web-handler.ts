@@ -1,0 +1,107 @@
+// Server-only: answers a Node HTTP request with a Fetch-style route handler (`(Request) => Response`).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { HeaderEntry } from './security-headers';
+
+/** A route handler as a `route.ts` under `app/` exports it. */
+export type WebRouteHandler = (request: Request) => Promise<Response>;
+
+export type ServeWebHandlerOptions = {
+  handler: WebRouteHandler;
+  /** Added to every answer unless the handler set the same header. */
+  headers: readonly HeaderEntry[];
+  /** Where a handler that throws is reported (its answer is a 500 without details). */
+  onError: (error: unknown) => void;
+};
+
+/**
+ * Runs `handler` on `request` and writes its answer to `response`, as Next does for a route
+ * handler: the body is read as the handler reads it (so its own size limits hold), the request's
+ * signal aborts and the answer's stream is cancelled when the client goes away, and a streamed
+ * answer is written chunk by chunk, waiting for the socket when it is full.
+ */
+export async function serveWebHandler(request: IncomingMessage, response: ServerResponse, options: ServeWebHandlerOptions): Promise<void> {
+  const disconnected = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) disconnected.abort(new Error('The client disconnected.'));
+  });
+  let answer: Response;
+  try {
+    answer = await options.handler(toWebRequest(request, disconnected.signal));
+  } catch (error) {
+    options.onError(error);
+    if (!response.headersSent && !response.destroyed) {
+      writeHead(response, 500, new Headers({ 'content-type': 'application/json' }), options.headers);
+      response.end(JSON.stringify({ error: 'Internal server error.' }));
+    }
+    return;
+  }
+  writeHead(response, answer.status, answer.headers, options.headers);
+  if (!answer.body) {
+    response.end();
+    return;
+  }
+  // The head leaves now, not with the first chunk: a stream's client learns at once that it started.
+  response.flushHeaders();
+  await pipeBody(answer.body, response, disconnected.signal);
+}
+
+/** The request as a Fetch `Request`; its origin is not the client's to choose, so handlers get `localhost`. */
+function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = request.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(request.url ?? '/', 'http://localhost'), {
+    method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function writeHead(response: ServerResponse, status: number, headers: Headers, added: readonly HeaderEntry[]): void {
+  const out: Record<string, string | string[]> = {};
+  for (const { key, value } of added) if (!headers.has(key)) out[key] = value;
+  headers.forEach((value, key) => {
+    if (key !== 'set-cookie') out[key] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out['set-cookie'] = cookies;
+  response.writeHead(status, out);
+}
+
+async function pipeBody(body: ReadableStream<Uint8Array>, response: ServerResponse, disconnected: AbortSignal): Promise<void> {
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel(disconnected.reason).catch(() => undefined);
+  disconnected.addEventListener('abort', cancel, { once: true });
+  try {
+    while (!disconnected.aborted) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!response.write(value)) await waitForDrain(response);
+    }
+  } catch (error) {
+    // A stream that fails after its head was sent can only end the connection.
+    response.destroy(error instanceof Error ? error : new Error(String(error)));
+    return;
+  } finally {
+    disconnected.removeEventListener('abort', cancel);
+  }
+  if (!disconnected.aborted) response.end();
+}
+
+function waitForDrain(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.once('drain', done);
+    response.once('close', done);
+  });
+}
