@@ -46,7 +46,7 @@ async function time<T>(run: () => Promise<T>): Promise<number> {
 /** Where a warm compile's time goes, phase by phase (what `compileToolModule` does, unrolled). */
 async function recordCompilePhases(): Promise<void> {
   const phases = { transpile: [] as number[], acquire: [] as number[], evaluate: [] as number[], dispose: [] as number[] };
-  const bindings = createInertBindings(() => Date.now() + 1000);
+  const bindings = createInertBindings(() => ({ cpuEndsAt: Date.now() + 1000, wallEndsAt: Number.POSITIVE_INFINITY }));
   for (let i = 0; i < 9; i += 1) {
     await prewarmSandboxPool();
     const source = moduleWithTools(20, `phase${i}`);

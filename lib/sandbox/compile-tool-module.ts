@@ -38,7 +38,7 @@ async function compileUncached(source: string): Promise<CompiledModule> {
 }
 
 /** Compiling runs no tool, so only the deadline matters; it starts when evaluation starts. */
-const compileBindings = createInertBindings(() => Date.now() + MODULE_EVALUATION_LIMIT_MS);
+const compileBindings = createInertBindings(() => ({ cpuEndsAt: Date.now() + MODULE_EVALUATION_LIMIT_MS, wallEndsAt: Number.POSITIVE_INFINITY }));
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);

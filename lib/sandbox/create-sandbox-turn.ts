@@ -16,6 +16,7 @@ import { createLogQuota } from './log-quota';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { createSandboxTool, type ToolEngine } from './sandbox-tool';
 import { transpileModuleCached } from './transpile-module-cached';
+import { threadCpuClock } from './vm-deadline';
 
 export type SandboxTurnOptions = {
   source: string;
@@ -124,6 +125,8 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
   let unownedBudgetMs: number = SANDBOX_LIMITS.moduleEvaluationMs;
   /** The call whose code the current VM entry runs (a start, or a wake-up of its sleep). */
   let owner: PendingCall | undefined;
+  /** Calls are charged the CPU time their entries took: waiting for a core costs them nothing. */
+  const cpuClock = threadCpuClock();
   let entryStart = 0;
 
   /** Runs one VM entry on behalf of `call`, charging the time it takes to that call's CPU budget. */
@@ -131,11 +134,11 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     const previous = owner;
     const previousStart = entryStart;
     owner = call;
-    entryStart = Date.now();
+    entryStart = cpuClock.now();
     try {
       return run();
     } finally {
-      if (call) call.cpuMs += Date.now() - entryStart;
+      if (call) call.cpuMs += cpuClock.now() - entryStart;
       owner = previous;
       entryStart = previousStart;
     }
@@ -166,14 +169,15 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     listFiles: () => files.list(),
     deleteFile: (path) => files.remove(path),
     nextDeadline() {
-      // The earliest of: any call's wall deadline, and the end of this entry's CPU budget.
+      // The end of this entry's CPU budget, and the earliest wall deadline of any call.
       const now = Date.now();
       // A call already ended for overspending no longer owns the entry: its leftovers get a fresh budget.
       const running = owner && calls.has(owner.token) ? owner : undefined;
       // An entry made for no call (module evaluation, a hook) gets a fresh budget each time it is armed.
-      let earliest = running ? now + Math.max(0, CPU_BUDGET_MS - running.cpuMs - (now - entryStart)) : now + unownedBudgetMs;
-      for (const call of calls.values()) if (call.deadline > now) earliest = Math.min(earliest, call.deadline);
-      return earliest;
+      const cpuEndsAt = running ? now + Math.max(0, CPU_BUDGET_MS - running.cpuMs - (cpuClock.now() - entryStart)) : now + unownedBudgetMs;
+      let wallEndsAt = Number.POSITIVE_INFINITY;
+      for (const call of calls.values()) if (call.deadline > now) wallEndsAt = Math.min(wallEndsAt, call.deadline);
+      return { cpuEndsAt, wallEndsAt };
     },
   };
   vm.bind(bindings);
@@ -214,7 +218,7 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
 
   /** Which budget an interrupt inside a call's code enforced: its CPU budget, or its wall deadline. */
   function interruption(call: PendingCall): ToolFailure {
-    const spent = call.cpuMs + (owner === call ? Date.now() - entryStart : 0);
+    const spent = call.cpuMs + (owner === call ? cpuClock.now() - entryStart : 0);
     return spent >= CPU_BUDGET_MS - CPU_SLACK_MS ? cpuExhausted() : overdue(call);
   }
 
@@ -224,8 +228,8 @@ function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, strin
     for (let round = 0; round < 8 && !disposed; round += 1) {
       vm.drainJobs();
       if (!vm.wasInterrupted()) return;
-      if (owner) owner.cpuMs += Date.now() - entryStart;
-      entryStart = Date.now();
+      if (owner) owner.cpuMs += cpuClock.now() - entryStart;
+      entryStart = cpuClock.now();
       enforceBudgets();
     }
   }

@@ -5,6 +5,7 @@ import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/tools/convert-zod-sche
 import type { Result } from '@/lib/runtime/result';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PRELUDE, type SandboxApiMethod } from './sandbox-prelude';
+import { armVmDeadline, isVmDue, nextCheckAt, threadCpuClock, type EntryLimits, type VmDeadline } from './vm-deadline';
 import { ZOD_GLOBAL_NAME } from './zod-bundle';
 
 const MEMORY_LIMIT_MEGABYTES = SANDBOX_LIMITS.quickjsMemoryMegabytes;
@@ -28,8 +29,11 @@ export type HostBindings = {
   writeFile(path: string, text: string): void;
   listFiles(): string[];
   deleteFile(path: string): boolean;
-  /** The epoch-ms deadline of the code about to run; asked again after each interrupt. */
-  nextDeadline(): number;
+  /**
+   * The limits of the code about to run, asked again after each interrupt: the end of its CPU
+   * budget (which moves by any time the thread waits for a core) and its wall deadline.
+   */
+  nextDeadline(): EntryLimits;
 };
 
 /** Why the host could not get an answer out of the VM. */
@@ -50,7 +54,7 @@ export type SandboxContext = {
 };
 
 /** Bindings that do nothing but give a deadline: for compiling, and for a disposed context. */
-export function createInertBindings(nextDeadline: () => number): HostBindings {
+export function createInertBindings(nextDeadline: () => EntryLimits): HostBindings {
   return {
     sleep: () => undefined,
     log: () => undefined,
@@ -63,7 +67,7 @@ export function createInertBindings(nextDeadline: () => number): HostBindings {
   };
 }
 
-const detachedBindings = createInertBindings(() => Date.now() + 1000);
+const detachedBindings = createInertBindings(() => ({ cpuEndsAt: Date.now() + 1000, wallEndsAt: Number.POSITIVE_INFINITY }));
 
 /** The methods of the prelude's api object the host keeps a handle to. */
 export const API_METHODS = ['evaluateModule', 'configure', 'validateArguments', 'evaluateNeedsApproval', 'validateOutput', 'describeActivity', 'describeCompletedActivity', 'startCall', 'abortCall'] as const;
@@ -79,19 +83,23 @@ export type ContextParts = {
 };
 
 /** What the interrupt handler and the host functions read: set per entry, per turn. */
-export type VmState = { bindings: HostBindings; deadline: number; interrupted: boolean };
+export type VmState = { bindings: HostBindings; deadline: VmDeadline; interrupted: boolean };
+
+const NO_DEADLINE: VmDeadline = { cpuEndsAt: Number.POSITIVE_INFINITY, wallEndsAt: Number.POSITIVE_INFINITY, armedWall: 0, armedCpu: 0 };
 
 export function createVmState(): VmState {
-  return { bindings: detachedBindings, deadline: Number.POSITIVE_INFINITY, interrupted: false };
+  return { bindings: detachedBindings, deadline: NO_DEADLINE, interrupted: false };
 }
 
 /** The runtime's host-side settings: its loader refuses every import, its interrupt handler enforces `vm.deadline`. */
 export function attachRuntimeHandlers(runtime: QuickJSRuntime, vm: VmState): void {
   runtime.setModuleLoader((name) => ({ error: new Error(`Cannot import '${name}': tool modules can import only 'zod' and 'playground'.`) }));
   runtime.setInterruptHandler(() => {
-    if (Date.now() <= vm.deadline) return false;
+    const now = Date.now();
+    if (now <= nextCheckAt(vm.deadline)) return false;
+    if (!isVmDue(vm.deadline, now, threadCpuClock().now())) return false;
     vm.interrupted = true;
-    vm.deadline = vm.bindings.nextDeadline();
+    vm.deadline = armVmDeadline(vm.bindings.nextDeadline());
     return true;
   });
 }
@@ -127,11 +135,11 @@ export function wrapContextParts(parts: ContextParts): SandboxContext {
   function enter<T>(run: () => Result<T, VmFailure>): Result<T, VmFailure> {
     if (released) return { ok: false, error: { kind: 'threw', message: 'The sandbox context was disposed.', stack: '' } };
     vm.interrupted = false;
-    vm.deadline = vm.bindings.nextDeadline();
+    vm.deadline = armVmDeadline(vm.bindings.nextDeadline());
     try {
       return run();
     } finally {
-      vm.deadline = Number.POSITIVE_INFINITY;
+      vm.deadline = NO_DEADLINE;
     }
   }
   function toFailure(errorHandle: QuickJSHandle): VmFailure {

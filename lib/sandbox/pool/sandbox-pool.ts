@@ -6,7 +6,9 @@ import type { Worker } from 'node:worker_threads';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { ToolLogLevel } from '@/lib/runtime/tools/tool';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
-import type { WorkerAnswers, WorkerMessage, WorkerRequest, WorkerRequestKind } from './worker-protocol';
+import { readThreadCpuMs } from '../thread-cpu-clock';
+import { isWorkerStuck } from './is-worker-stuck';
+import { HEARTBEAT_LENGTH, HEARTBEAT_SLOTS, type WorkerAnswers, type WorkerMessage, type WorkerRequest, type WorkerRequestKind } from './worker-protocol';
 
 /** Why the pool could not answer: it is full, the worker died under the request, or it failed. */
 export type PoolFailure =
@@ -118,8 +120,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   function spawn(): Slot {
-    const heartbeat = new BigInt64Array(new SharedArrayBuffer(8));
-    Atomics.store(heartbeat, 0, BigInt(Date.now()));
+    const heartbeat = new BigInt64Array(new SharedArrayBuffer(HEARTBEAT_LENGTH * 8));
+    Atomics.store(heartbeat, HEARTBEAT_SLOTS.wallMs, BigInt(Date.now()));
     const WorkerThread = loadWorkerConstructor();
     const worker = new WorkerThread(workerFile, {
       workerData: { heartbeat: heartbeat.buffer },
@@ -209,8 +211,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const watchdog = setInterval(() => {
     const now = Date.now();
     for (const slot of [...slots]) {
-      const silentFor = now - Math.max(slot.lastHeard, Number(Atomics.load(slot.heartbeat, 0)));
-      if (slot.pending.size > 0 && silentFor > (slot.ready ? allowedSilence(slot) : BOOT_ALLOWANCE_MS)) {
+      const silentFor = now - Math.max(slot.lastHeard, Number(Atomics.load(slot.heartbeat, HEARTBEAT_SLOTS.wallMs)));
+      const allowed = slot.ready ? allowedSilence(slot) : BOOT_ALLOWANCE_MS;
+      if (slot.pending.size > 0 && silentFor > allowed && isWorkerStuck({ silentForMs: silentFor, ranForMs: ranSinceBeat(slot), allowedMs: allowed })) {
         retire(slot, `The sandbox worker stopped answering for ${silentFor} ms (code that could not be interrupted ran past the CPU budget) and was replaced.`);
         continue;
       }
@@ -222,6 +225,18 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   watchdog.unref();
 
   for (let i = 0; i < size; i += 1) slots.push(spawn());
+
+  /**
+   * CPU milliseconds the worker's thread ran since its last beat. A silent worker that did not run
+   * was waiting for a core (it has a lower priority than the HTTP thread), not stuck; Infinity
+   * where the thread's CPU time cannot be read, so silence alone decides there.
+   */
+  function ranSinceBeat(slot: Slot): number {
+    const threadId = Number(Atomics.load(slot.heartbeat, HEARTBEAT_SLOTS.threadId));
+    const now = threadId > 0 ? readThreadCpuMs(threadId) : undefined;
+    if (now === undefined) return Number.POSITIVE_INFINITY;
+    return now - Number(Atomics.load(slot.heartbeat, HEARTBEAT_SLOTS.cpuMicroseconds)) / 1000;
+  }
 
   function load(slot: Slot): number {
     return slot.pending.size + slot.turns;

@@ -55,3 +55,14 @@ export type WorkerMessage =
 
 /** How often a worker writes its heartbeat. */
 export const HEARTBEAT_INTERVAL_MS = 200;
+
+/**
+ * The shared heartbeat buffer (BigInt64 slots): the worker's wall clock at its last beat, its
+ * thread's CPU time then (µs), and its Linux thread id (0 where there is none), so the watchdog
+ * can tell a worker that waits for a core from one stuck in code that cannot be interrupted.
+ */
+export const HEARTBEAT_SLOTS = { wallMs: 0, cpuMicroseconds: 1, threadId: 2 } as const;
+export const HEARTBEAT_LENGTH = 3;
+
+/** The niceness of sandbox worker threads (Linux): the HTTP thread wins a contended core from them about nine times to one. */
+export const SANDBOX_THREAD_NICENESS = 10;

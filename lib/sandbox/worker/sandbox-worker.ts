@@ -12,7 +12,9 @@ import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
 import { setProgressReporter } from '../report-progress';
 import { createSandboxTurn, type SandboxTurn } from '../create-sandbox-turn';
-import { HEARTBEAT_INTERVAL_MS, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
+import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_SLOTS, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
+import { threadCpuClock } from '../vm-deadline';
+import { lowerThreadPriority } from './lower-thread-priority';
 
 const port = parentPort;
 if (!port) throw new Error('sandbox-worker must run in a worker thread.');
@@ -22,9 +24,17 @@ const turns = new Map<string, OpenTurn>();
 const executions = new Map<number, AbortController>();
 
 const post = (message: WorkerMessage) => port.postMessage(message);
-// The pool reads this clock directly, so a busy HTTP thread never mistakes its own stall for ours.
+// The pool reads these clocks directly, so a busy HTTP thread never mistakes its own stall for ours.
 const heartbeat = new BigInt64Array((workerData as { heartbeat: SharedArrayBuffer }).heartbeat);
-const beat = () => Atomics.store(heartbeat, 0, BigInt(Date.now()));
+const cpuClock = threadCpuClock();
+const beat = () => {
+  Atomics.store(heartbeat, HEARTBEAT_SLOTS.wallMs, BigInt(Date.now()));
+  if (cpuClock.measuresCpu) Atomics.store(heartbeat, HEARTBEAT_SLOTS.cpuMicroseconds, BigInt(Math.round(cpuClock.now() * 1000)));
+};
+beat();
+if (cpuClock.measuresCpu && cpuClock.threadId !== undefined) Atomics.store(heartbeat, HEARTBEAT_SLOTS.threadId, BigInt(cpuClock.threadId));
+// Routing, first events and health probes on the HTTP thread come before tool work.
+lowerThreadPriority(cpuClock.threadId);
 setInterval(beat, HEARTBEAT_INTERVAL_MS);
 setProgressReporter(beat);
 void prewarmSandboxPool()

@@ -20,7 +20,7 @@ export default [
 ];
 `;
 
-const bindings = createInertBindings(() => Date.now() + 4000);
+const bindings = createInertBindings(() => ({ cpuEndsAt: Date.now() + 4000, wallEndsAt: Number.POSITIVE_INFINITY }));
 
 async function describeModule(context: SandboxContext, source: string) {
   const transpiled = await transpileModule(source);

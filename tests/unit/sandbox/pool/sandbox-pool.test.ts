@@ -1,4 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SANDBOX_THREAD_NICENESS } from '@/lib/sandbox/pool/worker-protocol';
 import type { Tool } from '@/lib/runtime/tools/tool';
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
@@ -134,6 +136,29 @@ describe('the sandbox pool', () => {
     expect(!many.ok && many.error.message).toMatch(/ctx\.files quota: the store already holds 200 files/);
     expect(Object.keys(turn.files())).toHaveLength(200);
     turn.dispose();
+  });
+});
+
+/** The niceness of every thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after it are counted from its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [Number(fields[16])];
+  });
+}
+
+describe.runIf(existsSync('/proc/thread-self'))('worker priority (Linux)', () => {
+  it('runs the workers below the HTTP thread\'s priority, which stays as it was', async () => {
+    const before = threadNiceness().filter((nice) => nice === SANDBOX_THREAD_NICENESS).length;
+    const pool = newPool({ size: 2 });
+    // A compile answers once a worker is up, and its thread lowered its priority first.
+    await compileInPool(pool, WORK);
+    await compileInPool(pool, WORK + '\n// two');
+    expect(threadNiceness().filter((nice) => nice === SANDBOX_THREAD_NICENESS).length - before).toBe(2);
+    const own = readFileSync('/proc/thread-self/stat', 'utf8');
+    expect(own.slice(own.lastIndexOf(')') + 2).split(' ')[16]).toBe('0');
   });
 });
 
