@@ -1,8 +1,9 @@
 /**
  * Next.js calls this once when the server starts, before it serves requests: the sandbox workers
  * boot (and warm) and the session database opens now, so no visitor's request waits seconds for
- * either (opening the embedded PGlite database holds the thread for ~3 s). It also hands the turn
- * streams' handlers to `server.mjs`, which serves them without Next's routing in between.
+ * either (opening the embedded PGlite database holds the thread for ~3 s), and a few throwaway
+ * turns run the turn path once before visitors do. It also hands the turn streams' handlers to
+ * `server.mjs`, which serves them without Next's routing in between.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -14,4 +15,8 @@ export async function register(): Promise<void> {
   getSandboxPool();
   // A database that cannot open now is retried on first use and reported there.
   await getSessionStore().catch((error: unknown) => console.error('The session database did not open at start:', error));
+  // The first visitors' turns should not be the ones that run the turn path's code cold.
+  const { warmTurnPath } = await import('@/lib/server/warm-turn-path');
+  const problems = await warmTurnPath({ turns: 16, concurrency: 8 });
+  if (problems.length > 0) console.warn(`Warming the turn path at start: ${problems[0]}`);
 }

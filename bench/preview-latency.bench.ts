@@ -5,7 +5,7 @@ import { median, quantile } from './support/statistics';
 
 /**
  * Preview latency in Chromium: in a 20-tool module, from a keystroke that changes a schema to
- * the schema panel showing it (editor debounce + compile request + render), against `next start`.
+ * the schema panel showing it (editor debounce + compile request + render), against the production server (`npm start`).
  */
 const TOOL_COUNT = 20;
 const WARM_UP_EDITS = 2;

@@ -5,7 +5,8 @@ import { findFreePort } from '../../tests/abuse/support/find-free-port';
 import { signalGroup } from '../../tests/abuse/support/start-server';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const NEXT_BIN = fileURLToPath(new URL('../../node_modules/next/dist/bin/next', import.meta.url));
+/** What `npm start` runs: Next behind the server that stamps peer addresses and serves the turn streams itself. */
+const PRODUCTION_ENTRY = fileURLToPath(new URL('../../server.mjs', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -19,8 +20,8 @@ export function hasProductionBuild(): boolean {
 }
 
 /**
- * Starts `next start` on a free loopback port in its own process group and waits until the
- * compile route answers. The caller must `stop()` it; stopping kills only that group.
+ * Starts the production server (`npm start`: server.mjs) on a free loopback port in its own
+ * process group and waits until the compile route answers. The caller must `stop()` it; stopping kills only that group.
  * `BENCH_BASE_URL` points the benches at a server that is already running instead.
  */
 export async function startProductionServer(): Promise<StartOutcome> {
@@ -29,7 +30,7 @@ export async function startProductionServer(): Promise<StartOutcome> {
   if (existing) return { ok: true, server: { baseUrl: existing.replace(/\/$/, ''), stop: () => Promise.resolve() } };
   if (!hasProductionBuild()) return { ok: false, reason: 'skipped: run npm run build first' };
   const port = await findFreePort();
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [PRODUCTION_ENTRY, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],

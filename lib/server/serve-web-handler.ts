@@ -41,8 +41,6 @@ export async function serveWebHandler(request: IncomingMessage, response: Server
     response.end();
     return;
   }
-  // The head leaves now, not with the first chunk: a stream's client learns at once that it started.
-  response.flushHeaders();
   await pipeBody(answer.body, response, disconnected.signal);
 }
 
@@ -78,9 +76,13 @@ async function pipeBody(body: ReadableStream<Uint8Array>, response: ServerRespon
   const reader = body.getReader();
   const cancel = () => void reader.cancel(disconnected.reason).catch(() => undefined);
   disconnected.addEventListener('abort', cancel, { once: true });
+  // The head leaves with the first chunk when that is ready at once (one write, as a turn's
+  // turn-start is), else on its own, so a slow stream's client still learns at once that it started.
+  const flushHead = setImmediate(() => response.flushHeaders());
   try {
     while (!disconnected.aborted) {
       const { done, value } = await reader.read();
+      clearImmediate(flushHead);
       if (done) break;
       if (!response.write(value)) await waitForDrain(response);
     }
@@ -89,6 +91,7 @@ async function pipeBody(body: ReadableStream<Uint8Array>, response: ServerRespon
     response.destroy(error instanceof Error ? error : new Error(String(error)));
     return;
   } finally {
+    clearImmediate(flushHead);
     disconnected.removeEventListener('abort', cancel);
   }
   if (!disconnected.aborted) response.end();

@@ -19,7 +19,7 @@ import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
-import { waitForTurnStep } from './wait-for-turn-step';
+import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
 
 /** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */
 export type FinishedTurn = {
@@ -74,6 +74,7 @@ export function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult
 export function startWhenAdmitted(clientId: string, start: () => StreamTurnResult): StreamTurnResult {
   const admission = admitTurn({ registry: getTurnRegistry(), clientId });
   if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
+  noteTurnAdmitted();
   try {
     return start();
   } finally {

@@ -1,4 +1,4 @@
-// Server-only: shares the HTTP thread between running turns, a step at a time.
+// Server-only: shares the HTTP thread between running turns, a step at a time, newcomers first.
 
 /**
  * Steps let through per turn of the event loop. Measured at 50 concurrent turns on 2 cores, two
@@ -6,30 +6,86 @@
  * new turns' first events came after ~45 ms (p95) instead of hundreds.
  */
 const STEPS_PER_LOOP_TURN = 2;
+/** Steps wait while turns were admitted less than this long ago: a crowd arriving at once is answered first. */
+const ADMISSION_QUIET_MS = 10;
+/** …but never longer than this at a stretch, so a steady stream of new turns cannot stall the running ones. */
+const MAX_HOLD_MS = 50;
 
-const waiting: (() => void)[] = [];
-let scheduled = false;
+export type TurnStepGateOptions = {
+  stepsPerLoopTurn: number;
+  admissionQuietMs: number;
+  maxHoldMs: number;
+  /** Milliseconds on a monotonic clock (injected in tests). */
+  now: () => number;
+};
+
+export type TurnStepGate = {
+  /** Resolves when it is this turn's go for its next CPU-heavy step on the HTTP thread. */
+  wait(): Promise<void>;
+  /** A turn was just admitted: its first event is on its way, and the crowd it came with should get theirs before steps go on. */
+  noteAdmission(): void;
+};
 
 /**
- * Resolves when it is this turn's go for its next CPU-heavy step on the HTTP thread (a model
- * request with the response's handling, or storing a finished turn). The steps of all running
- * turns take turns, a couple per turn of the event loop, in between the loop's I/O: without this,
- * fifty turns' steps ran back to back for hundreds of milliseconds at a time, and a new request,
- * its first event or a health probe waited behind all of them.
+ * The steps of all running turns (a model request with the handling of its response, the storing
+ * of a finished turn) take turns, a couple per turn of the event loop, in between the loop's I/O:
+ * without this, fifty turns' steps ran back to back for hundreds of milliseconds, and a new
+ * request, its first event or a health probe waited behind all of them. While turns are being
+ * admitted (a burst of visitors), steps wait until admissions pause for `admissionQuietMs`, at
+ * most `maxHoldMs` in a row: each accepted connection then costs the HTTP thread only its own
+ * request and first event (docs/decisions/0004-first-event-under-a-burst.md).
  */
-export function waitForTurnStep(): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(releaseSteps);
+export function createTurnStepGate(options: TurnStepGateOptions): TurnStepGate {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  let lastAdmission = Number.NEGATIVE_INFINITY;
+  let holdingSince: number | undefined;
+
+  function schedule(): void {
+    scheduled = waiting.length > 0;
+    // Scheduled from inside the check phase, the next release waits for the next turn of the loop.
+    if (scheduled) setImmediate(release);
+  }
+
+  function release(): void {
+    const now = options.now();
+    const sinceAdmission = now - lastAdmission;
+    if (sinceAdmission < options.admissionQuietMs) {
+      holdingSince ??= now;
+      if (now - holdingSince < options.maxHoldMs) {
+        setTimeout(release, Math.max(1, options.admissionQuietMs - sinceAdmission));
+        return;
+      }
+    } else {
+      holdingSince = undefined;
     }
-  });
+    for (let released = 0; released < options.stepsPerLoopTurn; released += 1) waiting.shift()?.();
+    schedule();
+  }
+
+  return {
+    wait: () =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(release);
+        }
+      }),
+    noteAdmission() {
+      lastAdmission = options.now();
+    },
+  };
 }
 
-function releaseSteps(): void {
-  for (let released = 0; released < STEPS_PER_LOOP_TURN; released += 1) waiting.shift()?.();
-  // Scheduled from inside the check phase, the next release waits for the next turn of the loop.
-  scheduled = waiting.length > 0;
-  if (scheduled) setImmediate(releaseSteps);
+const serverGate = createTurnStepGate({ stepsPerLoopTurn: STEPS_PER_LOOP_TURN, admissionQuietMs: ADMISSION_QUIET_MS, maxHoldMs: MAX_HOLD_MS, now: () => performance.now() });
+
+/** The server's gate: the step a turn waits for before its next CPU-heavy step. */
+export function waitForTurnStep(): Promise<void> {
+  return serverGate.wait();
+}
+
+/** Tells the server's gate that a turn was admitted (see `createTurnStepGate`). */
+export function noteTurnAdmitted(): void {
+  serverGate.noteAdmission();
 }
