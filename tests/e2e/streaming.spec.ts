@@ -7,9 +7,12 @@ const TURN_TIMEOUT = 45_000;
 const TEXT = 'I will write the weekly summary now, with every decision we took and who owns each follow-up.';
 const SUMMARY = '# Week 12\n- Shipped the parser to everyone\n- Fixed the flaky upload test\n- Planned the 2.0 release for Friday\n- Ada owns the release notes, Grace the rollout\n';
 const ARGUMENTS = JSON.stringify({ path: 'summary.md', text: SUMMARY });
-// One line: typed into Monaco, line breaks would be auto-indented and brackets auto-closed.
+// One line: typed into Monaco, line breaks would be auto-indented and brackets auto-closed. Paced
+// at 150 ms a piece (text about 2 s, arguments about 4 s) so that a browser busy with the other
+// tests of a loaded CI machine still renders several partial states (at 60 ms, CI once saw the
+// arguments in one render before they completed).
 const SCRIPT = JSON.stringify([
-  { text: TEXT, calls: [{ name: 'write_file', arguments: ARGUMENTS }], streamDelayMs: 60 },
+  { text: TEXT, calls: [{ name: 'write_file', arguments: ARGUMENTS }], streamDelayMs: 150 },
   { text: 'The summary is in summary.md.' },
 ]);
 
