@@ -8,7 +8,7 @@ const TEXT = 'I will write the weekly summary now, with every decision we took a
 const SUMMARY = '# Week 12\n- Shipped the parser to everyone\n- Fixed the flaky upload test\n- Planned the 2.0 release for Friday\n- Ada owns the release notes, Grace the rollout\n';
 const ARGUMENTS = JSON.stringify({ path: 'summary.md', text: SUMMARY });
 // One line: typed into Monaco, line breaks would be auto-indented and brackets auto-closed. Paced
-// at 150 ms a piece (text about 2 s, arguments about 4 s) so that a browser busy with the other
+// at 150 ms a piece (text 12 pieces, 1.8 s; arguments 22 pieces, 3.3 s) so that a browser busy with the other
 // tests of a loaded CI machine still renders several partial states (at 60 ms, CI once saw the
 // arguments in one render before they completed).
 const SCRIPT = JSON.stringify([
