@@ -1,7 +1,7 @@
 // Server-only: compiles user tool modules in the QuickJS sandbox.
 import type { CompiledModule, Diagnostic } from './compiled-module';
 import { createSourceCache } from './create-source-cache';
-import { acquireSandboxContext, retireSandboxContext, trackSandboxSetUp } from './context-pool';
+import { acquireSandboxContext, recycleSandboxContext, trackSandboxSetUp } from './context-pool';
 import { createInertBindings } from './sandbox-context';
 import { evaluateToolModule, MODULE_EVALUATION_LIMIT_MS } from './evaluate-tool-module';
 import { transpileModuleCached } from './transpile-module-cached';
@@ -11,7 +11,7 @@ const cache = createSourceCache<CompiledModule>({ maxEntries: 200, maxWeight: 5_
 
 /**
  * The tool specs and diagnostics of a module: evaluated in a fresh, pre-warmed QuickJS context
- * that is dropped afterwards (releasing it costs nothing: it is its own WASM instance). Results are
+ * whose instance is reset to the snapshot afterwards, off the answer's path. Results are
  * cached by source. Never rejects for bad user code.
  */
 export function compileToolModule(source: string): Promise<CompiledModule> {
@@ -30,7 +30,7 @@ async function compileUncached(source: string): Promise<CompiledModule> {
       const { compiled } = evaluateToolModule(context, source, transpiled.value);
       return { tools: compiled.tools, diagnostics: sortDiagnostics(compiled.diagnostics) };
     } finally {
-      retireSandboxContext(context);
+      recycleSandboxContext(context);
     }
   } finally {
     trackSandboxSetUp(-1);

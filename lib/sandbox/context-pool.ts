@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
-import { captureContextSnapshot, restoreSandboxContext, type ContextSnapshot, type QuickJsInstance } from './context-snapshot';
+import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext, type ContextSnapshot, type QuickJsInstance } from './context-snapshot';
 import { createSandboxContext, type SandboxContext } from './sandbox-context';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { loadZodBundle } from './zod-bundle';
@@ -12,8 +12,11 @@ import { loadZodBundle } from './zod-bundle';
  * Evaluating Zod in a fresh context costs ~100 ms (QuickJS parses the whole bundle; see
  * docs/decisions/0001-sandbox-isolation.md), so it is done once per worker: the first context's
  * memory is kept as a snapshot, and every later context is a new WebAssembly instance whose memory
- * is a copy of it (~5 ms). Contexts are never reused: each compile or turn gets its own instance,
- * which is what gives every turn fresh global state, and drops it afterwards.
+ * is a copy of it (~5 ms). Contexts are never reused: each compile or turn gets its own context,
+ * which is what gives every turn fresh global state. A turn's instance is dropped afterwards; a
+ * compile's (which ran no tool and left nothing pending) is written back to the snapshot byte for
+ * byte and serves again, so a preview that compiles on every keystroke does not hand the garbage
+ * collector a 16 MB memory each time.
  *
  * Every context lives in its own WebAssembly instance with its own capped memory: a turn that
  * allocates typed arrays or huge strings exhausts only its own instance, never a neighbour's.
@@ -26,10 +29,14 @@ const POOL_SIZE = 2;
 const REFILL_RETRY_MS = 25;
 
 const warmContexts: SandboxContext[] = [];
+/** Compiles' used contexts waiting to be reset to the snapshot by the next refill. */
+const usedContexts: SandboxContext[] = [];
 let wasmModulePromise: Promise<WebAssembly.Module> | undefined;
 /** Resolves to undefined when copies do not work here: contexts are then warmed one by one. */
 let snapshotPromise: Promise<ContextSnapshot | undefined> | undefined;
 let hasSnapshot = false;
+/** The snapshot once taken and checked (what used contexts are reset to). */
+let readySnapshot: ContextSnapshot | undefined;
 let callsInFlight = 0;
 let setUpsInFlight = 0;
 let refillTimer: ReturnType<typeof setTimeout> | undefined;
@@ -71,6 +78,7 @@ function loadSnapshot(): Promise<ContextSnapshot | undefined> {
       if (!answer.ok) throw new Error(answer.error.message);
       warmContexts.push(context);
       hasSnapshot = true;
+      readySnapshot = snapshot;
       return snapshot;
     } catch (error) {
       console.warn('Sandbox contexts cannot be copied from a snapshot here; each is warmed in full:', error instanceof Error ? error.message : error);
@@ -116,19 +124,25 @@ export function trackSandboxCall(delta: 1 | -1): void {
   callsInFlight = Math.max(0, callsInFlight + delta);
 }
 
-/** Hands a used context back. Releasing one only drops its instance, so this is immediate. */
-export function retireSandboxContext(context: SandboxContext): void {
-  context.dispose();
-  scheduleRefill();
-}
-
 /** Drops the warm contexts and the snapshot (tests and benchmarks that want a cold start or a clean exit). */
 export function drainSandboxPool(): void {
   if (refillTimer) clearTimeout(refillTimer);
   refillTimer = undefined;
   for (const context of warmContexts.splice(0)) context.dispose();
+  usedContexts.splice(0);
   snapshotPromise = undefined;
   hasSnapshot = false;
+  readySnapshot = undefined;
+}
+
+/**
+ * Hands back the context of a compile (which ran no tool, so nothing of it is pending): disposed
+ * now, and its instance reset to the snapshot by the next refill when the pool has room for it.
+ */
+export function recycleSandboxContext(context: SandboxContext): void {
+  context.dispose();
+  if (readySnapshot && isRecyclable(readySnapshot, context) && warmContexts.length + usedContexts.length < POOL_SIZE) usedContexts.push(context);
+  scheduleRefill();
 }
 
 function scheduleRefill(): void {
@@ -144,6 +158,16 @@ function refillOne(): void {
     return;
   }
   if (warmContexts.length >= POOL_SIZE) return;
+  const used = usedContexts.pop();
+  if (used && readySnapshot) {
+    try {
+      warmContexts.push(resetSandboxContext(readySnapshot, used));
+    } catch (error) {
+      console.error('Could not reset a used sandbox context:', error);
+    }
+    scheduleRefill();
+    return;
+  }
   void createContext()
     .then((context) => {
       if (warmContexts.length < POOL_SIZE) warmContexts.push(context);

@@ -39,6 +39,9 @@ export type HostBindings = {
 /** Why the host could not get an answer out of the VM. */
 export type VmFailure = { kind: 'interrupted' | 'threw'; message: string; stack: string };
 
+/** A QuickJS instance and its memory. */
+export type QuickJsInstance = { quickjs: QuickJSWASMModule; memory: WebAssembly.Memory };
+
 /** One warm QuickJS runtime + context, used by exactly one compile or one turn, then disposed. */
 export type SandboxContext = {
   bind(bindings: HostBindings): void;
@@ -50,6 +53,10 @@ export type SandboxContext = {
   /** True when the last VM entry was cut by the interrupt handler. */
   wasInterrupted(): boolean;
   readonly alive: boolean;
+  /** The instance the context owns alone, when it was copied from a snapshot (so it can be reset to it). */
+  readonly instance: QuickJsInstance | undefined;
+  /** False once a host exception (a trap, the host's own stack overflow) escaped a VM entry. */
+  readonly entriesEndedCleanly: boolean;
   dispose(): void;
 };
 
@@ -128,9 +135,10 @@ export function installContextParts(quickjs: QuickJSWASMModule, zodBundle: strin
 }
 
 /** The SandboxContext over installed (or restored) parts. */
-export function wrapContextParts(parts: ContextParts): SandboxContext {
+export function wrapContextParts(parts: ContextParts, instance?: QuickJsInstance): SandboxContext {
   const { runtime, context, apiHandles, vm } = parts;
   let released = false;
+  let entriesEndedCleanly = true;
 
   function enter<T>(run: () => Result<T, VmFailure>): Result<T, VmFailure> {
     if (released) return { ok: false, error: { kind: 'threw', message: 'The sandbox context was disposed.', stack: '' } };
@@ -138,6 +146,9 @@ export function wrapContextParts(parts: ContextParts): SandboxContext {
     vm.deadline = armVmDeadline(vm.bindings.nextDeadline());
     try {
       return run();
+    } catch (error) {
+      entriesEndedCleanly = false;
+      throw error;
     } finally {
       vm.deadline = NO_DEADLINE;
     }
@@ -189,6 +200,10 @@ export function wrapContextParts(parts: ContextParts): SandboxContext {
     wasInterrupted: () => vm.interrupted,
     get alive() {
       return !released && context.alive;
+    },
+    instance,
+    get entriesEndedCleanly() {
+      return entriesEndedCleanly;
     },
     /**
      * Every context owns its WebAssembly instance, so releasing it is dropping the instance: the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureContextSnapshot, restoreSandboxContext } from '@/lib/sandbox/context-snapshot';
+import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext } from '@/lib/sandbox/context-snapshot';
 import { loadInstance, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createInertBindings, type SandboxContext } from '@/lib/sandbox/sandbox-context';
 import { evaluateToolModule } from '@/lib/sandbox/evaluate-tool-module';
@@ -72,5 +72,42 @@ describe('contexts copied from a snapshot', () => {
     copy.dispose();
     expect(copy.alive).toBe(false);
     expect(copy.call('configure', [1, 0])).toMatchObject({ ok: false, error: { kind: 'threw', message: 'The sandbox context was disposed.' } });
+  });
+
+  it('reset to the snapshot in place: a used instance gives the next module fresh globals, prototypes and memory', async () => {
+    const { snapshot, context: original } = await captureContextSnapshot(loadInstance, await loadZodBundle());
+    const used = await restoreSandboxContext(snapshot, loadInstance);
+    const polluting = `${HEADER}Object.defineProperty(Object.prototype, 'marker', { value: 'seen', enumerable: false }); (globalThis as any).leaked = 'yes'; (z as any).patched = true;
+const keep: string[] = []; for (let index = 0; index < 2000; index += 1) keep.push('x'.repeat(100) + index);
+(globalThis as any).keep = keep;
+export default [defineTool({ name: 'dirty', description: 'Dirties.', schema: z.object({}), execute: () => 1 })];\n`;
+    const dirtied = await describeModule(used, polluting);
+    expect(dirtied.diagnostics).toEqual([]);
+    expect(dirtied.tools).toHaveLength(1);
+    expect(isRecyclable(snapshot, used)).toBe(true);
+    const reset = resetSandboxContext(snapshot, used);
+    expect(used.alive).toBe(false);
+    expect(reset.instance?.memory).toBe(used.instance?.memory);
+    const probing = `${HEADER}const seen = [String((Object.prototype as any).marker), String((globalThis as any).leaked), String((z as any).patched), String((globalThis as any).keep)].join(',');
+export default [defineTool({ name: 'probe', description: seen, schema: z.object({ id: z.string().min(1) }), execute: () => 1 })];\n`;
+    const described = await describeModule(reset, probing);
+    expect(described.tools[0]?.description).toBe('undefined,undefined,undefined,undefined');
+    expect(described).toEqual(await describeModule(original, probing));
+    reset.dispose();
+    original.dispose();
+  });
+
+  it('are not reset when their memory grew past the snapshot, or when they were not copied from one', async () => {
+    const { snapshot, context: original } = await captureContextSnapshot(loadInstance, await loadZodBundle());
+    expect(isRecyclable(snapshot, original)).toBe(false);
+    const grown = await restoreSandboxContext(snapshot, loadInstance);
+    const hungry = `${HEADER}(globalThis as any).big = new Uint8Array(24 * 1024 * 1024).fill(1);
+export default [defineTool({ name: 'big', description: 'Big.', schema: z.object({}), execute: () => 1 })];\n`;
+    await describeModule(grown, hungry);
+    expect(grown.instance!.memory.buffer.byteLength).toBeGreaterThan(snapshot.image.length);
+    expect(isRecyclable(snapshot, grown)).toBe(false);
+    expect(() => resetSandboxContext(snapshot, grown)).toThrow(/cannot be reset/);
+    grown.dispose();
+    original.dispose();
   });
 });
