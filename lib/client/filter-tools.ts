@@ -50,6 +50,8 @@ export type ToolFilterIndex = {
   tagsAddToNamespaces: boolean;
   /** Per tool, in `tools` order: its name, qualified name and description, lowercased. */
   haystacks: readonly string[];
+  /** Per tool, in `tools` order: its qualified name lowercased and split into words at `.`, `-`, `_`, `/` and spaces. */
+  nameWords: readonly (readonly string[])[];
 };
 
 export function createToolFilterIndex(tools: readonly CompiledToolSummary[]): ToolFilterIndex {
@@ -65,7 +67,8 @@ export function createToolFilterIndex(tools: readonly CompiledToolSummary[]): To
   });
   const namespaces = [...counts].map(([namespace, count]) => ({ namespace, count })).sort((a, b) => a.namespace.localeCompare(b.namespace));
   const tags = [...tagCounts].map(([tag, count]) => ({ tag, count })).sort((a, b) => a.tag.localeCompare(b.tag));
-  return { tools, namespaces, withoutNamespace, tags, tagsAddToNamespaces: tags.length > 0 && !tagsFollowNamespaces(tools), haystacks };
+  const nameWords = tools.map((tool) => splitNameWords(tool.qualifiedName));
+  return { tools, namespaces, withoutNamespace, tags, tagsAddToNamespaces: tags.length > 0 && !tagsFollowNamespaces(tools), haystacks, nameWords };
 }
 
 /** True when every tool has one tag and the tools of a namespace, and only they, share it. */
@@ -86,17 +89,40 @@ export function isToolFilterEmpty(filter: ToolFilter): boolean {
   return splitFilterWords(filter.text).length === 0 && filter.namespace.kind === 'all' && filter.tag === null && filter.verdict === 'any';
 }
 
-/** The tools that pass every part of the filter, in module order; the index's own array when the filter is empty. */
+/**
+ * The tools that pass every part of the filter; the index's own array when the filter is empty.
+ * With text, the best matches come first (see `rankNameMatch`), in module order within a rank;
+ * without text, module order.
+ */
 export function filterTools(index: ToolFilterIndex, filter: ToolFilter): readonly CompiledToolSummary[] {
   if (isToolFilterEmpty(filter)) return index.tools;
   const words = splitFilterWords(filter.text);
-  return index.tools.filter((tool, position) => {
-    if (!isInNamespace(tool, filter.namespace)) return false;
-    if (filter.tag !== null && !tool.tags.includes(filter.tag)) return false;
-    if (filter.verdict !== 'any' && !hasStrictVerdict(tool, filter.verdict)) return false;
+  // Ranked by the words as a name splits them, so "issues.create" ranks `issues.create` as "issues create" does.
+  const rankWords = splitNameWords(filter.text);
+  const matches: { tool: CompiledToolSummary; rank: number }[] = [];
+  index.tools.forEach((tool, position) => {
+    if (!isInNamespace(tool, filter.namespace)) return;
+    if (filter.tag !== null && !tool.tags.includes(filter.tag)) return;
+    if (filter.verdict !== 'any' && !hasStrictVerdict(tool, filter.verdict)) return;
     const haystack = index.haystacks[position] ?? '';
-    return words.every((word) => haystack.includes(word));
+    if (!words.every((word) => haystack.includes(word))) return;
+    matches.push({ tool, rank: rankWords.length === 0 ? 0 : rankNameMatch(index.nameWords[position] ?? [], rankWords) });
   });
+  // Array.prototype.sort is stable: equal ranks keep module order.
+  return matches.sort((left, right) => left.rank - right.rank).map((match) => match.tool);
+}
+
+/**
+ * How well the words typed name a tool, lower is better: 0 when they are its qualified name's
+ * words, in any order ("issues create" or "create issues" for `issues.create`), 1 when each is
+ * one of its words, 2 when each occurs in its name, 3 when some occur only in its description.
+ */
+export function rankNameMatch(nameWords: readonly string[], words: readonly string[]): number {
+  const wholeWords = words.every((word) => nameWords.includes(word));
+  if (wholeWords && nameWords.length === words.length && nameWords.every((word) => words.includes(word))) return 0;
+  if (wholeWords) return 1;
+  const name = nameWords.join(' ');
+  return words.every((word) => name.includes(word)) ? 2 : 3;
 }
 
 export function hasStrictVerdict(tool: CompiledToolSummary, verdict: StrictVerdict): boolean {
@@ -129,4 +155,8 @@ function isInNamespace(tool: CompiledToolSummary, filter: NamespaceFilter): bool
 
 function splitFilterWords(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+function splitNameWords(qualifiedName: string): string[] {
+  return qualifiedName.toLowerCase().split(/[.\-_/\s]+/).filter(Boolean);
 }

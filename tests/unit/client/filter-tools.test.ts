@@ -122,4 +122,20 @@ describe('hasStrictVerdict', () => {
     expect(hasStrictVerdict(tool, 'strict-as-written')).toBe(true);
     expect(hasStrictVerdict(tool, 'strictified')).toBe(false);
   });
+
+  it('puts the tools the words name first: exact qualified name, then whole words, then parts of the name, then the description', () => {
+    const catalog = [
+      createNamespacedTool('orgs', 'create-issue-field', { description: 'Create a field that issues of an organization can have.' }),
+      createNamespacedTool('projects', 'add-item', { description: 'Create a project card for issues.' }),
+      createNamespacedTool('issues', 'create-comment', { description: 'Create an issue comment.' }),
+      createNamespacedTool('issues', 'create', { description: 'Create an issue.' }),
+      createNamespacedTool('reissues', 'creates', { description: 'Issues creates.' }),
+    ];
+    const ranked = (text: string) => filterTools(createToolFilterIndex(catalog), { ...EMPTY_TOOL_FILTER, text }).map((tool) => tool.qualifiedName);
+    expect(ranked('issues create')).toEqual(['issues.create', 'issues.create-comment', 'reissues.creates', 'orgs.create-issue-field', 'projects.add-item']);
+    expect(ranked('issues.create')).toEqual(['issues.create', 'issues.create-comment', 'reissues.creates']);
+    expect(ranked('create issues')).toEqual(['issues.create', 'issues.create-comment', 'reissues.creates', 'orgs.create-issue-field', 'projects.add-item']);
+    // Without text the module's order stays.
+    expect(filterTools(createToolFilterIndex(catalog), { ...EMPTY_TOOL_FILTER, namespace: { kind: 'named', namespace: 'issues' } }).map((tool) => tool.name)).toEqual(['create-comment', 'create']);
+  });
 });
