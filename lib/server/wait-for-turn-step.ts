@@ -78,14 +78,25 @@ export function createTurnStepGate(options: TurnStepGateOptions): TurnStepGate {
   };
 }
 
-const serverGate = createTurnStepGate({ stepsPerLoopTurn: STEPS_PER_LOOP_TURN, admissionQuietMs: ADMISSION_QUIET_MS, maxHoldMs: MAX_HOLD_MS, now: () => performance.now() });
+const globalKey = Symbol.for('tool-runtime-playground.turn-step-gate');
+
+/**
+ * The process's one gate, on globalThis: in a production build the turn route `server.mjs` serves
+ * directly (instrumentation.ts) and the routes under Next that start turns load this module
+ * separately, and all their turns share the one HTTP thread.
+ */
+function getServerGate(): TurnStepGate {
+  const holder = globalThis as typeof globalThis & { [globalKey]?: TurnStepGate };
+  holder[globalKey] ??= createTurnStepGate({ stepsPerLoopTurn: STEPS_PER_LOOP_TURN, admissionQuietMs: ADMISSION_QUIET_MS, maxHoldMs: MAX_HOLD_MS, now: () => performance.now() });
+  return holder[globalKey];
+}
 
 /** The server's gate: the step a turn waits for before its next CPU-heavy step. */
 export function waitForTurnStep(): Promise<void> {
-  return serverGate.wait();
+  return getServerGate().wait();
 }
 
 /** Tells the server's gate that a turn was admitted (see `createTurnStepGate`). */
 export function noteTurnAdmitted(): void {
-  serverGate.noteAdmission();
+  getServerGate().noteAdmission();
 }

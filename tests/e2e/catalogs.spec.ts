@@ -39,6 +39,8 @@ test('imports GitHub REST, filters the 1,223-tool panel and runs one of its tool
   await panel.getByTestId('tool-filter').fill('issues create');
   await expect(panel.getByTestId(TEST_IDS.toolCard('issues.create'))).toBeVisible();
   await expect(panel.getByTestId('tool-filter-count')).toContainText('of 1223 tools');
+  // The tool the words name is the first row, before tools that only mention them.
+  await expect(rows.first()).toHaveAttribute('data-testid', TEST_IDS.toolCard('issues.create'));
   const detailRequest = page.waitForRequest((request) => request.url().endsWith('/api/tools/compile/details'));
   await panel.getByTestId('tool-row-toggle-issues.create').click();
   expect(JSON.parse((await detailRequest).postData() ?? '{}')).toMatchObject({ indexes: [expect.any(Number)] });

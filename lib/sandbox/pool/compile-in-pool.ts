@@ -15,13 +15,30 @@ const SUMMARY_CHARS = 600;
 /** A compile's answer and the key its details are fetched by (the source's SHA-256). */
 export type CompiledModuleAnswer = { moduleKey: string; answer: CompileAnswer };
 
+type CompileCache = ReturnType<typeof createCompileCache>;
+
 /** Only real answers are kept: a busy pool may have room a moment later. */
-const cache = createSourceCache<Result<CompileAnswer, PoolFailure>>({
-  maxEntries: 200,
-  keep: (answer) => answer.ok,
-  maxWeight: COMPILE_CACHE_MAX_CHARS,
-  weigh: (answer) => (answer.ok ? answer.value.tools.length * SUMMARY_CHARS + answer.value.detailTexts.reduce((sum, text) => sum + text.length, 0) : 0),
-});
+function createCompileCache() {
+  return createSourceCache<Result<CompileAnswer, PoolFailure>>({
+    maxEntries: 200,
+    keep: (answer) => answer.ok,
+    maxWeight: COMPILE_CACHE_MAX_CHARS,
+    weigh: (answer) => (answer.ok ? answer.value.tools.length * SUMMARY_CHARS + answer.value.detailTexts.reduce((sum, text) => sum + text.length, 0) : 0),
+  });
+}
+
+const globalKey = Symbol.for('tool-runtime-playground.compile-cache');
+
+/**
+ * The process's one cache, on globalThis: in a production build the routes `server.mjs` serves
+ * directly (instrumentation.ts) and the same routes under Next load this module separately, and a
+ * compile answered by one must be found by the details route of the other.
+ */
+function getCompileCache(): CompileCache {
+  const holder = globalThis as typeof globalThis & { [globalKey]?: CompileCache };
+  holder[globalKey] ??= createCompileCache();
+  return holder[globalKey];
+}
 
 /**
  * The schema panel's answer for a module. A module that wedges its worker (code that cannot be
@@ -29,7 +46,7 @@ const cache = createSourceCache<Result<CompileAnswer, PoolFailure>>({
  * error (`busy`, answered 503 by the route).
  */
 export async function compileInPool(pool: SandboxPool, source: string): Promise<Result<CompiledModuleAnswer, PoolFailure>> {
-  const answer = await cache.getOrCreate(source, async () => {
+  const answer = await getCompileCache().getOrCreate(source, async () => {
     const compiled = await pool.run<'compile'>({ kind: 'compile', source }, { timeoutMs: COMPILE_TIMEOUT_MS });
     return compiled.ok || compiled.error.code === 'busy' ? compiled : ok(failedCompile(compiled.error));
   });
@@ -38,7 +55,7 @@ export async function compileInPool(pool: SandboxPool, source: string): Promise<
 
 /** The cached answer of an earlier compile, by its `moduleKey`; undefined once it was evicted. */
 export function peekCompiledModule(moduleKey: string): CompileAnswer | undefined {
-  const cached = cache.peek(moduleKey);
+  const cached = getCompileCache().peek(moduleKey);
   return cached?.ok ? cached.value : undefined;
 }
 
