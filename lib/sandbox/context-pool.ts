@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
-import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext, type ContextSnapshot, type QuickJsInstance } from './context-snapshot';
-import { createSandboxContext, type SandboxContext } from './sandbox-context';
+import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext, type ContextSnapshot } from './context-snapshot';
+import { createSandboxContext, type QuickJsInstance, type SandboxContext } from './sandbox-context';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { loadZodBundle } from './zod-bundle';
 
@@ -34,8 +34,7 @@ const usedContexts: SandboxContext[] = [];
 let wasmModulePromise: Promise<WebAssembly.Module> | undefined;
 /** Resolves to undefined when copies do not work here: contexts are then warmed one by one. */
 let snapshotPromise: Promise<ContextSnapshot | undefined> | undefined;
-let hasSnapshot = false;
-/** The snapshot once taken and checked (what used contexts are reset to). */
+/** The snapshot once taken and checked: what contexts are copied from and used ones reset to. */
 let readySnapshot: ContextSnapshot | undefined;
 let callsInFlight = 0;
 let setUpsInFlight = 0;
@@ -77,7 +76,6 @@ function loadSnapshot(): Promise<ContextSnapshot | undefined> {
       probe.dispose();
       if (!answer.ok) throw new Error(answer.error.message);
       warmContexts.push(context);
-      hasSnapshot = true;
       readySnapshot = snapshot;
       return snapshot;
     } catch (error) {
@@ -131,7 +129,6 @@ export function drainSandboxPool(): void {
   for (const context of warmContexts.splice(0)) context.dispose();
   usedContexts.splice(0);
   snapshotPromise = undefined;
-  hasSnapshot = false;
   readySnapshot = undefined;
 }
 
@@ -153,7 +150,7 @@ function scheduleRefill(): void {
 
 function refillOne(): void {
   refillTimer = undefined;
-  if (setUpsInFlight > 0 || (callsInFlight > 0 && !hasSnapshot)) {
+  if (setUpsInFlight > 0 || (callsInFlight > 0 && !readySnapshot)) {
     scheduleRefill();
     return;
   }

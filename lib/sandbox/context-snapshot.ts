@@ -2,7 +2,6 @@
 import { Lifetime, QuickJSRuntime, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { API_METHODS, attachRuntimeHandlers, createHostFunctions, createVmState, installContextParts, wrapContextParts, type ApiMethod, type ContextParts, type QuickJsInstance, type SandboxContext } from './sandbox-context';
 
-export type { QuickJsInstance };
 /** Makes a QuickJS instance whose memory starts with `pages` pages. */
 export type LoadInstance = (pages?: number) => Promise<QuickJsInstance>;
 
