@@ -1,20 +1,21 @@
 // Server-only: how long the HTTP thread's event loop has been kept waiting, for the health probe.
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { processSingleton } from './process-singleton';
 
 /** Event-loop delay since the previous reading: what a request arriving then would have waited. */
 export type EventLoopDelay = { p99Ms: number; maxMs: number };
 
-const globalKey = Symbol.for('tool-runtime-playground.event-loop-delay');
 const RESOLUTION_MS = 10;
+
+const getHistogram: () => IntervalHistogram = processSingleton('event-loop-delay', () => {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  return histogram;
+});
 
 /** Reads and restarts the window; the first call starts the monitor. */
 export function readEventLoopDelay(): EventLoopDelay {
-  const holder = globalThis as typeof globalThis & { [globalKey]?: IntervalHistogram };
-  if (!holder[globalKey]) {
-    holder[globalKey] = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-    holder[globalKey].enable();
-  }
-  const histogram = holder[globalKey];
+  const histogram = getHistogram();
   // The histogram counts nanoseconds and includes the sampling interval itself.
   const toMs = (nanoseconds: number) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 10) / 10);
   const delay = histogram.count > 0 ? { p99Ms: toMs(histogram.percentile(99)), maxMs: toMs(histogram.max) } : { p99Ms: 0, maxMs: 0 };

@@ -2,6 +2,7 @@
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { createRateLimiter, type RateLimiter } from './create-rate-limiter';
 import { describeRateLimitRefusal, REQUEST_LIMITS, type RateLimitRefusal, type RequestLimitName } from './rate-limits';
+import { processSingleton } from './process-singleton';
 
 export type RequestRateLimiters = {
   /** Spends one of `key`'s tokens under `limit`, or the refusal to answer with. */
@@ -26,11 +27,5 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
   };
 }
 
-const globalKey = Symbol.for('tool-runtime-playground.request-rate-limiters');
-
 /** One set per server process, surviving hot reloads in development. */
-export function getRequestRateLimiters(): RequestRateLimiters {
-  const holder = globalThis as typeof globalThis & { [globalKey]?: RequestRateLimiters };
-  holder[globalKey] ??= createRequestRateLimiters();
-  return holder[globalKey];
-}
+export const getRequestRateLimiters: () => RequestRateLimiters = processSingleton('request-rate-limiters', createRequestRateLimiters);

@@ -3,6 +3,7 @@
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
+import { processSingleton } from './process-singleton';
 
 /** An approval or abort on its way to whichever instance runs the turn. */
 export type TurnControlMessage =
@@ -152,13 +153,9 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
 
 export type TurnRegistry = ReturnType<typeof createTurnRegistry>;
 
-const globalKey = Symbol.for('tool-runtime-playground.turn-registry');
-
 /** One registry per server process, surviving hot reloads in development; on the PostgreSQL bus when DATABASE_URL is set. */
-export function getTurnRegistry(): TurnRegistry {
-  const holder = globalThis as typeof globalThis & { [globalKey]?: TurnRegistry };
-  holder[globalKey] ??= createTurnRegistry({
+export const getTurnRegistry: () => TurnRegistry = processSingleton('turn-registry', () =>
+  createTurnRegistry({
     bus: process.env.DATABASE_URL ? createPostgresTurnBus({ connectionString: process.env.DATABASE_URL }) : undefined,
-  });
-  return holder[globalKey];
-}
+  }),
+);

@@ -1,4 +1,5 @@
 // Server-only: shares the HTTP thread between running turns, a step at a time, newcomers first.
+import { processSingleton } from './process-singleton';
 
 /**
  * Steps let through per turn of the event loop. Measured at 50 concurrent turns on 2 cores, two
@@ -78,18 +79,10 @@ export function createTurnStepGate(options: TurnStepGateOptions): TurnStepGate {
   };
 }
 
-const globalKey = Symbol.for('tool-runtime-playground.turn-step-gate');
-
-/**
- * The process's one gate, on globalThis: in a production build the turn route `server.mjs` serves
- * directly (instrumentation.ts) and the routes under Next that start turns load this module
- * separately, and all their turns share the one HTTP thread.
- */
-function getServerGate(): TurnStepGate {
-  const holder = globalThis as typeof globalThis & { [globalKey]?: TurnStepGate };
-  holder[globalKey] ??= createTurnStepGate({ stepsPerLoopTurn: STEPS_PER_LOOP_TURN, admissionQuietMs: ADMISSION_QUIET_MS, maxHoldMs: MAX_HOLD_MS, now: () => performance.now() });
-  return holder[globalKey];
-}
+/** The process's one gate: the direct turn route's turns and those started under Next share the one HTTP thread. */
+const getServerGate: () => TurnStepGate = processSingleton('turn-step-gate', () =>
+  createTurnStepGate({ stepsPerLoopTurn: STEPS_PER_LOOP_TURN, admissionQuietMs: ADMISSION_QUIET_MS, maxHoldMs: MAX_HOLD_MS, now: () => performance.now() }),
+);
 
 /** The server's gate: the step a turn waits for before its next CPU-heavy step. */
 export function waitForTurnStep(): Promise<void> {

@@ -4,6 +4,7 @@ import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import { createSourceCache, sourceKey } from '../create-source-cache';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
 import type { PoolFailure, SandboxPool } from './sandbox-pool';
+import { processSingleton } from '@/lib/server/process-singleton';
 
 /** esbuild, evaluation (1 s of CPU at most) and the schema checks; past this something is wrong. */
 const COMPILE_TIMEOUT_MS = 20_000;
@@ -27,18 +28,8 @@ function createCompileCache() {
   });
 }
 
-const globalKey = Symbol.for('tool-runtime-playground.compile-cache');
-
-/**
- * The process's one cache, on globalThis: in a production build the routes `server.mjs` serves
- * directly (instrumentation.ts) and the same routes under Next load this module separately, and a
- * compile answered by one must be found by the details route of the other.
- */
-function getCompileCache(): CompileCache {
-  const holder = globalThis as typeof globalThis & { [globalKey]?: CompileCache };
-  holder[globalKey] ??= createCompileCache();
-  return holder[globalKey];
-}
+/** The process's one cache: a compile the direct route answered must be found by Next's details route. */
+const getCompileCache: () => CompileCache = processSingleton('compile-cache', createCompileCache);
 
 /**
  * The schema panel's answer for a module. A module that wedges its worker (code that cannot be
