@@ -117,13 +117,15 @@ describe('response headers', () => {
       expect(policy).toContain("frame-ancestors 'none'");
     }
     const api = await fetch(`${baseURL()}/api/health`);
-    // server.mjs answers the turn streams itself (lib/server/direct-routes.ts): the same headers.
+    // server.mjs answers the turn streams and the preview's compile itself (lib/server/direct-routes.ts): the same headers.
     const turn = await fetch(`${baseURL()}/api/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(turn.status).toBe(400);
-    for (const response of [...pages, api, turn]) {
+    const compile = await fetch(`${baseURL()}/api/tools/compile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(compile.status).toBe(400);
+    for (const response of [...pages, api, turn, compile]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
-    for (const response of [api, turn]) expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    for (const response of [api, turn, compile]) expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 });
