@@ -33,7 +33,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Two workers, two Chromiums and the server share CI's 2 cores: a test that runs one turn takes
+  // 15–40 s there. Tests that run several turns set their own, longer timeout.
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

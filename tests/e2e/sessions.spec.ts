@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { replaceEditorText, shareSession, TEST_IDS } from './helpers';
+import { openPlayground, replaceEditorText, shareSession, TEST_IDS } from './helpers';
 
 /** Sessions: Share, the shared page, Replay, Fork, export and import (file picker and drag-and-drop). */
 const TURN_TIMEOUT = 45_000;
@@ -117,6 +117,8 @@ test('Run on a shared page runs a fork that continues the conversation with the 
 });
 
 test('export → import (file picker and drag-and-drop) round trip; bad files get a precise error', async ({ page }) => {
+  // A turn, a shared page and two imports, each opening a page: ~25 s alone, 60+ s beside another worker on 2 cores.
+  test.setTimeout(120_000);
   const { link, timeline } = await runAndShare(page);
   const originalId = link.split('/s/')[1];
   await openShared(page, link);
@@ -128,7 +130,8 @@ test('export → import (file picker and drag-and-drop) round trip; bad files ge
   const text = readFileSync(await download.path(), 'utf8');
   expect(JSON.parse(text)).toMatchObject({ version: 5, id: originalId, playground: { source: { text: 0 } } });
 
-  await page.goto('/');
+  // The file input answers once the page has hydrated (Monaco rendering means it has).
+  await openPlayground(page);
   await page.getByTestId('import-session-file').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(page).toHaveURL(/\/s\/[A-Za-z0-9_-]{22}$/);
   expect(page.url()).not.toContain(originalId);
