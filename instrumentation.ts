@@ -10,8 +10,12 @@ export async function register(): Promise<void> {
   const { getSandboxPool } = await import('@/lib/sandbox/pool/get-sandbox-pool');
   const { getSessionStore } = await import('@/lib/sessions/get-session-store');
   const { registerDirectRoutes } = await import('@/lib/server/direct-routes');
-  const [turns, toolCall, compile] = await Promise.all([import('@/app/api/turns/route'), import('@/app/api/tools/call/route'), import('@/app/api/tools/compile/route')]);
-  registerDirectRoutes({ 'POST /api/turns': turns.POST, 'POST /api/tools/call': toolCall.POST, 'POST /api/tools/compile': compile.POST });
+  const [{ serveTurnRequest }, toolCall, compile] = await Promise.all([
+    import('@/lib/server/serve-turn-request'),
+    import('@/app/api/tools/call/route'),
+    import('@/app/api/tools/compile/route'),
+  ]);
+  registerDirectRoutes({ 'POST /api/turns': { node: serveTurnRequest }, 'POST /api/tools/call': toolCall.POST, 'POST /api/tools/compile': compile.POST });
   getSandboxPool();
   // A database that cannot open now is retried on first use and reported there.
   await getSessionStore().catch((error: unknown) => console.error('The session database did not open at start:', error));

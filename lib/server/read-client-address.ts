@@ -44,7 +44,7 @@ export function parseTrustedProxyHops(value: string | undefined): number | undef
 }
 
 /** The key per-address limits count `request` under (see `deriveClientAddress`). */
-export function readClientAddress(request: Request, settings: ClientAddressSettings = readClientAddressSettings()): string {
+export function readClientAddress(request: { headers: { get(name: string): string | null } }, settings: ClientAddressSettings = readClientAddressSettings()): string {
   const peerAddress = settings.peerAddressHeader === undefined ? undefined : (request.headers.get(settings.peerAddressHeader) ?? undefined);
   return deriveClientAddress({ peerAddress, forwardedFor: request.headers.get('x-forwarded-for'), trustedProxyHops: settings.trustedProxyHops });
 }

@@ -5,16 +5,33 @@ export const MAX_BODY_BYTES = 1_000_000;
 /** Recursive schemas parse nested values recursively; a bound keeps them off the stack limit. */
 export const MAX_JSON_DEPTH = 128;
 
-export type BodyResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 413 | 415; error: string };
+export type BodyRefusal = { ok: false; status: 400 | 413 | 415; error: string };
+export type BodyResult<T> = { ok: true; value: T } | BodyRefusal;
 
 /** Reads a JSON body (at most `maxBytes`), then validates it; every failure says why. */
 export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>, maxBytes = MAX_BODY_BYTES): Promise<BodyResult<T>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) return { ok: false, status: 415, error: 'Send the body as application/json.' };
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return { ok: false, status: 413, error: `The body is ${declared} bytes; the limit is ${maxBytes}.` };
+  const refused = checkBodyHeaders(request.headers.get('content-type'), request.headers.get('content-length'), maxBytes);
+  if (refused) return refused;
   const text = await readLimited(request, maxBytes);
-  if (text === null) return { ok: false, status: 413, error: `The body exceeds the limit of ${maxBytes} bytes.` };
+  if (text === null) return tooLarge(maxBytes);
+  return parseJsonBody(text, schema);
+}
+
+/** The refusal a body's declared type and length earn before it is read, if any. */
+export function checkBodyHeaders(contentType: string | null | undefined, contentLength: string | null | undefined, maxBytes: number): BodyRefusal | undefined {
+  if (!(contentType ?? '').includes('application/json')) return { ok: false, status: 415, error: 'Send the body as application/json.' };
+  const declared = Number(contentLength ?? '0');
+  if (declared > maxBytes) return { ok: false, status: 413, error: `The body is ${declared} bytes; the limit is ${maxBytes}.` };
+  return undefined;
+}
+
+/** The refusal for a body that turned out longer than `maxBytes` while it was read. */
+export function tooLarge(maxBytes: number): BodyRefusal {
+  return { ok: false, status: 413, error: `The body exceeds the limit of ${maxBytes} bytes.` };
+}
+
+/** Parses a body's text as JSON no deeper than `MAX_JSON_DEPTH`, then validates it with `schema`. */
+export function parseJsonBody<T>(text: string, schema: z.ZodType<T>): BodyResult<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);

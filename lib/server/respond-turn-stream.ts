@@ -1,12 +1,16 @@
 // Server-only: a started turn (or its refusal) as the route's HTTP response.
+import { toEventStream } from './create-turn-event-feed';
 import { jsonError } from './read-json-body';
 import { respondTooManyRequests } from './respond-too-many-requests';
 import type { StreamTurnResult } from './stream-turn';
 
+/** The headers a turn's event stream is answered with (by Next or by the direct route). */
+export function turnStreamHeaders(turnId: string): Record<string, string> {
+  return { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': turnId };
+}
+
 /** The turn's event stream with its id in `x-turn-id`, or the refusal with its status. */
 export function respondTurnStream(result: StreamTurnResult): Response {
   if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);
-  return new Response(result.stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': result.turnId },
-  });
+  return new Response(toEventStream(result.events), { headers: turnStreamHeaders(result.turnId) });
 }

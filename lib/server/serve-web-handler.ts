@@ -30,18 +30,31 @@ export async function serveWebHandler(request: IncomingMessage, response: Server
     answer = await options.handler(toWebRequest(request, disconnected.signal));
   } catch (error) {
     options.onError(error);
-    if (!response.headersSent && !response.destroyed) {
-      writeHead(response, 500, new Headers({ 'content-type': 'application/json' }), options.headers);
-      response.end(JSON.stringify({ error: 'Internal server error.' }));
-    }
+    writeInternalError(response, options.headers);
     return;
   }
-  writeHead(response, answer.status, answer.headers, options.headers);
+  await writeWebResponse(response, answer, options.headers, disconnected.signal);
+}
+
+/** A 500 that says nothing about the error, unless the answer has begun (then nothing can be said). */
+export function writeInternalError(response: ServerResponse, added: readonly HeaderEntry[]): void {
+  if (response.headersSent || response.destroyed) return;
+  writeHead(response, 500, new Headers({ 'content-type': 'application/json' }), added);
+  response.end(JSON.stringify({ error: 'Internal server error.' }));
+}
+
+/**
+ * Writes a Fetch `Response` to a Node response: its status and headers (plus `added` where it set
+ * none of the same name), then its body chunk by chunk, waiting for the socket when it is full and
+ * cancelling the body when `disconnected` aborts.
+ */
+export async function writeWebResponse(response: ServerResponse, answer: Response, added: readonly HeaderEntry[], disconnected: AbortSignal): Promise<void> {
+  writeHead(response, answer.status, answer.headers, added);
   if (!answer.body) {
     response.end();
     return;
   }
-  await pipeBody(answer.body, response, disconnected.signal);
+  await pipeBody(answer.body, response, disconnected);
 }
 
 /** The request as a Fetch `Request`; its origin is not the client's to choose, so handlers get `localhost`. */
@@ -61,7 +74,8 @@ function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
   } as RequestInit);
 }
 
-function writeHead(response: ServerResponse, status: number, headers: Headers, added: readonly HeaderEntry[]): void {
+/** Writes the head: `headers`, plus each of `added` that `headers` does not set. */
+export function writeHead(response: ServerResponse, status: number, headers: Headers, added: readonly HeaderEntry[]): void {
   const out: Record<string, string | string[]> = {};
   for (const { key, value } of added) if (!headers.has(key)) out[key] = value;
   headers.forEach((value, key) => {

@@ -1,7 +1,7 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
 import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { createTurnEventStream } from './create-turn-event-stream';
+import { createTurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { createTurnId, startWhenAdmitted, type StreamTurnResult } from './stream-turn';
 import type { ToolCallRequest } from './tool-call-request';
@@ -36,7 +36,7 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
   const turnId = createTurnId();
   const controller = new AbortController();
   registry.register(turnId, options.clientId, controller);
-  const stream = createTurnEventStream({
+  const events = createTurnEventFeed({
     turnId,
     controller,
     maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
@@ -60,5 +60,5 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
       });
     },
   });
-  return { ok: true, turnId, stream };
+  return { ok: true, turnId, events };
 }

@@ -14,7 +14,7 @@ import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-re
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
 import { countTokensCached } from './count-tokens-cached';
-import { createTurnEventStream } from './create-turn-event-stream';
+import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
@@ -34,7 +34,8 @@ export type FinishedTurn = {
 };
 
 export type StreamTurnResult =
-  | { ok: true; turnId: string; stream: ReadableStream<Uint8Array> }
+  /** `events` is running already: attach a sink (the direct route) or read `toEventStream(events)`. */
+  | { ok: true; turnId: string; events: TurnEventFeed }
   | { ok: false; status: number; error: string; details?: unknown; refusal?: never }
   /** Refused by a concurrency limit: answer with `respondTooManyRequests(refusal)`. */
   | { ok: false; status: 429; error: string; refusal: RateLimitRefusal; details?: never };
@@ -112,7 +113,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
   registry.register(turnId, clientId, controller, { tape });
 
-  const stream = createTurnEventStream({
+  const events = createTurnEventFeed({
     turnId,
     controller,
     maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
@@ -169,7 +170,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
       });
     },
   });
-  return { ok: true, turnId, stream };
+  return { ok: true, turnId, events };
 }
 
 /** How the turn ended, without what it produced. */

@@ -1,4 +1,5 @@
 // Server-only: runs a few turns through the real path at start, before any visitor's turn does.
+import { toEventStream } from './create-turn-event-feed';
 import { readModelEnvironment } from './read-model-environment';
 import { streamTurn } from './stream-turn';
 import { turnRequestSchema, type TurnRequestBody } from './turn-request';
@@ -58,7 +59,7 @@ async function runWarmUpTurn(clientId: string): Promise<string | undefined> {
     if (!parsed.success) return `the warm-up request did not parse: ${parsed.error.issues[0]?.message}`;
     const started = await streamTurn({ request: parsed.data, clientId, env: readModelEnvironment() });
     if (!started.ok) return started.error;
-    const text = await new Response(started.stream).text();
+    const text = await new Response(toEventStream(started.events)).text();
     return text.includes('"reason":"completed"') ? undefined : `a warm-up turn did not complete: ${text.slice(-300)}`;
   } catch (error) {
     return `a warm-up turn failed: ${error instanceof Error ? error.message : String(error)}`;

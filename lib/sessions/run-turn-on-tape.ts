@@ -1,6 +1,7 @@
 // Server-only: re-runs a recorded turn through the same path a live turn takes, on its tape.
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import type { SessionTurn } from './session-record';
 
@@ -24,7 +25,7 @@ export async function runTurnOnTape(turn: SessionTurn, clientId = 'session-repla
   });
   if (!started.ok) return err(`The replay could not start (${started.status}): ${started.error}`);
   // The stream closes only after onFinished ran, so draining it is waiting for the turn.
-  const reader = started.stream.getReader();
+  const reader = toEventStream(started.events).getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
   const events = (finished as FinishedTurn | undefined)?.events;
   return events ? ok(events) : err('The replay ended without finishing the turn.');

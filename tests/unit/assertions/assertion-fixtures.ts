@@ -2,6 +2,7 @@ import type { ModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
 import type { RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
 import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { turnRequestSchema } from '@/lib/server/turn-request';
 import { createSessionId } from '@/lib/sessions/create-session-id';
@@ -45,7 +46,7 @@ export async function recordConversation(options: { source: string; model: Model
     });
     const started = await streamTurn({ request, clientId: 'assertions-conversation', env: {}, onFinished: (turn) => void finished.push(turn) });
     if (!started.ok) throw new Error(`The turn did not start: ${started.error}`);
-    await readEventStream(started.stream);
+    await readEventStream(toEventStream(started.events));
   }
   const last = options.messages.at(-1) ?? '';
   return createSessionRecord(finished, { playground: { source: options.source, message: last, model: options.model, permissions: { mode: 'auto' }, mode: 'chat' } });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { err } from '@/lib/runtime/result';
 import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { startTurnSandbox } from '@/lib/server/open-turn-sandbox';
 import { streamTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
@@ -34,7 +35,7 @@ describe('the first event of a turn', () => {
     // The turn counts as running from its first event on, while its sandbox opens.
     expect(getTurnRegistry().countForClient('first-event-test')).toBe(1);
     let pendingAtFirstEvent: number | undefined;
-    const events = await readEventStream(started.stream, () => {
+    const events = await readEventStream(toEventStream(started.events), () => {
       pendingAtFirstEvent ??= pool.stats().pending;
     });
     // When turn-start arrived, the worker had not answered the open-turn request yet.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 
 const SOURCE = `import { z } from 'zod';
@@ -22,7 +23,7 @@ describe('the events-per-turn budget', () => {
       },
     });
     if (!started.ok) throw new Error(started.error);
-    const text = await new Response(started.stream).text();
+    const text = await new Response(toEventStream(started.events)).text();
     const parser = createSseParser();
     const events = [...parser.push(text), ...parser.flush()].map((data) => JSON.parse(data) as RuntimeEvent);
     expect(events).toHaveLength(12);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { POST as postApproval } from '@/app/api/turns/[turnId]/approvals/route';
 import { POST as postToolCall } from '@/app/api/tools/call/route';
 import { createSseParser } from '@/lib/client/sse-parser';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
 import { streamToolCall } from '@/lib/server/stream-tool-call';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
@@ -124,7 +125,7 @@ describe('POST /api/tools/call', () => {
   it('is held to the events-per-turn budget like a turn', { timeout: 60_000 }, async () => {
     const started = await streamToolCall({ request: { source: SOURCE, name: 'echo', arguments: '{"n":1}' }, clientId: 'budget', maxEvents: 4 });
     if (!started.ok) throw new Error(started.error);
-    const { events } = await readEvents(new Response(started.stream));
+    const { events } = await readEvents(new Response(toEventStream(started.events)));
     expect(events.map((event) => event.type)).toEqual(['turn-start', 'sandbox-ready', 'tools-assembled', 'turn-end']);
     expect(events.at(-1)).toMatchObject({ seq: 3, reason: 'error', error: 'The turn produced more than 4 events and was stopped.' });
   });

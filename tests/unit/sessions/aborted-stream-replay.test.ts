@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tapeEntrySchema, type ModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { compareTurnEvents } from '@/lib/sessions/compare-session-events';
@@ -66,7 +67,7 @@ async function recordAbortedTurn(options: {
   });
   if (!started.ok) throw new Error(started.error);
   let deltas = 0;
-  const events = await readEventStream(started.stream, (event) => {
+  const events = await readEventStream(toEventStream(started.events), (event) => {
     const stop = options.abortOn ? options.abortOn(event) : event.type === 'model-delta' && event.iteration === options.iteration && (deltas += 1) === options.abortAt;
     if (stop) setTimeout(() => getTurnRegistry().abort(started.turnId), options.abortDelayMs ?? 0);
   });

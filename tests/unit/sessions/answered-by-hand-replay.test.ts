@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
@@ -63,7 +64,7 @@ async function recordTurn(): Promise<{ finished: FinishedTurn; events: RuntimeEv
     },
   });
   if (!started.ok) throw new Error(started.error);
-  const events = await readEventStream(started.stream, (event) => {
+  const events = await readEventStream(toEventStream(started.events), (event) => {
     if (event.type === 'tool-output-request') expect(getTurnRegistry().deliverOutput(started.turnId, event.callId, TYPED[event.name]!)).toBe('delivered');
   });
   if (!finished) throw new Error('The turn ended without a finished turn.');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
@@ -55,7 +56,7 @@ const finished: FinishedTurn[] = [];
 async function runTurn(request: TurnRequest): Promise<RuntimeEvent[]> {
   const started = await streamTurn({ request, clientId: 'conversation-test', env: {}, onFinished: (turn) => void finished.push(turn) });
   if (!started.ok) throw new Error(`The turn did not start: ${started.error}`);
-  return readEventStream(started.stream);
+  return readEventStream(toEventStream(started.events));
 }
 
 const endOf = (events: RuntimeEvent[]) => events.at(-1) as RuntimeEventOf<'turn-end'>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolSearchCatalogPreset } from '@/lib/presets/tool-search-catalog';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import type { TurnRequest } from '@/lib/server/turn-request';
 import { replaySession } from '@/lib/sessions/replay-session';
@@ -23,7 +24,7 @@ async function recordTurn(turnRequest: TurnRequest): Promise<FinishedTurn> {
   let finished: FinishedTurn | undefined;
   const started = await streamTurn({ request: turnRequest, clientId: 'tool-search-version-test', env: {}, onFinished: (turn) => void (finished = turn) });
   if (!started.ok) throw new Error(started.error);
-  const reader = started.stream.getReader();
+  const reader = toEventStream(started.events).getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
   if (!finished) throw new Error('The turn did not finish.');
   return finished;

@@ -2,6 +2,7 @@ import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
 import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { readEventStream } from './read-event-stream';
@@ -35,7 +36,7 @@ export async function runPresetTurn(
     onFinished: options.onFinished,
   });
   if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
-  return readEventStream(started.stream, (event) => {
+  return readEventStream(toEventStream(started.events), (event) => {
     if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, options.decide(event.name));
   });
 }

@@ -1,6 +1,6 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { respondTurnStream } from '@/lib/server/respond-turn-stream';
 import { streamToolCall } from '@/lib/server/stream-tool-call';
 import { TOOL_CALL_LIMITS, toolCallRequestSchema } from '@/lib/server/tool-call-request';
 
@@ -12,8 +12,5 @@ export async function POST(request: Request): Promise<Response> {
   const body = await readJsonBody(request, toolCallRequestSchema, TOOL_CALL_LIMITS.bodyBytes);
   if (!body.ok) return jsonError(body.status, body.error);
   const result = await streamToolCall({ request: body.value, clientId: readClientAddress(request) });
-  if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);
-  return new Response(result.stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': result.turnId },
-  });
+  return respondTurnStream(result);
 }

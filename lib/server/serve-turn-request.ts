@@ -1,0 +1,86 @@
+// Server-only: POST /api/turns on Node's own request and response (a direct route of server.mjs).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readClientAddress } from './read-client-address';
+import { checkBodyHeaders, jsonError, parseJsonBody, tooLarge } from './read-json-body';
+import { respondTurnStream, turnStreamHeaders } from './respond-turn-stream';
+import type { HeaderEntry } from './security-headers';
+import { writeWebResponse } from './serve-web-handler';
+import { startRequestedTurn } from './start-requested-turn';
+import { TURN_LIMITS, turnRequestSchema } from './turn-request';
+
+/**
+ * Answers exactly as `app/api/turns/route.ts` does (the same checks, refusals and stream), with
+ * the body read from the socket and the events written to it directly: no Fetch `Request`, no web
+ * streams. A crowd pressing Run at once is served one request after another by the one HTTP
+ * thread, so what each request costs there decides the last one's first event
+ * (docs/decisions/0004-first-event-under-a-burst.md).
+ */
+export async function serveTurnRequest(request: IncomingMessage, response: ServerResponse, added: readonly HeaderEntry[]): Promise<void> {
+  const disconnected = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) disconnected.abort(new Error('The client disconnected.'));
+  });
+  const refused = checkBodyHeaders(request.headers['content-type'], request.headers['content-length'], TURN_LIMITS.bodyBytes);
+  if (refused) return refuse(response, jsonError(refused.status, refused.error), added, disconnected.signal);
+  const text = await readBody(request, TURN_LIMITS.bodyBytes);
+  if (text === 'disconnected') return;
+  if (text === 'too-large') {
+    const over = tooLarge(TURN_LIMITS.bodyBytes);
+    return refuse(response, jsonError(over.status, over.error), added, disconnected.signal);
+  }
+  const body = parseJsonBody(text, turnRequestSchema);
+  if (!body.ok) return refuse(response, jsonError(body.status, body.error), added, disconnected.signal);
+
+  const result = await startRequestedTurn(body.value, readClientAddress({ headers: { get: (name) => headerValue(request, name) } }));
+  if (!result.ok) return refuse(response, respondTurnStream(result), added, disconnected.signal);
+  const { events } = result;
+  if (disconnected.signal.aborted) {
+    events.cancel('the client disconnected');
+    return;
+  }
+  disconnected.signal.addEventListener('abort', () => events.cancel('the client disconnected'), { once: true });
+  const head: Record<string, string> = {};
+  for (const { key, value } of added) head[key] = value;
+  response.writeHead(200, Object.assign(head, turnStreamHeaders(result.turnId)));
+  // turn-start is ready: attaching writes it, and the head leaves with it in one packet.
+  events.attach({ write: (chunk) => void response.write(chunk), close: () => void response.end() });
+  if (!response.headersSent) response.flushHeaders();
+}
+
+/**
+ * A refusal, answered as the route handler answers it. A body left unread is read and dropped
+ * by Node once the answer is sent (until `server.requestTimeout`), so a client still uploading
+ * gets to read the refusal instead of a reset connection.
+ */
+function refuse(response: ServerResponse, answer: Response, added: readonly HeaderEntry[], disconnected: AbortSignal): Promise<void> {
+  return writeWebResponse(response, answer, added, disconnected);
+}
+
+/** One header as a string (repeated ones joined, as Fetch's `Headers.get` joins them), or null. */
+function headerValue(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The body as UTF-8 text, or what stopped it: longer than `maxBytes` (the rest is not kept), or the client went away. */
+function readBody(request: IncomingMessage, maxBytes: number): Promise<string | 'too-large' | 'disconnected'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: string | 'too-large' | 'disconnected') => {
+      request.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) settle('too-large');
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle(Buffer.concat(chunks, size).toString('utf8'));
+    const onClose = () => settle('disconnected');
+    request.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+    // A client that goes away later (after a refusal) must not leave an unhandled 'error'.
+    request.on('error', () => undefined);
+  });
+}
