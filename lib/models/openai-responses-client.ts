@@ -35,8 +35,11 @@ export type OpenAIResponsesClientOptions = {
 export function createOpenAIResponsesClient(options: OpenAIResponsesClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   const baseURL = options.baseURL ?? OPENAI_BASE_URL;
-  // Failures come back as values; the SDK's own console logging would only repeat them.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL, fetch: options.fetch, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+  // Failures come back as values; the SDK's own console logging would only repeat them. Made at
+  // the first request, not with the turn: a crowd's turns start one after another on the HTTP
+  // thread, and the SDK client (every resource of the API) was a sixth of what each start cost there.
+  let made: OpenAI | undefined;
+  const sdk = () => (made ??= new OpenAI({ apiKey: options.apiKey, baseURL, fetch: options.fetch, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' }));
   const errorContext = { providerName: options.providerName ?? 'The model provider', baseURL, timeoutMs };
 
   return {
@@ -44,6 +47,7 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
     hostedToolSearch: options.hostedToolSearch,
     supportsDeferredTools: options.supportsDeferredTools ?? true,
     async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
+      const client = sdk();
       const body = await readRawBody({
         call: () => client.responses.create(buildResponsesBody(options, request), { signal }).asResponse(),
         context: errorContext,
