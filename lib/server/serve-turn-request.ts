@@ -20,19 +20,19 @@ export async function serveTurnRequest(request: IncomingMessage, response: Serve
   response.once('close', () => {
     if (!response.writableFinished) disconnected.abort(new Error('The client disconnected.'));
   });
+  // A refusal is the route handler's own answer. A body left unread is read and dropped by Node
+  // once it is sent (until `server.requestTimeout`): a client still uploading reads the refusal
+  // instead of a reset connection.
+  const refuse = (answer: Response) => writeWebResponse(response, answer, added, disconnected.signal);
   const refused = checkBodyHeaders(request.headers['content-type'], request.headers['content-length'], TURN_LIMITS.bodyBytes);
-  if (refused) return refuse(response, jsonError(refused.status, refused.error), added, disconnected.signal);
+  if (refused) return refuse(jsonError(refused.status, refused.error));
   const text = await readBody(request, TURN_LIMITS.bodyBytes);
   if (text === 'disconnected') return;
-  if (text === 'too-large') {
-    const over = tooLarge(TURN_LIMITS.bodyBytes);
-    return refuse(response, jsonError(over.status, over.error), added, disconnected.signal);
-  }
-  const body = parseJsonBody(text, turnRequestSchema);
-  if (!body.ok) return refuse(response, jsonError(body.status, body.error), added, disconnected.signal);
+  const body = text === 'too-large' ? tooLarge(TURN_LIMITS.bodyBytes) : parseJsonBody(text, turnRequestSchema);
+  if (!body.ok) return refuse(jsonError(body.status, body.error));
 
   const result = await startRequestedTurn(body.value, readClientAddress({ headers: { get: (name) => headerValue(request, name) } }));
-  if (!result.ok) return refuse(response, respondTurnStream(result), added, disconnected.signal);
+  if (!result.ok) return refuse(respondTurnStream(result));
   const { events } = result;
   if (disconnected.signal.aborted) {
     events.cancel('the client disconnected');
@@ -45,15 +45,6 @@ export async function serveTurnRequest(request: IncomingMessage, response: Serve
   // turn-start is ready: attaching writes it, and the head leaves with it in one packet.
   events.attach({ write: (chunk) => void response.write(chunk), close: () => void response.end() });
   if (!response.headersSent) response.flushHeaders();
-}
-
-/**
- * A refusal, answered as the route handler answers it. A body left unread is read and dropped
- * by Node once the answer is sent (until `server.requestTimeout`), so a client still uploading
- * gets to read the refusal instead of a reset connection.
- */
-function refuse(response: ServerResponse, answer: Response, added: readonly HeaderEntry[], disconnected: AbortSignal): Promise<void> {
-  return writeWebResponse(response, answer, added, disconnected);
 }
 
 /** One header as a string (repeated ones joined, as Fetch's `Headers.get` joins them), or null. */
