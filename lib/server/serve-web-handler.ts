@@ -75,7 +75,7 @@ function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
 }
 
 /** Writes the head: `headers`, plus each of `added` that `headers` does not set. */
-export function writeHead(response: ServerResponse, status: number, headers: Headers, added: readonly HeaderEntry[]): void {
+function writeHead(response: ServerResponse, status: number, headers: Headers, added: readonly HeaderEntry[]): void {
   const out: Record<string, string | string[]> = {};
   for (const { key, value } of added) if (!headers.has(key)) out[key] = value;
   headers.forEach((value, key) => {
