@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+/** PLAYWRIGHT_PORT lets two checkouts run their suites side by side. */
+const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 3100);
 /** Set PLAYWRIGHT_BASE_URL to test a server that is already running (then none is started). */
 const externalBaseURL = process.env.PLAYWRIGHT_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
