@@ -14,10 +14,11 @@ const TEMPLATE_TAG =
 const MAX_SHOWN = 40;
 
 /**
- * Refuses arguments whose string values or property names hold chat-template markup, the
- * trace of a server-side parser that drew a value's end in the wrong place
- * (`{"command": "ls</arg_value>"}`). A special token anywhere counts; a tag counts when it is
- * a fragment, so a value quoting a whole `<tool_call>…</tool_call>` pair stays content.
+ * Refuses repaired arguments whose string values or property names hold chat-template markup,
+ * the trace of a server-side parser that drew a value's end in the wrong place
+ * (`{"command": "ls</arg_value>",}`): repairing them would guess where the value ends. Only
+ * asked of text that did not parse as it came. A special token anywhere counts; a tag counts
+ * when it is a fragment, so a value quoting a whole `<tool_call>…</tool_call>` pair stays content.
  */
 export function findTemplateMarkup(value: JsonValue): RepairError | undefined {
   const found = findInValue(value);

@@ -60,10 +60,11 @@ type Attempt = { kind: 'object'; value: JsonValue } | { kind: 'string' } | { kin
 
 /**
  * Parses tool-call arguments, repairing the mistakes models make through a fixed ladder of
- * named rungs, each tried at most once and in order. Valid JSON is never rewritten. Where a
- * repair would have to guess (two different objects, a cut inside a key, NaN, prose with no
- * object, tool-template markup inside a value, a quote or a closer that reads two ways), it
- * refuses with a message the model can act on.
+ * named rungs, each tried at most once and in order. Valid JSON is never rewritten nor
+ * refused, whatever its strings contain. Where a repair would have to guess (two different
+ * objects, a cut inside a key, NaN, prose with no object, tool-template markup inside a
+ * repaired value, a quote or a closer that reads two ways), it refuses with a message the
+ * model can act on.
  */
 export function repairArguments(raw: string): RepairOutcome {
   if (raw.length > MAX_ARGUMENT_LENGTH) {
@@ -75,7 +76,9 @@ export function repairArguments(raw: string): RepairOutcome {
     );
   }
   const first = attemptParse(raw);
-  if (first.kind === 'object') return accept(first.value, []);
+  // Valid JSON passes as-is whatever its strings hold: a tool that edits prompts or documents
+  // about tool calling may carry chat-template markup as content.
+  if (first.kind === 'object') return { ok: true, value: first.value, repairs: [] };
   if (first.kind === 'refused') return refusal(first.error);
 
   let text = raw;
@@ -87,17 +90,19 @@ export function repairArguments(raw: string): RepairOutcome {
     repairs.push({ rung: definition.rung, before: text, after: outcome.text });
     text = outcome.text;
     const attempt = attemptParse(text);
-    if (attempt.kind === 'object') return accept(attempt.value, repairs);
+    if (attempt.kind === 'object') return acceptRepaired(attempt.value, repairs);
     if (attempt.kind === 'refused') return refusal(attempt.error);
   }
   return refusal(describeUnparsed(text, repairs));
 }
 
 /**
- * Markup is checked on valid JSON too: refusing is not rewriting, and a server-side template
- * parser that misplaced a value's end usually hands over perfectly valid JSON.
+ * Markup is checked only on text the ladder had to repair: there a leaked end marker says the
+ * repair would be guessing where a value ends, while valid JSON says what it means.
  */
-function accept(value: JsonValue, repairs: RepairStep[]): RepairOutcome {
+function acceptRepaired(value: JsonValue, repairs: RepairStep[]): RepairOutcome {
+  // A double-encoded object was valid JSON inside its string: its boundaries are explicit.
+  if (repairs.every((step) => step.rung === 'unwrap-double-encoded')) return { ok: true, value, repairs };
   const markup = findTemplateMarkup(value);
   return markup === undefined ? { ok: true, value, repairs } : refusal(markup);
 }

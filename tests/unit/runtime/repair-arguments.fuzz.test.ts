@@ -88,6 +88,50 @@ describe('repairArguments (property-based)', () => {
     );
   });
 
+  it('passes valid JSON as-is whatever markup, fences or closers its strings and keys hold', () => {
+    // What the ladder refuses in text it has to repair: chat-template markup, special tokens,
+    // code fences and stray closers; all of it is legitimate content inside a JSON string.
+    const fragment = fc.constantFrom(
+      '<tool_call>',
+      '</tool_call>',
+      '</arg_value>',
+      '<arg_key>',
+      '<parameter=path>',
+      '</parameter',
+      '<function=run>',
+      '</function>',
+      '<|im_end|>',
+      '<|tool_call_end|>',
+      '<｜tool▁call▁end｜>',
+      '```json\n',
+      '```',
+      '}]',
+      '"}',
+      "'",
+      '{"a": ',
+    );
+    const markedString = fc.array(fc.oneof(fragment, fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
+    const markedValue = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        markedString,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(markedString, tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    const markedObject = fc.dictionary(markedString, markedValue, { minKeys: 1, maxKeys: 5 });
+    fc.assert(
+      fc.property(markedObject, fc.boolean(), (value, pretty) => {
+        const raw = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+        expect(repairArguments(raw)).toEqual({ ok: true, value: JSON.parse(raw), repairs: [] });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('handles large inputs near the size cap in one pass', () => {
     const big = `{"a": "${'x'.repeat(900_000)}", "b": [1,2,3,]}`;
     const outcome = repairArguments(big);

@@ -257,8 +257,8 @@ describe('code fences inside values', () => {
 });
 
 describe('tool-template markup inside values', () => {
-  it('refuses valid JSON whose value ends in leaked markup, naming the fragment and the property', () => {
-    expect(repairArguments('{"command": "ls -la</arg_value>"}')).toEqual({
+  it('refuses text it had to repair whose value ends in leaked markup, naming the fragment and the property', () => {
+    expect(repairArguments('{"command": "ls -la</arg_value>",}')).toEqual({
       ok: false,
       error: {
         code: 'template-markup-in-value',
@@ -268,7 +268,7 @@ describe('tool-template markup inside values', () => {
     });
   });
 
-  it.each([
+  const markupCases = [
     ['<arg_key>', '{"a": "x<arg_key>b"}'],
     ['<tool_call>', '{"a": "x\\n<tool_call>"}'],
     ['</tool_call>', '{"a": "x</tool_call>"}'],
@@ -278,21 +278,35 @@ describe('tool-template markup inside values', () => {
     ['</function>', '{"a": {"b": ["ok", "x\\n</function>"]}}'],
     ['<parameter=path>', '{"a": "x\\n<parameter=path>\\ny"}'],
     ['</parameter', '{"a": "x\\n</parameter"}'],
-  ])('refuses %s', (fragment, raw) => {
-    expect(expectRefused(repairArguments(raw)).message).toContain(`markup (${fragment})`);
+    ['</arg_key>', '{"path</arg_key>": "a"}'],
+  ] as const;
+
+  it.each(markupCases)('accepts valid JSON holding %s as-is', (_fragment, raw) => {
+    expect(repairArguments(raw)).toEqual({ ok: true, value: JSON.parse(raw), repairs: [] });
+  });
+
+  it.each(markupCases)('refuses %s once the text needed a repair', (fragment, raw) => {
+    expect(expectRefused(repairArguments(raw.replace(/}$/, ',}'))).message).toContain(`markup (${fragment})`);
+  });
+
+  it('accepts a double-encoded object holding markup: its inner text was valid JSON', () => {
+    const inner = '{"prompt": "end each answer with <|im_end|>"}';
+    const outcome = expectRepaired(repairArguments(JSON.stringify(inner)));
+    expect(outcome.value).toEqual(JSON.parse(inner));
+    expect(outcome.repairs.map((step) => step.rung)).toEqual(['unwrap-double-encoded']);
   });
 
   it('names a property name that holds markup', () => {
-    expect(expectRefused(repairArguments('{"path</arg_key>": "a"}')).message).toContain('(</arg_key>) inside the property name "path</arg_key>"');
+    expect(expectRefused(repairArguments('{"path</arg_key>": "a",}')).message).toContain('(</arg_key>) inside the property name "path</arg_key>"');
   });
 
-  it('refuses markup found after a repair as well', () => {
+  it('refuses markup found after a repair', () => {
     const error = expectRefused(repairArguments('```json\n{"a": \'x</arg_value>\',}\n```'));
     expect(error.code).toBe('template-markup-in-value');
   });
 
   it('shortens a long fragment in the message', () => {
-    const message = expectRefused(repairArguments(`{"a": "<parameter=${'p'.repeat(100)}>"}`)).message;
+    const message = expectRefused(repairArguments(`{"a": "<parameter=${'p'.repeat(100)}>",}`)).message;
     expect(message).toContain(`(<parameter=${'p'.repeat(29)}…)`);
   });
 
