@@ -7,9 +7,10 @@ import { createEmbeddedFetch, EMBEDDED_BASE_URL } from './embedded/embedded-fetc
 import type { EmbeddedModel } from './embedded/embedded-model';
 import { createScriptedModel } from './embedded/scripted-model';
 import type { ModelConfig, TapeEntry } from './model-config';
-import { createOpenAICompatibleClient } from './openai-compatible-client';
+import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from './openai-compatible-client';
 import { createOpenAIResponsesClient, OPENAI_BASE_URL } from './openai-responses-client';
-import { createRecordingFetch, type FetchFunction } from './record-exchanges';
+import { describeUnreadableAnswer } from './describe-unreadable-answer';
+import { createRecordingFetch, type FetchFunction, type RecordingOptions } from './record-exchanges';
 import { createTapeClient } from './tape-client';
 
 /** What the server's environment says about reaching models; the route reads it from `process.env`. */
@@ -64,16 +65,17 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
       const isOpenAI = isSameBaseURL(baseURL, OPENAI_BASE_URL);
       // The operator's own base URL is trusted, private address or not.
       const network = isOperators ? (options.fetch ?? createEgressFetch({ allowPrivateNetwork: true })) : requestNetwork();
+      const providerName = isOpenAI ? 'OpenAI' : `the server at ${baseURL}`;
       return createOpenAIResponsesClient({
         label,
         model: config.model,
         apiKey,
         baseURL,
-        fetch: createRecordingFetch({ fetch: network, onExchange: options.onExchange, secrets: [apiKey] }),
+        fetch: createRecordingFetch({ fetch: network, onExchange: options.onExchange, secrets: [apiKey], describeUnreadable: describeFor(providerName, baseURL) }),
         timeoutMs: options.timeoutMs,
         hostedToolSearch: isOpenAI && supportsHostedToolSearch(config.model),
         includeEncryptedReasoning: isOpenAI,
-        providerName: isOpenAI ? 'OpenAI' : `the server at ${baseURL}`,
+        providerName,
       });
     }
     case 'openai-compatible':
@@ -82,12 +84,21 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
         model: config.model,
         baseURL: config.baseURL,
         apiKey: config.apiKey,
-        fetch: createRecordingFetch({ fetch: requestNetwork(), onExchange: options.onExchange, secrets: config.apiKey ? [config.apiKey] : [] }),
+        fetch: createRecordingFetch({
+          fetch: requestNetwork(),
+          onExchange: options.onExchange,
+          secrets: config.apiKey ? [config.apiKey] : [],
+          describeUnreadable: describeFor(COMPATIBLE_SERVER_NAME, config.baseURL),
+        }),
         timeoutMs: options.timeoutMs,
       });
     case 'tape':
       return createTapeClient(config.tape, { onExchange: options.onExchange });
   }
+}
+
+function describeFor(providerName: string, baseURL: string): RecordingOptions['describeUnreadable'] {
+  return (answer) => describeUnreadableAnswer({ providerName, baseURL, ...answer });
 }
 
 function createEmbeddedClient(model: EmbeddedModel, options: CreateModelClientOptions): ModelClient {

@@ -18,6 +18,9 @@ export type OpenAICompatibleClientOptions = {
   timeoutMs?: number;
 };
 
+/** How error messages name a Chat Completions server. */
+export const COMPATIBLE_SERVER_NAME = 'the OpenAI-compatible server';
+
 /**
  * A ModelClient for Chat Completions servers (Ollama, vLLM, LM Studio), translated to and from
  * the Responses shapes at this edge. Such servers cannot defer tools or search them. Streams
@@ -34,7 +37,7 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleClientOpti
     // Failures come back as values; the SDK's own console logging would only repeat them.
     logLevel: 'off',
   });
-  const errorContext = { providerName: 'the OpenAI-compatible server', baseURL: options.baseURL, timeoutMs };
+  const errorContext = { providerName: COMPATIBLE_SERVER_NAME, baseURL: options.baseURL, timeoutMs };
 
   return {
     label: options.label,

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { Stream } from 'openai/core/streaming';
 import type { ModelError } from '@/lib/runtime/model/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
+import { describeUnreadableAnswer, isHtmlAnswer } from './describe-unreadable-answer';
 import { mapModelError, type ErrorContext } from './map-model-error';
 import { startSentence } from './start-sentence';
 
@@ -39,7 +40,7 @@ export async function readRawBody(options: ReadRawBodyOptions): Promise<Result<u
     let response: Response;
     try {
       response = await options.call();
-      if (!isEventStream(response) || !response.body) return parseRawText(await response.text(), context);
+      if (!isEventStream(response) || !response.body) return parseRawText(await response.text(), { ...context, status: response.status, contentType: response.headers.get('content-type') });
     } catch (error) {
       return err(mapModelError(error, context));
     }
@@ -55,12 +56,18 @@ export async function readRawBody(options: ReadRawBodyOptions): Promise<Result<u
   }
 }
 
-/** A body's text as JSON, or `response-malformed` with the start of the text. */
-export function parseRawText(text: string, context: ErrorContext): Result<unknown, ModelError> {
+/** Where a body came from, when known: an HTML page is then named as one (see `describeUnreadableAnswer`). */
+export type RawTextContext = ErrorContext & { status?: number; contentType?: string | null };
+
+/** A body's text as JSON, or `response-malformed` with the start of the text (one sentence for an HTML page). */
+export function parseRawText(text: string, context: RawTextContext): Result<unknown, ModelError> {
   try {
     return ok(JSON.parse(text) as unknown);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
+    if (context.status !== undefined && isHtmlAnswer({ contentType: context.contentType, text })) {
+      return err({ code: 'response-malformed', message: describeUnreadableAnswer({ ...context, status: context.status, text }) });
+    }
     const preview = text.length > 200 ? `${text.slice(0, 200)}…` : text;
     return err({ code: 'response-malformed', message: `${startSentence(context.providerName)} sent a body that is not valid JSON (${error.message}): ${preview}` });
   }

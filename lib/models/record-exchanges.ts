@@ -3,6 +3,7 @@ import { createRedactor, redactJsonValue } from '@/lib/runtime/redact-secrets';
 import { EGRESS_LIMITS } from './egress/egress-limits';
 import { EgressRefusalError } from './egress/egress-refusal';
 import { excerptFailedBody } from './egress/excerpt-failed-body';
+import { excerptText } from './egress/excerpt-text';
 import { readCappedBody } from './egress/read-capped-body';
 import type { TapeEntry } from './model-config';
 
@@ -16,6 +17,12 @@ export type RecordingOptions = {
   secrets?: readonly string[];
   /** Milliseconds on a monotonic clock, for `durationMs`; `performance.now` unless given. */
   now?: () => number;
+  /**
+   * Words a failed answer whose body is not JSON (an HTML page, plain text) as one sentence,
+   * which then stands in for the body as `{ error: { message } }`: the SDK reports it and the
+   * tape keeps it, so a replay says the same.
+   */
+  describeUnreadable?: (answer: { status: number; contentType: string | null; text: string }) => string;
 };
 
 /**
@@ -69,10 +76,17 @@ export function createRecordingFetch(options: RecordingOptions): FetchFunction {
     }
     const read = await readCappedBody(response, EGRESS_LIMITS.responseBytes);
     if (!read.ok) throw new EgressRefusalError(read.error);
-    const text = response.ok ? read.value : excerptFailedBody(read.value, parseBody(read.value));
+    const text = response.ok ? read.value : describeFailedBody(read.value, response, options.describeUnreadable);
     record(text);
     return new Response(text, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+function describeFailedBody(text: string, response: Response, describe: RecordingOptions['describeUnreadable']): string {
+  const body = parseBody(text);
+  if (describe === undefined || typeof body !== 'string') return excerptFailedBody(text, body);
+  const message = describe({ status: response.status, contentType: response.headers.get('content-type'), text });
+  return JSON.stringify({ error: { message: excerptText(message, EGRESS_LIMITS.failedBodyExcerptLength) } });
 }
 
 function isEventStream(headers: Headers): boolean {

@@ -60,7 +60,13 @@ describe('model endpoint faults end as visible events', () => {
     const outcome = await runAgainst(async () => new Response('<html>502 Bad Gateway</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     expectEndsVisibly(outcome, 'error');
     expect(modelError(outcome).code).toBe('response-malformed');
-    expect(modelError(outcome).message).toContain('not valid JSON');
+    expect(modelError(outcome).message).toContain('answered an HTML page with status 200, not the JSON of an API');
+  });
+
+  it('a 200 with a body that is neither JSON nor HTML quotes its start', async () => {
+    const outcome = await runAgainst(async () => new Response('upstream connect error', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    expect(modelError(outcome)).toMatchObject({ code: 'response-malformed', message: expect.stringContaining('not valid JSON') });
+    expect(modelError(outcome).message).toContain('upstream connect error');
   });
 
   it('valid JSON in the wrong shape is an error, not a crash', async () => {

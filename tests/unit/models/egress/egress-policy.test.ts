@@ -159,7 +159,14 @@ describe('answers', () => {
     const server = await serve(() => ({ kind: 'raw', status: 502, contentType: 'text/html', body: `<html>${'Bad gateway '.repeat(100)}</html>` }));
     const live = await ask({ provider: 'openai', model: 'gpt-5.4', apiKey: VISITOR_KEY, baseURL: server.baseURL }, { env: LOOPBACK_ALLOWED_ENV });
     const replayed = await ask({ provider: 'tape', tape: live.tape });
-    expect(live.result).toMatchObject({ ok: false, error: { status: 502, message: expect.stringMatching(/^<html>Bad gateway .*…$/) } });
+    expect(live.result).toEqual({
+      ok: false,
+      error: {
+        code: 'request-failed',
+        status: 502,
+        message: `The server at ${server.baseURL} answered an HTML page with status 502, not the JSON of an API: check that ${server.baseURL} is the address of an OpenAI-compatible API.`,
+      },
+    });
     expect(replayed.result).toEqual(live.result);
   });
 });
