@@ -1,8 +1,11 @@
 import type { NextConfig } from 'next';
+import { listDevOrigins } from './lib/server/list-dev-origins';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/server/security-headers';
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // `npm run dev` is opened at 127.0.0.1 and at the network address it prints as often as at localhost.
+  allowedDevOrigins: listDevOrigins(),
   // The sandbox loads QuickJS's WASM file and the Zod prelude from disk at run time.
   serverExternalPackages: ['undici', 're2js', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'esbuild', 'sucrase', '@electric-sql/pglite', 'pg'],
   // Pages get their Content-Security-Policy (with a per-request nonce) from proxy.ts; the routes
