@@ -75,6 +75,11 @@ export function ExportDialog({ tools, moduleKey, initialToolName, onClose }: Exp
           {loaded.error ? `Could not load the tools' schemas: ${loaded.error}` : `Loading the schemas of ${selected.length} tool${selected.length === 1 ? '' : 's'}…`}
         </p>
       )}
+      {artifact?.nativeCodeWarning && (
+        <p data-testid="export-native-warning" role="note" className="mt-3 rounded border border-amber-400/60 bg-amber-50 px-2 py-1.5 text-[11px] leading-snug text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          <span className="font-semibold">Runs natively.</span> {artifact.nativeCodeWarning}
+        </p>
+      )}
       {artifact && artifact.notes.length > 0 && (
         <ul data-testid="export-notes" className="mt-3 list-disc space-y-0.5 pl-4 text-[11px] text-amber-800 dark:text-amber-300">
           {artifact.notes.map((note) => (

@@ -1,4 +1,5 @@
 import type { JsonValue } from '@/lib/runtime/json';
+import { renderCommentText } from '@/lib/interop/escape-unsafe-characters';
 import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
 import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
@@ -37,7 +38,7 @@ export function renderAssertionTestFile(options: RenderAssertionTestOptions): st
       : `readFileSync(new URL(${renderStringLiteral(options.toolModulePath)}, import.meta.url), 'utf8')`;
   const lines = [
     '/**',
-    ` * Replays session ${sanitizeComment(name)} (${turns} turn${turns === 1 ? '' : 's'}, recorded ${stored.createdAt})`,
+    ` * Replays session ${renderCommentText(JSON.stringify(name))} (${turns} turn${turns === 1 ? '' : 's'}, recorded ${renderCommentText(stored.createdAt)})`,
     ' * on its recorded tapes and checks its assertions on the replayed events.',
     ' *',
     ' * To test the tool module as it is now instead of as it was recorded, import readFileSync from',
@@ -89,9 +90,4 @@ export function renderAssertionTestFile(options: RenderAssertionTestOptions): st
 
 function isStoredRecord(record: SessionRecord | StoredSessionRecord): record is StoredSessionRecord {
   return 'texts' in record && Array.isArray(record.texts);
-}
-
-/** A title inside a block comment: no comment terminator, no line breaks. */
-function sanitizeComment(text: string): string {
-  return JSON.stringify(text.replace(/\*\//g, '* /').replace(/[\r\n\u2028\u2029]+/g, ' '));
 }

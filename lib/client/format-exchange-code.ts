@@ -1,3 +1,6 @@
+import { hasUnsafeCharacters, renderCommentText, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/escape-unsafe-characters';
+import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
+import { isHttpMethod } from '@/lib/models/recorded-request-line';
 import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
 
 /** The parts of a recorded exchange that code to resend it needs. */
@@ -58,9 +61,15 @@ export function describeEndpointCaveats(endpoint: ExchangeEndpoint): string[] {
   }
 }
 
-/** The body exactly as sent: JSON pretty-printed, or the raw text when it was not JSON. */
+/**
+ * The body exactly as sent: JSON pretty-printed, or the raw text when it was not JSON. Characters
+ * that must not appear raw in copied text (see `escape-unsafe-characters`) can only sit inside
+ * JSON strings, where they are written as `\uXXXX`: the same JSON, one visible line per line.
+ */
 export function formatBody(value: JsonValue): string {
-  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  if (typeof value === 'string') return value;
+  // The line feeds JSON.stringify writes are its indentation; any other unsafe character is in a string.
+  return replaceUnsafeCharacters(JSON.stringify(value, null, 2), (character) => (character === '\n' ? character : toUnicodeEscape(character)));
 }
 
 /** `JSON`, or `JSON_2`, `JSON_3`… : the first heredoc delimiter that is not a line of the body. */
@@ -76,24 +85,48 @@ function quoteForShell(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+/** A URL as curl gets it: control, separator and invisible characters percent-encoded (no valid URL holds them raw). */
+function encodeUnsafeUrlCharacters(url: string): string {
+  return replaceUnsafeCharacters(url, (character) => (character.length === 1 && character >= '\ud800' && character <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(character)));
+}
+
+/**
+ * A POSIX `printf` format that prints `body` byte for byte: `%` and `\` escaped, each unsafe
+ * character but the line feed as the octal escapes of its UTF-8 bytes, so the command holds only
+ * visible text (and line feeds, inside the quotes).
+ */
+function renderPrintfFormat(body: string): string {
+  const escaped = body.replaceAll('\\', '\\\\').replaceAll('%', '%%');
+  const encoder = new TextEncoder();
+  return replaceUnsafeCharacters(escaped, (character) =>
+    character === '\n' ? character : [...encoder.encode(character)].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join(''),
+  );
+}
+
 /**
  * A curl command that resends the request: the key as `$OPENAI_API_KEY`, the body on a quoted
- * heredoc so no character in it needs escaping, and `--data-binary` so curl sends it unaltered.
+ * heredoc so no character in it needs escaping (or, when it holds characters a terminal or
+ * editor could take for a line break or hide, from a `printf` whose format spells them as
+ * escapes), and `--data-binary` so curl sends it unaltered. Every recorded word is single-quoted
+ * and every comment one line: running or pasting it runs nothing but curl.
  */
 export function formatCurl(exchange: ExchangeRequest): string {
   const endpoint = describeEndpoint(exchange);
   const body = formatBody(exchange.request);
+  const recordedMethod = exchange.method ?? 'POST';
+  const methodValid = isHttpMethod(recordedMethod);
+  const method = methodValid ? recordedMethod.toUpperCase() : 'POST';
+  const comments = [
+    ...describeEndpointCaveats(endpoint),
+    ...(methodValid ? [] : [`The recorded method ${JSON.stringify(recordedMethod)} is not an HTTP method; POST is used instead.`]),
+  ].map((line) => `# ${renderCommentText(line)}`);
+  const target = `${method === 'POST' ? '' : `-X ${/^[A-Z]+$/.test(method) ? method : quoteForShell(method)} `}${quoteForShell(encodeUnsafeUrlCharacters(endpoint.url))}`;
+  const headers = [`  -H "Authorization: Bearer $OPENAI_API_KEY" \\`, `  -H "Content-Type: application/json" \\`];
+  if (hasUnsafeCharacters(body.replace(/[\n\t]/g, ''))) {
+    return [...comments, `printf '${renderPrintfFormat(body).replaceAll("'", `'\\''`)}' |`, `curl ${target} \\`, ...headers, '  --data-binary @-'].join('\n');
+  }
   const delimiter = chooseHeredocDelimiter(body);
-  const method = (exchange.method ?? 'POST').toUpperCase();
-  return [
-    ...describeEndpointCaveats(endpoint).map((line) => `# ${line}`),
-    `curl ${method === 'POST' ? '' : `-X ${method} `}${quoteForShell(endpoint.url)} \\`,
-    `  -H "Authorization: Bearer $OPENAI_API_KEY" \\`,
-    `  -H "Content-Type: application/json" \\`,
-    `  --data-binary @- <<'${delimiter}'`,
-    body,
-    delimiter,
-  ].join('\n');
+  return [...comments, `curl ${target} \\`, ...headers, `  --data-binary @- <<'${delimiter}'`, body, delimiter].join('\n');
 }
 
 /** The base URL the SDK takes: the recorded URL without its endpoint path. */
@@ -104,27 +137,28 @@ function toBaseURL(url: string, format: WireFormat): string {
 
 /**
  * TypeScript with the `openai` SDK that resends the request: `client.responses.create` or
- * `client.chat.completions.create` with the body as its argument (JSON is a valid object literal).
+ * `client.chat.completions.create` with the body as an object literal that evaluates to exactly
+ * the recorded body (strings escaped by `renderStringLiteral`, comments one line each).
  */
 export function formatOpenAISdkCode(exchange: ExchangeRequest): string {
   const endpoint = describeEndpoint(exchange);
   const format = detectWireFormat(exchange);
   const baseURL = toBaseURL(endpoint.url, format);
-  const caveats = describeEndpointCaveats(endpoint).map((line) => `// ${line}`);
+  const caveats = describeEndpointCaveats(endpoint).map((line) => `// ${renderCommentText(line)}`);
   const header = [
     "import OpenAI from 'openai';",
     '',
     ...caveats,
-    `const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: ${JSON.stringify(baseURL)} });`,
+    `const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: ${renderStringLiteral(baseURL)} });`,
   ];
   if (!isPlainObject(exchange.request)) {
-    return [...header, '', '// The recorded request body is not a JSON object, so it cannot be written as SDK arguments:', ...formatBody(exchange.request).split('\n').map((line) => `// ${line}`)].join('\n');
+    return [...header, '', '// The recorded request body is not a JSON object, so it cannot be written as SDK arguments:', ...formatBody(exchange.request).split('\n').map((line) => `// ${renderCommentText(line)}`)].join('\n');
   }
   const create = format === 'chat-completions' ? 'client.chat.completions.create' : 'client.responses.create';
   const streamed = exchange.request.stream === true;
   return [
     ...header,
-    `const ${streamed ? 'stream' : 'response'} = await ${create}(${JSON.stringify(exchange.request, null, 2)});`,
+    `const ${streamed ? 'stream' : 'response'} = await ${create}(${renderCodeLiteral(exchange.request)});`,
     streamed ? 'for await (const event of stream) console.log(event);' : 'console.log(response);',
   ].join('\n');
 }

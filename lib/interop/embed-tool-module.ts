@@ -82,6 +82,13 @@ export function renderExportHead(source: ExecuteSource, options: { imports: read
   }
 }
 
+/**
+ * What an export that carries the module says first, in the file and in the dialog: the module's
+ * code, which the playground only ever ran in its sandbox, runs natively wherever the file runs.
+ */
+export const NATIVE_MODULE_WARNING =
+  "This code runs the tool module's own code natively, outside the playground's sandbox, with everything the process running it may do (files, network, environment). Read the module before you run it, above all one that came with a shared link.";
+
 function renderModuleHead(module: ToolModuleParts, options: { imports: readonly string[]; tools: readonly RunnerTool[] }): string[] {
   const authored = options.tools.filter((tool) => tool.authoredSchema !== undefined);
   const runnerOptions = [
@@ -89,6 +96,7 @@ function renderModuleHead(module: ToolModuleParts, options: { imports: readonly 
     ...(authored.length > 0 ? [`  authoredSchemas: ${renderCodeLiteral(Object.fromEntries(authored.map((tool) => [tool.qualifiedName, tool.authoredSchema ?? {}])), 1)},`] : []),
   ];
   return [
+    ...wrapComment(NATIVE_MODULE_WARNING, 98).map((line) => `// ${line}`),
     ...options.imports,
     ...module.zodImports,
     '',
@@ -105,6 +113,19 @@ function renderModuleHead(module: ToolModuleParts, options: { imports: readonly 
     '// ─── The SDK tools ─────────────────────────────────────────────────────────────',
     '',
   ];
+}
+
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrapComment(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
 }
 
 /** `playground.execute('crm.find', input, { callId, signal })`: the module's execute behind an SDK's. */

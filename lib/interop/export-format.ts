@@ -19,8 +19,11 @@ export const EXPORT_FORMATS: readonly ExportFormatInfo[] = [
   { format: 'mcp-tools-list', label: 'MCP tools/list result', fileName: 'mcp-tools-list.json', language: 'json' },
 ];
 
-/** The text of one export, its file name, and what did not carry over. */
-export type ExportArtifact = { format: ExportFormat; text: string; fileName: string; notes: string[] };
+/**
+ * The text of one export, its file name, and what did not carry over; `nativeCodeWarning` when the
+ * text carries the tool module's code to run natively (the dialog shows it above the code).
+ */
+export type ExportArtifact = { format: ExportFormat; text: string; fileName: string; notes: string[]; nativeCodeWarning?: string };
 
 export function describeExportFormat(format: ExportFormat): ExportFormatInfo {
   const info = EXPORT_FORMATS.find((item) => item.format === format);

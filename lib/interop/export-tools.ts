@@ -1,6 +1,6 @@
 import { exportAgentsSdkCode } from './export-agents-sdk-code';
 import { exportAiSdkCode } from './export-ai-sdk-code';
-import { resolveExecuteSource } from './embed-tool-module';
+import { NATIVE_MODULE_WARNING, resolveExecuteSource, type ExecuteSource } from './embed-tool-module';
 import { describeExportFormat, type ExportArtifact, type ExportFormat } from './export-format';
 import { exportMcpToolsList } from './export-mcp-tools-list';
 import { exportChatCompletionsTools, exportResponsesTools, type JsonExport } from './export-openai-tools';
@@ -22,11 +22,12 @@ export type ExportOptions = {
 export function exportTools(tools: readonly InteropTool[], format: ExportFormat, options: ExportOptions = {}): ExportArtifact {
   const info = describeExportFormat(format);
   const fileName = tools.length === 1 && tools[0] ? info.fileName.replace(/^[^.]+/, (stem) => `${tools[0]?.qualifiedName.replace(/\./g, '-')}-${stem}`) : info.fileName;
-  const { text, notes } = renderExport(tools, format, options);
-  return { format, text, fileName, notes };
+  const source = info.language === 'typescript' ? resolveExecuteSource(options.moduleSource) : undefined;
+  const { text, notes } = renderExport(tools, format, source);
+  return { format, text, fileName, notes, ...(source?.kind === 'module' ? { nativeCodeWarning: NATIVE_MODULE_WARNING } : {}) };
 }
 
-function renderExport(tools: readonly InteropTool[], format: ExportFormat, options: ExportOptions): { text: string; notes: string[] } {
+function renderExport(tools: readonly InteropTool[], format: ExportFormat, source: ExecuteSource | undefined): { text: string; notes: string[] } {
   switch (format) {
     case 'openai-responses':
       return renderJson(exportResponsesTools(tools));
@@ -35,11 +36,11 @@ function renderExport(tools: readonly InteropTool[], format: ExportFormat, optio
     case 'mcp-tools-list':
       return renderJson(exportMcpToolsList(tools));
     case 'vercel-ai-sdk':
-      return exportAiSdkCode(tools, resolveExecuteSource(options.moduleSource));
+      return exportAiSdkCode(tools, source);
     case 'openai-agents-sdk':
-      return exportAgentsSdkCode(tools, resolveExecuteSource(options.moduleSource));
+      return exportAgentsSdkCode(tools, source);
     case 'tanstack-ai':
-      return exportTanstackAiCode(tools, resolveExecuteSource(options.moduleSource));
+      return exportTanstackAiCode(tools, source);
     default:
       return assertNever(format);
   }

@@ -1,4 +1,5 @@
 import type { JsonValue } from '@/lib/runtime/json';
+import { replaceUnsafeCharacters, toUnicodeEscape } from './escape-unsafe-characters';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const INDENT = '  ';
@@ -28,8 +29,12 @@ function renderInline(value: JsonValue): string {
   return typeof value === 'string' ? renderStringLiteral(value) : JSON.stringify(value);
 }
 
-/** An object key: bare when it is an identifier, else quoted. */
+/**
+ * An object key: bare when it is an identifier, else quoted. `__proto__` is computed, because
+ * written plainly (bare or quoted) it would set the object's prototype instead of a property.
+ */
 export function renderKey(key: string): string {
+  if (key === '__proto__') return `[${renderStringLiteral(key)}]`;
   return IDENTIFIER.test(key) ? key : renderStringLiteral(key);
 }
 
@@ -37,9 +42,13 @@ function isContainer(value: JsonValue): boolean {
   return value !== null && typeof value === 'object';
 }
 
-/** A string as a single-quoted TypeScript literal. */
+/**
+ * A string as a single-quoted TypeScript literal that reads back as exactly `text`: backslashes
+ * and quotes escaped, and every control, separator, invisible or bidirectional character as an
+ * escape, so the literal is one line and shows what it holds.
+ */
 export function renderStringLiteral(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+  return `'${replaceUnsafeCharacters(text.replace(/\\/g, '\\\\').replace(/'/g, "\\'"), toUnicodeEscape)}'`;
 }
 
 /** `get-pet.v2` → `getPetV2`, made unique against `taken`; never a reserved word. */

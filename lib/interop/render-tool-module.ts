@@ -2,6 +2,7 @@ import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/js
 import { listReachableDefinitions } from '@/lib/runtime/tools/attach-definitions';
 import { findSharedParameters, type SharedParameters } from './find-shared-parameters';
 import type { ImportedTool, SharedDefinitions } from './imported-tool';
+import { renderCommentText } from './escape-unsafe-characters';
 import { renderCodeLiteral, renderKey, renderStringLiteral } from './render-code-literal';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -39,7 +40,7 @@ export function renderToolModule({ tools, definitions, sourceLabel }: ToolModule
     return ['  defineTool({', ...fields, '  }),'].join('\n');
   });
   return [
-    `// Imported from ${sourceLabel}. Each execute is a stub that echoes its arguments.`,
+    `// Imported from ${renderCommentText(sourceLabel)}. Each execute is a stub that echoes its arguments.`,
     "import { z } from 'zod';",
     "import { defineTool } from 'playground';",
     '',

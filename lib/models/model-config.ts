@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JsonValue } from '@/lib/runtime/json';
+import { isHttpMethod, isRecordedUrl, RECORDED_METHOD_MESSAGE, RECORDED_URL_MESSAGE } from './recorded-request-line';
 
 /** Size limits on what a request body may carry; a config past them is rejected with a reason. */
 export const MODEL_CONFIG_LIMITS = {
@@ -64,8 +65,8 @@ export const tapeEntrySchema = z.object({
   /** The response's HTTP status; absent only when the turn was aborted before a response arrived (`cutOff`). */
   status: z.number().int().min(100).max(599).optional(),
   /** Where the request went, credentials and secrets removed; the embedded model's is `EMBEDDED_BASE_URL`. */
-  url: z.string().max(MODEL_CONFIG_LIMITS.baseUrlLength + 200).optional(),
-  method: z.string().max(16).optional(),
+  url: z.string().max(MODEL_CONFIG_LIMITS.baseUrlLength + 200).refine(isRecordedUrl, RECORDED_URL_MESSAGE).optional(),
+  method: z.string().refine(isHttpMethod, RECORDED_METHOD_MESSAGE).optional(),
   /** From sending the request to having read the whole response body. */
   durationMs: z.number().nonnegative().optional(),
   /** The response was an event stream (`text/event-stream`): `response` is its raw text, replayed as a stream. */

@@ -62,7 +62,16 @@ describe('renderAssertionTestFile', () => {
   it('keeps a title from closing the header comment or breaking the describe line', () => {
     const text = renderAssertionTestFile({ record: { ...record, title: "Notes */ and 'quotes'\nnext line" }, assertions: [] });
     const header = text.slice(0, text.indexOf('*/') + 2);
-    expect(header).toContain(`Replays session "Notes * / and 'quotes' next line (${record.id})"`);
+    expect(header).toContain(`Replays session "Notes *\\/ and 'quotes'\\nnext line (${record.id})"`);
     expect(text).toContain(`describe('session Notes */ and \\'quotes\\'\\nnext line (${record.id})', () => {`);
+  });
+
+  it('keeps whatever a stored record holds (creation time, titles with separators) inside comments and literals', () => {
+    const createdAt = "2026-01-01 */ require('node:fs').writeFileSync('marker', '') /*\u2028x";
+    const text = renderAssertionTestFile({ record: { ...record, createdAt, title: 'a\u2028b\u2029c\rd' }, assertions: [] });
+    expect(text).not.toMatch(/[\r\u2028\u2029]/);
+    const header = text.slice(0, text.indexOf('*/') + 2);
+    expect(header).toContain("recorded 2026-01-01 *\\/ require('node:fs').writeFileSync('marker', '') /*\\u2028x)");
+    expect(text).toContain("describe('session a\\u2028b\\u2029c\\rd (");
   });
 });

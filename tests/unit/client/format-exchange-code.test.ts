@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { renderCodeLiteral } from '@/lib/interop/render-code-literal';
 import {
   chooseHeredocDelimiter,
   describeEndpoint,
@@ -57,6 +58,34 @@ describe('formatCurl', () => {
     expect(sent.args.startsWith("<https://example.com/v1/it's/responses>")).toBe(true);
   });
 
+  it('sends a body holding carriage returns and line separators through printf, byte for byte, on one visible line each', () => {
+    const body = "a\rb\u2028c\u2029d'e%s\\n\u202ef\nJSON\ng";
+    const text = formatCurl({ request: body, url: 'https://api.openai.com/v1/responses', method: 'POST' });
+    expect(text).not.toMatch(/[\r\u2028\u2029\u202e]/);
+    expect(text.split('\n')[0]).toBe("printf 'a\\015b\\342\\200\\250c\\342\\200\\251d'\\''e%%s\\\\n\\342\\200\\256f");
+    expect(runInShell(text).body).toBe(body);
+  });
+
+  it('writes a JSON body with such characters in its strings as \\u escapes: the same JSON', () => {
+    const request = { input: 'a\rb\u2028c\u0085d\u200be' };
+    const text = formatCurl({ request, url: 'https://api.openai.com/v1/responses' });
+    expect(text).toContain('"input": "a\\rb\\u2028c\\u0085d\\u200be"');
+    expect(JSON.parse(runInShell(text).body)).toEqual(request);
+  });
+
+  it('quotes a method that is a token but not a word, and replaces one that is not a token', () => {
+    expect(formatCurl({ request: {}, url: 'https://x.test/v1', method: "P'T" })).toContain("curl -X 'P'\\''T' 'https://x.test/v1'");
+    const text = formatCurl({ request: {}, url: 'https://x.test/v1', method: 'GET $(id)\n' });
+    expect(text.split('\n')[0]).toBe('# The recorded method "GET $(id)\\n" is not an HTTP method; POST is used instead.');
+    expect(text).toContain("curl 'https://x.test/v1' \\");
+  });
+
+  it('percent-encodes control characters of a URL and keeps its comment one line', () => {
+    const text = formatCurl({ request: {}, url: `${EMBEDDED_BASE_URL}/responses\ntouch x\r` });
+    expect(text).toContain(`curl '${EMBEDDED_BASE_URL}/responses%0Atouch x%0D' \\`);
+    expect(text.split('\n')[0]).toBe(`# ${EMBEDDED_BASE_URL}/responses\\ntouch x\\r is the playground's in-process embedded model: nothing listens there.`);
+  });
+
   it('names a method other than POST', () => {
     expect(formatCurl({ request: null, url: 'https://api.openai.com/v1/models', method: 'get' })).toContain("curl -X GET 'https://api.openai.com/v1/models'");
   });
@@ -83,8 +112,8 @@ describe('formatOpenAISdkCode', () => {
       [
         "import OpenAI from 'openai';",
         '',
-        'const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: "https://api.openai.com/v1" });',
-        `const response = await client.responses.create(${JSON.stringify(responsesBody, null, 2)});`,
+        "const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: 'https://api.openai.com/v1' });",
+        `const response = await client.responses.create(${renderCodeLiteral(responsesBody)});`,
         'console.log(response);',
       ].join('\n'),
     );
@@ -93,8 +122,8 @@ describe('formatOpenAISdkCode', () => {
   it('writes client.chat.completions.create for a Chat Completions URL', () => {
     const request = { model: 'llama3.2', messages: [{ role: 'user', content: 'hi' }] };
     const text = formatOpenAISdkCode({ request, url: 'http://localhost:11434/v1/chat/completions' });
-    expect(text).toContain('baseURL: "http://localhost:11434/v1"');
-    expect(text).toContain(`const response = await client.chat.completions.create(${JSON.stringify(request, null, 2)});`);
+    expect(text).toContain("baseURL: 'http://localhost:11434/v1'");
+    expect(text).toContain(`const response = await client.chat.completions.create(${renderCodeLiteral(request)});`);
   });
 
   it('iterates a streamed response', () => {
@@ -106,14 +135,20 @@ describe('formatOpenAISdkCode', () => {
   it('comments the embedded base URL', () => {
     const text = formatOpenAISdkCode({ request: responsesBody, url: `${EMBEDDED_BASE_URL}/responses` });
     expect(text).toContain("// http://embedded.invalid/v1/responses is the playground's in-process embedded model: nothing listens there.");
-    expect(text).toContain(`baseURL: "${EMBEDDED_BASE_URL}"`);
+    expect(text).toContain(`baseURL: '${EMBEDDED_BASE_URL}'`);
   });
 
   it('passes an argument that evaluates to the exact body', () => {
-    const request = { input: [{ content: "it's </script> \u2028 `x`" }], temperature: 0.5 };
+    const request = JSON.parse('{"input": [{ "content": "it\'s </script> \\u2028 \\r `x` ${y}" }], "temperature": 0.5, "__proto__": { "a": 1 }}');
     const text = formatOpenAISdkCode({ request, url: 'https://api.openai.com/v1/responses' });
     const argument = text.slice(text.indexOf('create(') + 'create('.length, text.lastIndexOf(');'));
     expect(new Function(`return (${argument});`)()).toEqual(request);
+  });
+
+  it('keeps every line separator of the code its own line and shows it escaped', () => {
+    const text = formatOpenAISdkCode({ request: { input: 'a\u2028b\rc\u202ed' }, url: 'https://api.openai.com/v1/responses\u2028x' });
+    expect(text).not.toMatch(/[\r\u2028\u2029\u202e]/);
+    expect(text).toContain("input: 'a\\u2028b\\rc\\u202ed'");
   });
 
   it('says so when the body is not a JSON object', () => {

@@ -68,6 +68,21 @@ describe('session routes', () => {
     expect(imported.status).toBe(201);
     const copy = (await imported.json()) as { id: string };
     expect(copy.id).not.toBe(link.id);
+
+    // A tape whose URL or method no recording writes is refused: the page would copy them into curl and SDK code.
+    const tampered = (change: Record<string, string>) => ({
+      ...record,
+      turns: record.turns.map((turn, index) => (index === 0 ? { ...turn, tape: (turn as unknown as { tape: object[] }).tape.map((entry) => ({ ...entry, ...change })) } : turn)),
+    });
+    for (const [change, message] of [
+      [{ url: 'http://embedded.invalid/v1/responses\n$(touch marker)' }, /tape\.0\.url: url must be an absolute http\(s\) URL of visible ASCII/],
+      [{ url: 'http://embedded.invalid/v1/responses\u2028x' }, /url must be/],
+      [{ method: 'POST $(touch marker)' }, /tape\.0\.method: method must be an HTTP method/],
+    ] as const) {
+      const refused = await postImport(jsonRequest('/api/sessions/import', tampered(change)));
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(message);
+    }
   });
 
   it('answers unknown ids 404, malformed ids 400, unknown turns 422 and oversized bodies 413, with the reason', async () => {
