@@ -9,6 +9,7 @@ import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';
 import { ModelSettingsFields } from './model-settings-fields';
+import { RequestSettingsFields } from './request-settings-fields';
 import { RunStatus } from './run-status';
 
 const PROVIDERS: { value: ModelProviderChoice; label: string }[] = [
@@ -141,6 +142,12 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
         settings={state.model}
         onChange={changeModel}
         onEditScript={() => dispatch({ type: 'tab-selected', tab: 'script' })}
+      />
+      <RequestSettingsFields
+        settings={state.requestSettings}
+        toolNames={state.compile.lastGood?.tools.map((tool) => tool.qualifiedName) ?? []}
+        scripted={state.model.provider === 'scripted'}
+        onChange={(settings) => dispatch({ type: 'request-settings-changed', settings })}
       />
       <div className="flex items-center gap-2">
         <label className="mr-auto flex items-center gap-1.5 text-xs" title="Adds submit_result; the turn ends with a result matching result-schema.json">

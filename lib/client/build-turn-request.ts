@@ -5,7 +5,8 @@ import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
 import { selectContinuation } from './conversation-state';
-import type { ModelSettings, PlaygroundState } from './playground-state';
+import { compactModelSettings } from '@/lib/runtime/model/compact-model-settings';
+import type { ModelSettings, PlaygroundState, RequestModelSettings } from './playground-state';
 
 /** The body of `POST /api/turns`, typed by the schema the route parses it with. */
 export type TurnRequest = TurnRequestBody & {
@@ -44,6 +45,7 @@ export function buildTurnRequest(state: PlaygroundState, target: TurnTarget = {}
     seed: state.model.seed,
     ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
     ...(instructions ? { instructions } : {}),
+    ...withModelSettings(state),
     ...(continuation.value
       ? { conversation: continuation.value.conversation, ...(continuation.value.loadedTools.length > 0 ? { loadedTools: continuation.value.loadedTools } : {}) }
       : {}),
@@ -52,6 +54,12 @@ export function buildTurnRequest(state: PlaygroundState, target: TurnTarget = {}
   const resultSchema = parseJsonObject(state.documents['result-schema'], 'result-schema.json');
   if (!resultSchema.ok) return resultSchema;
   return ok({ ...request, resultSchema: resultSchema.value });
+}
+
+/** The request's `modelSettings`, with unset fields left out; nothing when none is set. */
+export function withModelSettings(state: Pick<PlaygroundState, 'requestSettings'>): { modelSettings?: RequestModelSettings } {
+  const modelSettings = compactModelSettings(state.requestSettings);
+  return modelSettings ? { modelSettings } : {};
 }
 
 export function buildModelConfig(settings: ModelSettings, scriptText: string): Result<ModelConfig, string> {

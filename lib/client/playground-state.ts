@@ -1,5 +1,6 @@
 import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
 import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/events/runtime-event';
+import type { ModelSettings as RequestModelSettings } from '@/lib/runtime/model/model-settings';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { CompileResponse } from './compile-view';
 import { isRunActive } from './conversation-state';
@@ -50,6 +51,7 @@ export type CompileState = {
 };
 
 export type { RunPhase, RunState } from './conversation-state';
+export type { RequestModelSettings };
 export { isRunActive } from './conversation-state';
 
 /** A preset's model: any config, or `scripted` without steps when they come from the preset's script text. */
@@ -86,6 +88,8 @@ export type PlaygroundState = {
   /** The system/developer instructions every turn is sent with. */
   instructions: string;
   model: ModelSettings;
+  /** `tool_choice`, `parallel_tool_calls`, temperature and output cap, sent with every turn (unset fields left out). */
+  requestSettings: RequestModelSettings;
   permissionMode: PermissionMode;
   maxIterations: number;
   mode: TurnMode;
@@ -110,6 +114,7 @@ export type PlaygroundAction =
   | { type: 'instructions-changed'; instructions: string }
   | { type: 'assertions-changed'; assertions: string }
   | { type: 'model-changed'; model: Partial<ModelSettings> }
+  | { type: 'request-settings-changed'; settings: RequestModelSettings }
   | { type: 'api-keys-restored'; openai: string; compatible: string }
   | { type: 'permission-mode-changed'; permissionMode: PermissionMode }
   | { type: 'max-iterations-changed'; maxIterations: number }
@@ -161,6 +166,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
       openai: { model: 'gpt-5-mini', apiKey: '', baseURL: '' },
       compatible: { model: 'llama3.1', apiKey: '', baseURL: 'http://localhost:11434/v1' },
     },
+    requestSettings: {},
     permissionMode: 'review',
     maxIterations: DEFAULT_MAX_ITERATIONS,
     mode: 'chat',
@@ -189,6 +195,8 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       return { ...state, assertions: action.assertions };
     case 'model-changed':
       return { ...state, model: { ...state.model, ...action.model } };
+    case 'request-settings-changed':
+      return { ...state, requestSettings: action.settings };
     case 'api-keys-restored':
       return {
         ...state,
@@ -294,6 +302,7 @@ function applySessionRecord(state: PlaygroundState, record: SessionRecord, origi
         : { kind: 'forked', sessionId: record.id },
     message: '',
     instructions: record.playground.instructions ?? '',
+    requestSettings: record.playground.modelSettings ?? {},
     answerByHand: record.playground.answerByHand ?? [],
     conversation: createRecordedConversation(record),
     problems: [],

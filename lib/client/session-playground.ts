@@ -2,7 +2,7 @@ import type { Result } from '@/lib/runtime/result';
 import { ok } from '@/lib/runtime/result';
 import type { ShareRequest } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import { buildModelConfig, parseFiles } from './build-turn-request';
+import { buildModelConfig, parseFiles, withModelSettings } from './build-turn-request';
 import { createConversation, createRecordedTurns, selectActiveBranch, type ConversationState } from './conversation-state';
 import type { PlaygroundPreset, PlaygroundState } from './playground-state';
 
@@ -30,6 +30,7 @@ export function buildSessionPlayground(state: PlaygroundState): Result<SharedPla
     mode: state.mode,
     maxIterations: state.maxIterations,
     ...(state.instructions.trim() ? { instructions: state.instructions } : {}),
+    ...withModelSettings(state),
     ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
   });
 }

@@ -81,6 +81,7 @@ function settingsOf(start: RuntimeEventOf<'turn-start'> | undefined): JsonValue 
   if (!start) return undefined;
   const settings: { [key: string]: JsonValue } = { mode: start.mode, permissionMode: start.permissionMode, maxIterations: start.maxIterations };
   if (start.instructions !== undefined) settings.instructions = start.instructions;
+  if (start.modelSettings !== undefined) settings.modelSettings = start.modelSettings as { [key: string]: JsonValue };
   return settings;
 }
 

@@ -121,7 +121,7 @@ export type IterationComparison = {
   diverges: boolean;
 };
 
-/** Settings compared at the start of a turn: `mode`, `permissionMode`, `maxIterations`, `instructions`. */
+/** Settings compared at the start of a turn: `mode`, `permissionMode`, `maxIterations`, `instructions`, `modelSettings`. */
 export type TurnStartDifference =
   | { field: 'user-message'; diff: ContentDiff }
   | { field: 'settings'; diff: JsonDiff }

@@ -2,7 +2,9 @@ import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
+  ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions/completions';
+import type { RequestToolChoice } from '@/lib/runtime/model/model-settings';
 import { isPlainObject } from '@/lib/runtime/json';
 import type { ConversationItem, ModelError, ModelResponse, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
@@ -31,6 +33,14 @@ export function convertToolsToChat(tools: readonly OfferedTool[]): { tools: Chat
     else if (tool.type === 'namespace') for (const fn of tool.tools) add(fn, tool.name);
   }
   return { tools: converted, names };
+}
+
+/** A request's tool choice in Chat Completions terms (a namespaced function by its flat wire name); nothing when unset. */
+export function convertToolChoiceToChat(choice: RequestToolChoice | undefined): { tool_choice?: ChatCompletionToolChoiceOption } {
+  if (choice === undefined) return {};
+  if (typeof choice === 'string') return { tool_choice: choice };
+  const name = choice.namespace ? `${choice.namespace}${NAMESPACE_SEPARATOR}${choice.name}` : choice.name;
+  return { tool_choice: { type: 'function', function: { name } } };
 }
 
 /**

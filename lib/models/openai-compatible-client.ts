@@ -3,7 +3,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ModelClient, ModelError, ModelResponse } from '@/lib/runtime/model/model-client';
 import type { Result } from '@/lib/runtime/result';
 import { accumulateChatCompletionStream } from './accumulate-chat-completion-stream';
-import { convertChatCompletionBody, convertItemsToChatMessages, convertToolsToChat } from './convert-chat-completions';
+import { convertChatCompletionBody, convertItemsToChatMessages, convertToolChoiceToChat, convertToolsToChat } from './convert-chat-completions';
 import { DEFAULT_MODEL_TIMEOUT_MS } from './openai-responses-client';
 import { readRawBody } from './read-raw-body';
 import type { FetchFunction } from './record-exchanges';
@@ -48,7 +48,10 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleClientOpti
       const body: ChatCompletionCreateParamsStreaming = {
         model: options.model,
         messages: convertItemsToChatMessages(request.instructions, request.input),
-        ...(tools.length > 0 ? { tools, parallel_tool_calls: request.parallelToolCalls } : {}),
+        ...(tools.length > 0 ? { tools, parallel_tool_calls: request.parallelToolCalls, ...convertToolChoiceToChat(request.toolChoice) } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        // `max_tokens` rather than OpenAI's newer `max_completion_tokens`: what Ollama, vLLM and LM Studio read.
+        ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
         stream: true,
         stream_options: { include_usage: true },
       };

@@ -66,8 +66,17 @@ function buildResponsesBody(options: OpenAIResponsesClientOptions, request: Mode
     ...(request.instructions ? { instructions: request.instructions } : {}),
     input: toResponsesInput(request.input) as unknown as ResponseInput,
     ...(request.tools.length > 0
-      ? { tools: request.tools as ResponsesTool[], parallel_tool_calls: request.parallelToolCalls }
+      ? {
+          tools: request.tools as ResponsesTool[],
+          parallel_tool_calls: request.parallelToolCalls,
+          // The Responses API names a function alone; a namespaced one goes by its own name.
+          ...(request.toolChoice !== undefined
+            ? { tool_choice: typeof request.toolChoice === 'string' ? request.toolChoice : { type: 'function' as const, name: request.toolChoice.name } }
+            : {}),
+        }
       : {}),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.maxOutputTokens !== undefined ? { max_output_tokens: request.maxOutputTokens } : {}),
     store: false,
     stream: true,
     ...(options.includeEncryptedReasoning ? { include: ['reasoning.encrypted_content'] } : {}),

@@ -132,6 +132,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
         carriedFiles: continued ? Object.keys(request.files ?? {}) : [],
         readFiles: () => sandbox.value.files(),
         instructions: request.instructions,
+        modelSettings: request.modelSettings,
         answerByHand: request.answerByHand,
         forkedCalls: [...overrides.keys()],
         toolSearchVersion: toolSearch,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { modelConfigSchema } from '@/lib/models/model-config';
 import { readConversation } from '@/lib/runtime/model/responses-items';
 import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
+import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
 import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 
@@ -77,6 +78,8 @@ export const turnRequestSchema = z.object({
   /** The system/developer instructions, sent with every request of the turn. */
   instructions: z.string().max(TURN_LIMITS.instructionsChars, `instructions are limited to ${TURN_LIMITS.instructionsChars} characters.`).optional(),
   conversation: conversationSchema.optional(),
+  /** `tool_choice`, `parallel_tool_calls`, `temperature`, `max_output_tokens` for the turn's model requests. */
+  modelSettings: modelSettingsSchema.optional(),
   /** Deferred tools earlier turns loaded (a `turn-end`'s `state.loadedTools`). */
   loadedTools: toolNames.optional(),
   /** Tools whose calls a person answers by hand, by qualified name. */

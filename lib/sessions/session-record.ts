@@ -4,6 +4,7 @@ import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/mo
 import { isPlainObject } from '@/lib/runtime/json';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
+import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
 import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
@@ -41,6 +42,8 @@ export const sessionPlaygroundSchema = z.object({
   maxIterations: z.number().int().min(1).max(TURN_LIMITS.maxIterations).optional(),
   /** The instructions field as it was. */
   instructions: z.string().max(TURN_LIMITS.instructionsChars).optional(),
+  /** The model settings as they were (absent in records made before there were any). */
+  modelSettings: modelSettingsSchema.optional(),
   /** Tools the user switched to "answer by hand". */
   answerByHand: z.array(z.string().max(200)).max(SANDBOX_LIMITS.toolsPerModule).optional(),
 });

@@ -66,8 +66,8 @@ type PlanOptions = {
 function planCalls(options: PlanOptions): EmbeddedOutput[] {
   const { request, message, iteration } = options;
   const functions = readKnownFunctions(request.tools, request.input);
-  const limit = request.parallelToolCalls ? MAX_CALLS : 1;
-  const selected = selectRelevantTools(message, functions, limit);
+  if (request.toolChoice === 'none') return [{ type: 'message', text: `Answering without tools, as tool_choice is none. You said: "${truncate(message, 80)}".` }];
+  const selected = selectForChoice(request, message, functions);
   if (selected.length === 0) return [{ type: 'message', text: describeNoTool(message, functions) }];
 
   const searchOffer = readToolSearchOffer(request.tools);
@@ -100,6 +100,22 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
     for (const proposed of calls) outputs.push({ type: 'function_call', ...proposed, ...(notes.length > 0 ? { notes } : {}) });
   }
   return outputs;
+}
+
+/**
+ * The tools to call as `tool_choice` says: the named one, the relevant ones, and under
+ * `required` the first offered tool when none is relevant.
+ */
+function selectForChoice(request: EmbeddedRequest, message: string, functions: KnownFunction[]): { tool: KnownFunction; clause: string }[] {
+  const choice = request.toolChoice;
+  if (typeof choice === 'object') {
+    const named = functions.find((fn) => fn.name === choice.name && fn.namespace === choice.namespace);
+    return named ? [{ tool: named, clause: message }] : [];
+  }
+  const selected = selectRelevantTools(message, functions, request.parallelToolCalls ? MAX_CALLS : 1);
+  if (selected.length > 0 || choice !== 'required') return selected;
+  const fallback = functions.find((fn) => !fn.deferred) ?? functions[0];
+  return fallback ? [{ tool: fallback, clause: message }] : [];
 }
 
 /** Replays the fault decisions of a past round against the calls it actually holds. */

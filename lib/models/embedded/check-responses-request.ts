@@ -4,6 +4,7 @@ import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
 import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { fromResponsesItem } from '@/lib/runtime/model/responses-items';
+import type { RequestToolChoice } from '@/lib/runtime/model/model-settings';
 import type { EmbeddedRequest } from './embedded-model';
 
 /** An error body in OpenAI's shape, with the HTTP status it is served with. */
@@ -22,12 +23,32 @@ export function checkResponsesRequest(body: unknown): Result<EmbeddedRequest, Pr
   if (!input.ok) return input;
   const tools = readTools(body.tools);
   if (!tools.ok) return tools;
+  const toolChoice = readToolChoice(body.tool_choice, tools.value);
+  if (!toolChoice.ok) return toolChoice;
   return ok({
     ...(typeof body.instructions === 'string' ? { instructions: body.instructions } : {}),
     input: input.value,
     tools: tools.value,
     parallelToolCalls: body.parallel_tool_calls !== false,
+    ...(toolChoice.value !== undefined ? { toolChoice: toolChoice.value } : {}),
+    ...(typeof body.temperature === 'number' ? { temperature: body.temperature } : {}),
+    ...(typeof body.max_output_tokens === 'number' ? { maxOutputTokens: body.max_output_tokens } : {}),
   });
+}
+
+/** `tool_choice` as OpenAI checks it: one of the three words, or a function that `tools` offers. */
+function readToolChoice(raw: unknown, tools: readonly OfferedTool[]): Result<RequestToolChoice | undefined, ProviderErrorReply> {
+  if (raw === undefined || raw === null) return ok(undefined);
+  if (raw === 'auto' || raw === 'required' || raw === 'none') return ok(raw);
+  if (!isPlainObject(raw) || raw.type !== 'function' || typeof raw.name !== 'string') {
+    return err(invalidRequest("Invalid value for 'tool_choice': expected 'auto', 'required', 'none' or a function.", 'tool_choice', 'invalid_value'));
+  }
+  const name = raw.name;
+  if (tools.some((tool) => tool.type === 'function' && tool.name === name)) return ok({ name });
+  for (const tool of tools) {
+    if (tool.type === 'namespace' && tool.tools.some((fn) => fn.name === name)) return ok({ name, namespace: tool.name });
+  }
+  return err(invalidRequest(`Tool choice '${name}' not found in 'tools' parameter.`, 'tool_choice', 'invalid_value'));
 }
 
 /** OpenAI's `invalid_request_error` body. */

@@ -1,5 +1,6 @@
 import type { JsonValue } from '@/lib/runtime/json';
 import type { ConversationItem, OfferedTool } from '@/lib/runtime/model/model-client';
+import type { RequestToolChoice } from '@/lib/runtime/model/model-settings';
 
 /** What an embedded model sees: the request the SDK built, parsed back into runtime shapes. */
 export type EmbeddedRequest = {
@@ -7,6 +8,10 @@ export type EmbeddedRequest = {
   input: ConversationItem[];
   tools: OfferedTool[];
   parallelToolCalls: boolean;
+  /** Absent: `auto`. A named function carries the namespace it was found in. */
+  toolChoice?: RequestToolChoice;
+  temperature?: number;
+  maxOutputTokens?: number;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JsonValue } from '../json';
+import { modelSettingsSchema } from '../model/model-settings';
 
 /**
  * The wire and storage schema of everything a turn reports. Events are the single source of
@@ -183,6 +184,8 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     userMessage: z.string(),
     /** The system/developer instructions the turn ran with, when there were any. */
     instructions: z.string().optional(),
+    /** The model settings the turn's requests carry (`tool_choice`, `parallel_tool_calls`, …), when any was set. */
+    modelSettings: modelSettingsSchema.optional(),
   }),
   z.object({
     ...base,
@@ -216,6 +219,8 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...inIteration,
     type: z.literal('model-request'),
+    /** The `tool_choice` this request sent (`auto`, `required`, `none` or the tool's qualified name), when the turn set one. */
+    toolChoice: z.string().optional(),
     offeredTools: z.array(z.string()),
     deferredCount: z.number().int().nonnegative(),
     inputItemCount: z.number().int().nonnegative(),

@@ -15,6 +15,9 @@ import { toResponsesInput, type ResponsesWireItem } from '../model/responses-ite
 import { openRun } from './open-run';
 import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
 import { requestModelResponse } from './request-model-response';
+import { compactModelSettings } from '../model/compact-model-settings';
+import type { ModelSettings } from '../model/model-settings';
+import { describeRequestToolChoice, resolveRequestSettings } from './resolve-request-settings';
 
 export type RunTurnOptions = CallPolicyInput & {
   /** The module's tools, or how to open them (a sandbox): `sandbox-ready` or `sandbox-error` then follows `turn-start`. */
@@ -31,6 +34,8 @@ export type RunTurnOptions = CallPolicyInput & {
   /** The file store as the turn's tools left it, read for `turn-end.state`. */
   readFiles?: () => Record<string, string>;
   instructions?: string;
+  /** `tool_choice`, `parallel_tool_calls`, temperature and output cap for the turn's requests (see `resolveRequestSettings`). */
+  modelSettings?: ModelSettings;
   mode?: TurnMode;
   resultSchema?: JsonSchema;
   /** Validates `submit_result` arguments against `resultSchema` off this thread; local Ajv when absent. */
@@ -76,6 +81,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const history = options.history ?? [];
   const conversation = [...history, ...options.input];
   const lastUser = [...conversation].reverse().find((item) => item.type === 'message' && item.role === 'user');
+  const modelSettings = compactModelSettings(options.modelSettings);
 
   emitter.emit({
     type: 'turn-start',
@@ -85,6 +91,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     maxIterations,
     userMessage: lastUser?.type === 'message' ? redact(lastUser.content) : '',
     ...(options.instructions ? { instructions: redact(options.instructions) } : {}),
+    ...(modelSettings ? { modelSettings } : {}),
   });
 
   let iterations = 0;
@@ -109,6 +116,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
     emitter.emit({ type: 'turn-carried-in', ...carriedIn });
   }
+  const requestSettings = resolveRequestSettings(modelSettings, toolSet, loaded);
+  if (!requestSettings.ok) return end({ reason: 'error', error: requestSettings.error });
 
   while (true) {
     if (options.awaitStep && !signal.aborted) await options.awaitStep();
@@ -116,10 +125,12 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     if (iterations >= maxIterations) return end({ reason: 'max-iterations' });
     iterations += 1;
     const iteration = iterations;
-    const request: ModelRequest = { instructions: options.instructions, input: conversation, tools: offered, parallelToolCalls: true };
+    const settings = requestSettings.value(iteration);
+    const request: ModelRequest = { instructions: options.instructions, input: conversation, tools: offered, ...settings };
     emitter.emit({
       type: 'model-request',
       iteration,
+      ...(settings.toolChoice !== undefined ? { toolChoice: describeRequestToolChoice(settings.toolChoice) } : {}),
       offeredTools: callableNames(toolSet, loaded),
       deferredCount: toolSet.tools.filter((entry) => entry.deferred && !loaded.has(entry.qualifiedName)).length,
       inputItemCount: conversation.length,

@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonValue } from '../json';
 import type { Result } from '../result';
 import type { ModelErrorCode } from '../events/runtime-event';
+import type { RequestToolChoice } from './model-settings';
 
 /**
  * Conversation items in the OpenAI Responses wire shape (snake_case on purpose: adapters pass
@@ -37,6 +38,10 @@ export type ModelRequest = {
   input: ConversationItem[];
   tools: OfferedTool[];
   parallelToolCalls: boolean;
+  /** Absent: the provider's default (`auto`). Sent only with tools. */
+  toolChoice?: RequestToolChoice;
+  temperature?: number;
+  maxOutputTokens?: number;
 };
 
 export type ModelUsage = {

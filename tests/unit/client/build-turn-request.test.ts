@@ -27,6 +27,14 @@ describe('buildTurnRequest', () => {
     });
   });
 
+  it('sends the model settings that are set, and none when none is', () => {
+    const settings = { tool_choice: { type: 'function' as const, name: 'read_file' }, temperature: 0.3, max_output_tokens: undefined };
+    const result = buildTurnRequest(stateWith((state) => playgroundReducer(state, { type: 'request-settings-changed', settings })));
+    expect(result.ok && result.value.modelSettings).toEqual({ tool_choice: { type: 'function', name: 'read_file' }, temperature: 0.3 });
+    const cleared = buildTurnRequest(stateWith((state) => playgroundReducer(state, { type: 'request-settings-changed', settings: { temperature: undefined } })));
+    expect(cleared.ok && cleared.value).not.toHaveProperty('modelSettings');
+  });
+
   it('adds faults only when the rate is above zero', () => {
     const result = buildTurnRequest(stateWith((state) => ({ ...state, model: { ...state.model, faultRate: 0.25 } })));
     expect(result.ok && result.value.model).toEqual({ provider: 'auto', seed: 7, faults: { rate: 0.25 } });

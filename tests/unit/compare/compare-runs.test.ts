@@ -199,3 +199,16 @@ describe('compareRuns', () => {
     expect(comparison.firstDivergence?.sentence).toBe('Turn 2, iteration 2: call 1 `get_weather` arguments differ at city: "Lima" → "Quito"');
   });
 });
+
+describe('compareRuns: model settings', () => {
+  it('reports a changed tool_choice or temperature as a settings difference at the start of the turn', () => {
+    const withSettings = (settings: object) =>
+      run(weatherTurn()).map((events) => events.map((event) => (event.type === 'turn-start' ? { ...event, modelSettings: settings } : event)));
+    const comparison = compareRuns(withSettings({ tool_choice: 'auto', temperature: 0.2 }), withSettings({ tool_choice: 'required', temperature: 0.2 }));
+    expect(comparison.turns[0]?.start).toEqual([
+      { field: 'settings', diff: expect.objectContaining({ changes: [{ kind: 'changed', path: ['modelSettings', 'tool_choice'], a: 'auto', b: 'required' }] }) },
+    ]);
+    expect(comparison.firstDivergence?.sentence).toContain('modelSettings.tool_choice');
+    expect(compareRuns(withSettings({ temperature: 1 }), withSettings({ temperature: 1 })).firstDivergence).toBeNull();
+  });
+});
