@@ -54,8 +54,8 @@ export function CodeEditor(props: CodeEditorProps) {
             </button>
           );
         })}
-        <span className="ml-auto hidden shrink-0 self-center whitespace-nowrap pl-2 text-[10px] text-fg-muted xl:inline" title="Tab indents inside the editor">
-          Esc leaves the editor · Ctrl+M: Tab moves focus
+        <span className="ml-auto hidden shrink-0 self-center whitespace-nowrap pl-2 text-[10px] text-fg-muted xl:inline" title="Tab indents inside the editor; Escape closes a widget, then extra cursors, and never moves focus by itself">
+          Esc then Tab leaves the editor · Ctrl+M: Tab moves focus
         </span>
       </div>
       <div className="min-h-0 flex-1 bg-panel">

@@ -9,7 +9,7 @@ import type { MonacoApi } from './configure-monaco';
 import { configureTypeScript, defineEditorThemes } from './configure-monaco';
 import { findEditorDocument } from './editor-documents';
 import { useDocumentModels } from './use-document-models';
-import { revealPanel } from '@/components/playground/reveal-panel';
+import { useEditorKeys } from './use-editor-keys';
 
 export type MonacoCodeEditorProps = {
   tab: EditorTab;
@@ -29,6 +29,8 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
   const [api, setApi] = useState<MonacoApi | null>(null);
   const emit = useDocumentModels(api, documents, onChange);
   const [typesProblem, setTypesProblem] = useState<string | null>(null);
+  const [instance, setInstance] = useState<editor.IStandaloneCodeEditor | null>(null);
+  const keys = useEditorKeys(instance);
   const onRunRef = useRef(onRun);
   useEffect(() => {
     onRunRef.current = onRun;
@@ -55,13 +57,7 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
         }}
         onMount={(instance, monaco) => {
           instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
-          // Tab indents inside the editor; Escape (when no widget is open) leaves it for the run panel,
-          // so keyboard users are never trapped. Ctrl/Cmd+M switches Tab to moving focus too.
-          instance.addCommand(
-            monaco.KeyCode.Escape,
-            () => revealPanel('run', () => window.document.querySelector<HTMLElement>('[data-testid="run-message"]')?.focus()),
-            '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !inSnippetMode && !renameInputVisible',
-          );
+          setInstance(instance);
           setApi(monaco);
         }}
         loading={<p className="p-4 text-xs text-neutral-500">Loading editor…</p>}
@@ -77,6 +73,23 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
           padding: { top: 8 },
         }}
       />
+      {keys.tabLeaves && (
+        <p data-testid="editor-tab-leaves" className="pointer-events-none absolute right-3 top-1 rounded bg-panel-muted px-2 py-0.5 text-[11px] text-fg-muted shadow-sm">
+          {keys.tabLeaves === 'after-escape' ? 'Tab now leaves the editor' : 'Tab moves on · type or click to edit'}
+        </p>
+      )}
+      {keys.showHint && (
+        <div role="note" data-testid="editor-keys-hint" className="absolute bottom-3 left-1/2 z-10 flex w-max max-w-[90%] -translate-x-1/2 items-start gap-2 rounded-md border border-border bg-panel px-3 py-2 text-xs shadow-lg">
+          <p className="leading-snug">
+            <span className="font-semibold">Leaving the editor by keyboard:</span> press <kbd className="rounded border border-border px-1 font-mono">Esc</kbd> then{' '}
+            <kbd className="rounded border border-border px-1 font-mono">Tab</kbd> (or <kbd className="rounded border border-border px-1 font-mono">Shift+Tab</kbd>).
+            Reached by Tab, the editor passes Tab on until you type. <kbd className="rounded border border-border px-1 font-mono">Ctrl+M</kbd> makes Tab always move focus.
+          </p>
+          <button type="button" data-testid="editor-keys-hint-dismiss" onClick={keys.dismissHint} className="rounded border border-border px-2 py-0.5 font-medium hover:bg-panel-muted">
+            Got it
+          </button>
+        </div>
+      )}
       {typesProblem && (
         <p className="absolute bottom-1 right-2 rounded bg-amber-100 px-2 py-0.5 text-[11px] text-amber-900 dark:bg-amber-950 dark:text-amber-200">
           {typesProblem}

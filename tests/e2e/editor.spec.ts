@@ -121,11 +121,49 @@ test('fast typing while compile answers come back never moves or drops a charact
   await expect(page.locator('[data-testid="code-editor"] .view-lines')).toContainText('quick brown fox');
 });
 
-test('keyboard: Escape leaves the editor for the run panel; the presets menu follows the arrow keys', async ({ page }) => {
+test('keyboard: Escape closes a widget, then extra cursors, and never leaves by itself; Esc then Tab leaves; Tab from outside passes through; the presets menu follows the arrow keys', async ({ page }) => {
   await openPlayground(page);
+  const editor = page.getByTestId('code-editor');
+  // Monaco takes input through an EditContext element or a textarea: focus is "in the editor" either way.
+  const editorFocused = () => page.evaluate(() => document.querySelector('[data-testid="code-editor"] .monaco-editor')?.contains(document.activeElement) ?? false);
+  const editorText = () => page.evaluate(() => document.querySelector('[data-testid="code-editor"] .view-lines')?.textContent ?? '');
   await focusEditor(page);
+  // A second cursor: Escape collapses it and the editor keeps the focus.
+  await page.keyboard.press('ControlOrMeta+Alt+ArrowDown');
+  await expect(editor.locator('.cursor')).toHaveCount(2);
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('run-message')).toBeFocused();
+  await expect(editor.locator('.cursor')).toHaveCount(1);
+  await expect.poll(editorFocused).toBe(true);
+  // The suggest widget: Escape closes it, focus stays.
+  await page.keyboard.press('ControlOrMeta+Space');
+  await expect(editor.locator('.suggest-widget.visible')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(editor.locator('.suggest-widget.visible')).toHaveCount(0);
+  await expect.poll(editorFocused).toBe(true);
+  // Nothing left to close: Escape still does not move focus; typing lands in the code.
+  await page.keyboard.press('Escape');
+  await expect.poll(editorFocused).toBe(true);
+  await expect(page.getByTestId('editor-keys-hint')).toBeVisible();
+  await page.keyboard.type('//x');
+  await expect.poll(editorText).toContain('//x');
+  // Esc then Tab leaves the editor without indenting.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('editor-tab-leaves')).toBeVisible();
+  const before = await editorText();
+  await page.keyboard.press('Tab');
+  await expect.poll(editorFocused).toBe(false);
+  expect(await editorText()).toBe(before);
+  // Reached by Tab from outside (the last document tab), Tab passes through instead of indenting.
+  await page.getByTestId(TEST_IDS.editorTab('files')).focus();
+  let inEditor = false;
+  for (let presses = 0; presses < 4 && !inEditor; presses += 1) {
+    await page.keyboard.press('Tab');
+    inEditor = await editorFocused();
+  }
+  expect(inEditor).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect.poll(editorFocused).toBe(false);
+  expect(await editorText()).toBe(before);
 
   await page.getByTestId(TEST_IDS.presetsButton).focus();
   await page.keyboard.press('Enter');
