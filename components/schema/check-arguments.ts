@@ -26,7 +26,8 @@ export type ArgumentCheck = { parse: ArgumentParse; validation: ArgumentValidati
 
 export type ArgumentChecker = (text: string) => ArgumentCheck;
 
-type Validate = (value: JsonValue) => ValidationIssue[];
+/** Checks a value against a schema in the page; an empty list when it matches. */
+export type Validate = (value: JsonValue) => ValidationIssue[];
 
 /**
  * A preview, in the page, of what the runtime will do with typed arguments: the same repair
@@ -36,7 +37,7 @@ type Validate = (value: JsonValue) => ValidationIssue[];
  * call itself is always validated on the server, by the tool's own validator.
  */
 export function createArgumentChecker(tool: Pick<CompiledToolView, 'jsonSchema' | 'strict' | 'strictified'>): ArgumentChecker {
-  const validator = createValidator(tool.jsonSchema);
+  const validator = createSchemaValidator(tool.jsonSchema);
   const restores = tool.strict && tool.strictified !== null;
   return (text) => {
     const parse = readArguments(text);
@@ -60,7 +61,8 @@ function readArguments(text: string): { ok: true; value: JsonValue; parse: Argum
   return { ok: true, value: repaired.value, parse: { kind: 'repaired', problem, rungs: repaired.repairs.map((step) => step.rung) } };
 }
 
-function createValidator(schema: JsonSchema): { ok: true; validate: Validate } | { ok: false; message: string } {
+/** A validator for `schema` that works under the page's Content-Security-Policy (see `createArgumentChecker`). */
+export function createSchemaValidator(schema: JsonSchema): { ok: true; validate: Validate } | { ok: false; message: string } {
   const ajv = createJsonSchemaValidator(schema);
   if (ajv.ok) return { ok: true, validate: ajv.value };
   try {

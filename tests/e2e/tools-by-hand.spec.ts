@@ -38,7 +38,15 @@ test('a tool without execute is answered by hand, then the shared session replay
   await expect(page.getByTestId('waiting-for-you')).toContainText('Waiting for you: 1 typed output');
   await page.getByTestId('show-waiting-call').click();
   await expect(editor).toBeInViewport();
+  // A typo is caught as it is typed, and Submit asks before an invalid output goes out.
+  await editor.fill('{"status": 42}');
+  await expect(page.getByTestId('output-issue').first()).toContainText('status');
+  await page.locator('[data-testid^="submit-output-"]').click();
+  await expect(page.locator('[data-testid^="confirm-invalid-output-"]')).toContainText('Send anyway as an error?');
+  await page.locator('[data-testid^="keep-editing-output-"]').click();
+  await expect(card).toHaveAttribute('data-status', 'awaiting-output');
   await editor.fill('{"status":"shipped on Monday"}');
+  await expect(page.getByTestId('output-check')).toHaveAttribute('data-valid', 'true');
   await page.locator('[data-testid^="submit-output-"]').click();
   await waitForRunEnd(page, TURN_TIMEOUT);
   await expect(card).toHaveAttribute('data-status', 'success');
