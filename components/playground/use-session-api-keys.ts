@@ -2,13 +2,13 @@
 
 import type { Dispatch } from 'react';
 import { useEffect } from 'react';
+import { readSessionApiKeys } from '@/lib/client/api-key-ring';
 import type { PlaygroundAction } from '@/lib/client/playground-state';
-import { readSessionApiKeys } from '@/lib/client/session-secrets';
 
-/** Restores API keys typed earlier in this tab; writing happens where the user edits them. */
+/** Restores API keys typed earlier in this tab, each still bound to its base URL; writing happens where the user edits them. */
 export function useSessionApiKeys(dispatch: Dispatch<PlaygroundAction>): void {
   useEffect(() => {
-    const stored = readSessionApiKeys(window.sessionStorage);
-    if (stored.openai || stored.compatible) dispatch({ type: 'api-keys-restored', ...stored });
+    const keys = readSessionApiKeys(window.sessionStorage);
+    if (keys.length > 0) dispatch({ type: 'api-keys-restored', keys });
   }, [dispatch]);
 }

@@ -1,16 +1,20 @@
 'use client';
 
+import { describeDestination, findApiKey, type ApiKeyRing, type KeyedProvider } from '@/lib/client/api-key-ring';
 import type { ModelSettings, RemoteModelSettings } from '@/lib/client/playground-state';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 
 export type ModelSettingsFieldsProps = {
   settings: ModelSettings;
+  /** The keys typed in this tab; the key field shows (and edits) the one bound to the base URL shown. */
+  apiKeys: ApiKeyRing;
   onChange: (change: Partial<ModelSettings>) => void;
+  onApiKeyChange: (provider: KeyedProvider, baseURL: string, key: string) => void;
   onEditScript: () => void;
 };
 
 /** The fields of the chosen provider. */
-export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelSettingsFieldsProps) {
+export function ModelSettingsFields({ settings, apiKeys, onChange, onApiKeyChange, onEditScript }: ModelSettingsFieldsProps) {
   switch (settings.provider) {
     case 'auto':
       return (
@@ -52,18 +56,24 @@ export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelS
     case 'openai':
       return (
         <RemoteFields
+          provider="openai"
           settings={settings.openai}
+          apiKeys={apiKeys}
           onChange={(openai) => onChange({ openai })}
+          onApiKeyChange={onApiKeyChange}
           baseUrlLabel="Base URL (optional)"
           baseUrlPlaceholder="https://api.openai.com/v1 (or the server's OPENAI_BASE_URL)"
-          keyPlaceholder={settings.openai.baseURL ? 'sk-… (required: the server key goes only to its own base URL)' : "sk-… (or the server's OPENAI_API_KEY)"}
+          keyPlaceholder={settings.openai.baseURL.trim() ? 'sk-… (required: the server key goes only to its own base URL)' : "sk-… (or the server's OPENAI_API_KEY)"}
         />
       );
     case 'openai-compatible':
       return (
         <RemoteFields
+          provider="openai-compatible"
           settings={settings.compatible}
+          apiKeys={apiKeys}
           onChange={(compatible) => onChange({ compatible })}
+          onApiKeyChange={onApiKeyChange}
           baseUrlLabel="Base URL"
           baseUrlPlaceholder="http://localhost:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM)"
           keyPlaceholder="optional"
@@ -73,14 +83,21 @@ export function ModelSettingsFields({ settings, onChange, onEditScript }: ModelS
 }
 
 type RemoteFieldsProps = {
+  provider: KeyedProvider;
   settings: RemoteModelSettings;
+  apiKeys: ApiKeyRing;
   onChange: (settings: RemoteModelSettings) => void;
+  onApiKeyChange: (provider: KeyedProvider, baseURL: string, key: string) => void;
   baseUrlLabel: string;
   baseUrlPlaceholder: string;
   keyPlaceholder: string;
 };
 
-function RemoteFields({ settings, onChange, baseUrlLabel, baseUrlPlaceholder, keyPlaceholder }: RemoteFieldsProps) {
+function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, baseUrlLabel, baseUrlPlaceholder, keyPlaceholder }: RemoteFieldsProps) {
+  const apiKey = findApiKey(apiKeys, provider, settings.baseURL);
+  const destination = describeDestination(provider, settings.baseURL);
+  // Keys typed for other servers stay with them; say so, so an empty field is not a surprise.
+  const elsewhere = apiKey === '' && apiKeys.some((binding) => binding.provider === provider);
   return (
     <div className="grid grid-cols-2 gap-2">
       <Field label="Model name">
@@ -91,15 +108,15 @@ function RemoteFields({ settings, onChange, baseUrlLabel, baseUrlPlaceholder, ke
           onChange={(event) => onChange({ ...settings, model: event.target.value })}
         />
       </Field>
-      <Field label="API key" hint="Kept in this tab's sessionStorage only; never stored or shared">
+      <Field label="API key" hint={`Sent only to ${destination}; kept in this tab's sessionStorage, never stored or shared`}>
         <input
           type="password"
           autoComplete="off"
           data-testid="model-api-key"
           className={INPUT_CLASS}
           placeholder={keyPlaceholder}
-          value={settings.apiKey}
-          onChange={(event) => onChange({ ...settings, apiKey: event.target.value })}
+          value={apiKey}
+          onChange={(event) => onApiKeyChange(provider, settings.baseURL, event.target.value)}
         />
       </Field>
       <Field label={baseUrlLabel} className="col-span-2">
@@ -111,6 +128,14 @@ function RemoteFields({ settings, onChange, baseUrlLabel, baseUrlPlaceholder, ke
           onChange={(event) => onChange({ ...settings, baseURL: event.target.value })}
         />
       </Field>
+      <p data-testid="model-destination" className="col-span-2 text-[11px] leading-snug text-fg-muted">
+        Requests go from the server to <span className="font-mono text-fg">{destination}</span>.{' '}
+        {elsewhere && (
+          <span data-testid="model-key-notice" className="text-amber-800 dark:text-amber-300">
+            No key typed for this server: keys you typed for other servers are not sent here. Enter a key for it to use one.
+          </span>
+        )}
+      </p>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Dispatch } from 'react';
 import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { isRunActive, selectRun } from '@/lib/client/playground-state';
-import { writeSessionApiKeys } from '@/lib/client/session-secrets';
+import { bindApiKey, writeSessionApiKeys, type KeyedProvider } from '@/lib/client/api-key-ring';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';
@@ -41,14 +41,10 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
   const active = isRunActive(run);
   const turnCount = selectActiveBranch(state.conversation).turns.length;
   const editable = state.origin.kind !== 'shared';
-  const changeModel = (change: Partial<ModelSettings>) => {
-    dispatch({ type: 'model-changed', model: change });
-    if (change.openai || change.compatible) {
-      writeSessionApiKeys(window.sessionStorage, {
-        openai: (change.openai ?? state.model.openai).apiKey,
-        compatible: (change.compatible ?? state.model.compatible).apiKey,
-      });
-    }
+  const changeModel = (change: Partial<ModelSettings>) => dispatch({ type: 'model-changed', model: change });
+  const changeApiKey = (provider: KeyedProvider, baseURL: string, key: string) => {
+    dispatch({ type: 'api-key-changed', provider, baseURL, key });
+    writeSessionApiKeys(window.sessionStorage, bindApiKey(state.apiKeys, { provider, baseURL, key }));
   };
   return (
     <section aria-label="Run" data-testid="run-panel" className="space-y-2.5 border-b border-border bg-panel p-3">
@@ -140,7 +136,9 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
       </div>
       <ModelSettingsFields
         settings={state.model}
+        apiKeys={state.apiKeys}
         onChange={changeModel}
+        onApiKeyChange={changeApiKey}
         onEditScript={() => dispatch({ type: 'tab-selected', tab: 'script' })}
       />
       <RequestSettingsFields

@@ -4,6 +4,7 @@ import type { JsonValue } from '@/lib/runtime/json';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
+import { findApiKey, type ApiKeyRing } from './api-key-ring';
 import { selectContinuation } from './conversation-state';
 import { compactModelSettings } from '@/lib/runtime/model/compact-model-settings';
 import type { ModelSettings, PlaygroundState, RequestModelSettings } from './playground-state';
@@ -27,7 +28,7 @@ export type TurnTarget = { message?: string; branchAt?: number };
 export function buildTurnRequest(state: PlaygroundState, target: TurnTarget = {}): Result<TurnRequest, string> {
   const message = (target.message ?? state.message).trim();
   if (message === '') return err('Write a user message first.');
-  const model = buildModelConfig(state.model, state.documents.script);
+  const model = buildModelConfig(state.model, state.documents.script, state.apiKeys);
   if (!model.ok) return model;
   const continuation = selectContinuation(state.conversation, target.branchAt);
   if (!continuation.ok) return continuation;
@@ -62,7 +63,11 @@ export function withModelSettings(state: Pick<PlaygroundState, 'requestSettings'
   return modelSettings ? { modelSettings } : {};
 }
 
-export function buildModelConfig(settings: ModelSettings, scriptText: string): Result<ModelConfig, string> {
+/**
+ * The model config the settings describe. A remote model carries the key from `apiKeys` bound to
+ * its own provider and base URL, and no other; without `apiKeys` (Share) it carries none.
+ */
+export function buildModelConfig(settings: ModelSettings, scriptText: string, apiKeys: ApiKeyRing = []): Result<ModelConfig, string> {
   switch (settings.provider) {
     case 'auto': {
       const faults = settings.faultRate > 0 ? { rate: settings.faultRate, kinds: settings.faultKinds } : undefined;
@@ -78,7 +83,8 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string): R
       return ok({ provider: 'scripted', script: script.value as Extract<ModelConfig, { provider: 'scripted' }>['script'] });
     }
     case 'openai': {
-      const { model, apiKey, baseURL } = settings.openai;
+      const { model, baseURL } = settings.openai;
+      const apiKey = findApiKey(apiKeys, 'openai', baseURL);
       if (model.trim() === '') return err('Choose an OpenAI model name.');
       return ok({
         provider: 'openai',
@@ -88,7 +94,8 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string): R
       });
     }
     case 'openai-compatible': {
-      const { model, apiKey, baseURL } = settings.compatible;
+      const { model, baseURL } = settings.compatible;
+      const apiKey = findApiKey(apiKeys, 'openai-compatible', baseURL);
       if (baseURL.trim() === '') return err('An OpenAI-compatible server needs a base URL, e.g. http://localhost:11434/v1.');
       if (model.trim() === '') return err('Choose a model name for the OpenAI-compatible server.');
       return ok({

@@ -29,12 +29,13 @@ export function selectForkEdits(state: PlaygroundState, record: SessionRecord): 
 
 /**
  * The body of `POST /api/sessions/<id>/fork` for a handed-over fork run. The model goes with it
- * when it was changed, or when it is remote (its key is typed in this tab, never recorded).
+ * when it was changed, or when it is remote (its key is typed in this tab, never recorded), with
+ * only the key typed for its own base URL.
  */
 export function buildForkBody(state: PlaygroundState, forkRun: ForkRun): Result<ForkRequestBody, string> {
   const { turn, outputs, source, permissionMode, maxIterations, instructions, useModel } = forkRun;
   const remote = state.model.provider === 'openai' || state.model.provider === 'openai-compatible';
-  const model = useModel || remote ? buildModelConfig(state.model, state.documents.script) : undefined;
+  const model = useModel || remote ? buildModelConfig(state.model, state.documents.script, state.apiKeys) : undefined;
   if (model && !model.ok) return err(model.error);
   return ok({
     turn,

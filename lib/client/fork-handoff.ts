@@ -14,13 +14,12 @@ export function createForkHandoff(state: PlaygroundState, options: { sessionId: 
   // A fork run keeps the turns before the one it runs again.
   const last = options.forkRun ? options.forkRun.turn - 1 : options.fromTurn;
   const kept = last === undefined ? turns : turns.slice(0, last + 1);
-  const { model } = state;
   return {
     sessionId: options.sessionId,
     autoRun: options.autoRun,
     documents: state.documents,
     message: state.message,
-    model: { ...model, openai: { ...model.openai, apiKey: '' }, compatible: { ...model.compatible, apiKey: '' } },
+    model: state.model,
     permissionMode: state.permissionMode,
     mode: state.mode,
     maxIterations: state.maxIterations,
@@ -55,7 +54,10 @@ export function markForkHandoffRun(storage: Pick<Storage, 'setItem'>, handoff: F
   return writeForkHandoff(storage, { ...handoff, autoRun: false });
 }
 
-/** The playground with the handed-over editor, settings and events; the API keys typed in this tab stay. */
+/**
+ * The playground with the handed-over editor, settings and events. The keys typed in this tab stay
+ * bound to their base URLs: the fork's model gets one only if it names a base URL a key was typed for.
+ */
 export function applyForkHandoff(state: PlaygroundState, handoff: ForkHandoff): PlaygroundState {
   const { events } = handoff;
   return {
@@ -65,11 +67,7 @@ export function applyForkHandoff(state: PlaygroundState, handoff: ForkHandoff): 
     activeTab: 'tools',
     documents: handoff.documents,
     message: handoff.message,
-    model: {
-      ...handoff.model,
-      openai: { ...handoff.model.openai, apiKey: state.model.openai.apiKey },
-      compatible: { ...handoff.model.compatible, apiKey: state.model.compatible.apiKey },
-    },
+    model: handoff.model,
     permissionMode: handoff.permissionMode,
     mode: handoff.mode,
     maxIterations: handoff.maxIterations,

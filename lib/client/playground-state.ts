@@ -2,6 +2,8 @@ import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
 import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/events/runtime-event';
 import type { ModelSettings as RequestModelSettings } from '@/lib/runtime/model/model-settings';
 import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { ApiKeyRing, KeyedProvider } from './api-key-ring';
+import { bindApiKey } from './api-key-ring';
 import type { CompileResponse } from './compile-view';
 import { isRunActive } from './conversation-state';
 import { hasCompileErrors } from './compile-view';
@@ -24,8 +26,8 @@ export type EditorTab = 'tools' | 'script' | 'result-schema' | 'files';
 /** Which model a turn talks to, as the run panel's picker offers them. */
 export type ModelProviderChoice = 'auto' | 'scripted' | 'openai' | 'openai-compatible';
 
-/** A remote endpoint's settings; `apiKey` lives in memory and sessionStorage only. */
-export type RemoteModelSettings = { model: string; apiKey: string; baseURL: string };
+/** A remote endpoint's settings. Its key is not here: keys are bound to a base URL (`PlaygroundState.apiKeys`). */
+export type RemoteModelSettings = { model: string; baseURL: string };
 
 /** The run panel's model form. Every provider keeps its fields so switching back loses nothing. */
 export type ModelSettings = {
@@ -90,6 +92,11 @@ export type PlaygroundState = {
   model: ModelSettings;
   /** `tool_choice`, `parallel_tool_calls`, temperature and output cap, sent with every turn (unset fields left out). */
   requestSettings: RequestModelSettings;
+  /**
+   * Keys typed in this tab, each bound to the provider and base URL it was typed for; a request
+   * carries only the key bound to its own base URL. Never part of a share, a fork handoff or a draft.
+   */
+  apiKeys: ApiKeyRing;
   permissionMode: PermissionMode;
   maxIterations: number;
   mode: TurnMode;
@@ -115,7 +122,9 @@ export type PlaygroundAction =
   | { type: 'assertions-changed'; assertions: string }
   | { type: 'model-changed'; model: Partial<ModelSettings> }
   | { type: 'request-settings-changed'; settings: RequestModelSettings }
-  | { type: 'api-keys-restored'; openai: string; compatible: string }
+  | { type: 'api-keys-restored'; keys: ApiKeyRing }
+  /** A key typed for `provider` at `baseURL` (the base URL the form shows as it was typed). */
+  | { type: 'api-key-changed'; provider: KeyedProvider; baseURL: string; key: string }
   | { type: 'permission-mode-changed'; permissionMode: PermissionMode }
   | { type: 'max-iterations-changed'; maxIterations: number }
   | { type: 'turn-mode-changed'; mode: TurnMode }
@@ -163,10 +172,11 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
       provider: 'auto',
       seed: 1,
       faultRate: 0,
-      openai: { model: 'gpt-5-mini', apiKey: '', baseURL: '' },
-      compatible: { model: 'llama3.1', apiKey: '', baseURL: 'http://localhost:11434/v1' },
+      openai: { model: 'gpt-5-mini', baseURL: '' },
+      compatible: { model: 'llama3.1', baseURL: 'http://localhost:11434/v1' },
     },
     requestSettings: {},
+    apiKeys: [],
     permissionMode: 'review',
     maxIterations: DEFAULT_MAX_ITERATIONS,
     mode: 'chat',
@@ -198,14 +208,9 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case 'request-settings-changed':
       return { ...state, requestSettings: action.settings };
     case 'api-keys-restored':
-      return {
-        ...state,
-        model: {
-          ...state.model,
-          openai: { ...state.model.openai, apiKey: action.openai },
-          compatible: { ...state.model.compatible, apiKey: action.compatible },
-        },
-      };
+      return { ...state, apiKeys: action.keys };
+    case 'api-key-changed':
+      return { ...state, apiKeys: bindApiKey(state.apiKeys, action) };
     case 'permission-mode-changed':
       return { ...state, permissionMode: action.permissionMode };
     case 'max-iterations-changed':

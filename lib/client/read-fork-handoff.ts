@@ -3,7 +3,8 @@ import { faultKindSchema } from '@/lib/models/model-config';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
 import { forkHandoffKey } from './fork-handoff';
 
-const remoteSettingsSchema = z.object({ model: z.string(), apiKey: z.string(), baseURL: z.string() });
+// A handoff written by an older build held an empty `apiKey` here; it is dropped as an unknown key.
+const remoteSettingsSchema = z.object({ model: z.string(), baseURL: z.string() });
 
 const forkHandoffSchema = z.object({
   sessionId: z.string(),

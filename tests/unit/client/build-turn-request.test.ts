@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildTurnRequest } from '@/lib/client/build-turn-request';
+import { buildModelConfig, buildTurnRequest } from '@/lib/client/build-turn-request';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { createInitialState, playgroundReducer } from '@/lib/client/playground-state';
+import { createForkHandoff } from '@/lib/client/fork-handoff';
 import { createPreset } from './client-fixtures';
+import { createSessionRecord } from './session-fixtures';
 
 function stateWith(change: (state: PlaygroundState) => PlaygroundState): PlaygroundState {
   return change(playgroundReducer(createInitialState(), { type: 'preset-loaded', preset: createPreset() }));
@@ -65,13 +67,55 @@ describe('buildTurnRequest', () => {
 
   it('passes remote model settings and omits empty optional fields', () => {
     const openai = buildTurnRequest(
-      stateWith((state) => ({ ...state, model: { ...state.model, provider: 'openai', openai: { model: 'gpt-5', apiKey: ' sk-x ', baseURL: '' } } })),
+      stateWith((state) => ({ ...state, apiKeys: [{ provider: 'openai', baseURL: '', key: ' sk-x ' }], model: { ...state.model, provider: 'openai', openai: { model: 'gpt-5', baseURL: '' } } })),
     );
     expect(openai.ok && openai.value.model).toEqual({ provider: 'openai', model: 'gpt-5', apiKey: 'sk-x' });
     const compatible = buildTurnRequest(
-      stateWith((state) => ({ ...state, model: { ...state.model, provider: 'openai-compatible', compatible: { model: 'llama', apiKey: '', baseURL: '' } } })),
+      stateWith((state) => ({ ...state, model: { ...state.model, provider: 'openai-compatible', compatible: { model: 'llama', baseURL: '' } } })),
     );
     expect(compatible).toEqual({ ok: false, error: expect.stringMatching(/needs a base URL/) });
+  });
+});
+
+describe('buildTurnRequest and the keys typed in the tab', () => {
+  const typed = (state: ReturnType<typeof stateWith>) =>
+    playgroundReducer(playgroundReducer(state, { type: 'api-key-changed', provider: 'openai', baseURL: '', key: 'sk-mine' }), {
+      type: 'api-key-changed',
+      provider: 'openai-compatible',
+      baseURL: 'http://localhost:11434/v1/',
+      key: 'sk-ollama',
+    });
+
+  it('sends a key only to the provider and base URL it was typed for', () => {
+    const base = typed(stateWith((state) => state));
+    const toOpenAI = buildTurnRequest({ ...base, model: { ...base.model, provider: 'openai', openai: { model: 'gpt-5', baseURL: '' } } });
+    expect(toOpenAI.ok && toOpenAI.value.model).toEqual({ provider: 'openai', model: 'gpt-5', apiKey: 'sk-mine' });
+    const toStranger = buildTurnRequest({ ...base, model: { ...base.model, provider: 'openai', openai: { model: 'gpt-5', baseURL: 'https://stranger.example/v1' } } });
+    expect(toStranger.ok && toStranger.value.model).toEqual({ provider: 'openai', model: 'gpt-5', baseURL: 'https://stranger.example/v1' });
+    const toOllama = buildTurnRequest({ ...base, model: { ...base.model, provider: 'openai-compatible', compatible: { model: 'llama', baseURL: 'HTTP://LOCALHOST:11434/v1' } } });
+    expect(toOllama.ok && toOllama.value.model).toMatchObject({ apiKey: 'sk-ollama' });
+    const toOtherPath = buildTurnRequest({ ...base, model: { ...base.model, provider: 'openai-compatible', compatible: { model: 'llama', baseURL: 'http://localhost:11434/v2' } } });
+    expect(toOtherPath.ok && toOtherPath.value.model).not.toHaveProperty('apiKey');
+  });
+
+  it('gives a shared session, a fork of it or a preset that names another base URL no key', () => {
+    const withKeys = typed(createInitialState());
+    const record = createSessionRecord();
+    const stranger = { ...record, playground: { ...record.playground, model: { provider: 'openai' as const, model: 'gpt-5', baseURL: 'https://stranger.example/v1' } } };
+    const shared = playgroundReducer(withKeys, { type: 'session-loaded', record: stranger, origin: 'shared' });
+    expect(shared.apiKeys).toEqual(withKeys.apiKeys);
+    const handoff = createForkHandoff(shared, { sessionId: record.id, autoRun: true });
+    expect(JSON.stringify(handoff)).not.toContain('sk-');
+    const forked = playgroundReducer(withKeys, { type: 'fork-restored', handoff });
+    // The model part of every request these states build (their recorded conversation aside).
+    for (const state of [shared, forked, playgroundReducer(withKeys, { type: 'session-loaded', record: stranger, origin: 'forked' })]) {
+      expect(buildModelConfig(state.model, state.documents.script, state.apiKeys)).toEqual({ ok: true, value: { provider: 'openai', model: 'gpt-5', baseURL: 'https://stranger.example/v1' } });
+    }
+    const preset = playgroundReducer(withKeys, {
+      type: 'preset-loaded',
+      preset: { id: 'p', title: 'p', summary: '', source: '', model: { provider: 'openai-compatible', model: 'm', baseURL: 'https://stranger.example/v1' }, message: 'hi', permissionMode: 'auto', mode: 'chat' },
+    });
+    expect(JSON.stringify(buildTurnRequest(preset))).not.toContain('sk-');
   });
 });
 

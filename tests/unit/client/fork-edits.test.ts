@@ -32,7 +32,8 @@ describe('fork edits', () => {
   });
 
   it('sends a remote model with the key typed in this tab, and refuses one that cannot be built', () => {
-    const remote = playgroundReducer(shared, { type: 'model-changed', model: { provider: 'openai', openai: { model: 'gpt-5-mini', apiKey: 'sk-typed-here', baseURL: '' } } });
+    const typed = playgroundReducer(shared, { type: 'api-key-changed', provider: 'openai', baseURL: '', key: 'sk-typed-here' });
+    const remote = playgroundReducer(typed, { type: 'model-changed', model: { provider: 'openai', openai: { model: 'gpt-5-mini', baseURL: '' } } });
     const body = buildForkBody(remote, { turn: 0, message: 'm', outputs: [{ callId: 'c1', output: 'x' }] });
     expect(body.ok && body.value).toMatchObject({ turn: 0, outputs: [{ callId: 'c1', output: 'x' }], model: { provider: 'openai', apiKey: 'sk-typed-here' } });
     const broken = playgroundReducer(shared, { type: 'model-changed', model: { provider: 'scripted' } });

@@ -21,7 +21,8 @@ function sharedState() {
   const record = createSessionRecord();
   const shared = playgroundReducer(createInitialState(), { type: 'session-loaded', record, origin: 'shared' });
   const edited = playgroundReducer(shared, { type: 'document-changed', tab: 'tools', text: 'export default [/* edited */];' });
-  return playgroundReducer(edited, { type: 'model-changed', model: { openai: { model: 'gpt-5', apiKey: 'sk-secret-123', baseURL: '' } } });
+  const typed = playgroundReducer(edited, { type: 'api-key-changed', provider: 'openai', baseURL: '', key: 'sk-secret-123' });
+  return playgroundReducer(typed, { type: 'model-changed', model: { openai: { model: 'gpt-5', baseURL: '' } } });
 }
 
 describe('fork handoff', () => {
@@ -36,15 +37,17 @@ describe('fork handoff', () => {
     const fork = playgroundReducer(createInitialState(), { type: 'fork-restored', handoff: handoff! });
     expect(fork.origin).toEqual({ kind: 'forked', sessionId: 'AAAAAAAAAAAAAAAAAAAAAA' });
     expect(fork.documents.tools).toBe('export default [/* edited */];');
-    expect(fork.model.openai).toEqual({ model: 'gpt-5', apiKey: '', baseURL: '' });
+    expect(fork.model.openai).toEqual({ model: 'gpt-5', baseURL: '' });
+    expect(fork.apiKeys).toEqual([]);
     expect(selectActiveBranch(fork.conversation).turns.flatMap((turn) => turn.events)).toEqual(selectActiveBranch(state.conversation).turns.flatMap((turn) => turn.events));
     expect(selectRun(fork).phase).toBe('ended');
   });
 
-  it('keeps the key typed in the fork tab', () => {
+  it('keeps the keys typed in the fork tab, bound to their base URLs', () => {
     const handoff = createForkHandoff(sharedState(), { sessionId: 'AAAAAAAAAAAAAAAAAAAAAA', autoRun: false });
-    const withKey = playgroundReducer(createInitialState(), { type: 'api-keys-restored', openai: 'sk-tab', compatible: '' });
-    expect(playgroundReducer(withKey, { type: 'fork-restored', handoff }).model.openai.apiKey).toBe('sk-tab');
+    const keys = [{ provider: 'openai' as const, baseURL: '', key: 'sk-tab' }];
+    const withKey = playgroundReducer(createInitialState(), { type: 'api-keys-restored', keys });
+    expect(playgroundReducer(withKey, { type: 'fork-restored', handoff }).apiKeys).toEqual(keys);
   });
 
   it('runs once: a read after markForkHandoffRun has autoRun false', () => {

@@ -169,11 +169,11 @@ describe('playgroundReducer: presets and settings', () => {
   });
 
   it('takes seed and faults from an auto preset and keeps typed API keys', () => {
-    const initial = reduce(createInitialState(), { type: 'api-keys-restored', openai: 'sk-1', compatible: '' });
+    const initial = reduce(createInitialState(), { type: 'api-keys-restored', keys: [{ provider: 'openai', baseURL: '', key: 'sk-1' }] });
     const preset = createPreset({ model: { provider: 'auto', seed: 42, faults: { rate: 0.3, kinds: ['malformed-json'] } } });
     const state = reduce(initial, { type: 'preset-loaded', preset });
     expect(state.model).toMatchObject({ provider: 'auto', seed: 42, faultRate: 0.3, faultKinds: ['malformed-json'] });
-    expect(state.model.openai.apiKey).toBe('sk-1');
+    expect(state.apiKeys).toEqual([{ provider: 'openai', baseURL: '', key: 'sk-1' }]);
   });
 
   it('starts from the first preset when given one', () => {
