@@ -4,6 +4,7 @@ import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import type { TurnRequest } from './build-turn-request';
 import type { CompileResponse, ToolDetailsResponse } from './compile-view';
 import { createSseParser } from './sse-parser';
+import { rememberTurnControl, turnControlHeaders } from './turn-control-tokens';
 
 /** Why a call to the playground API produced nothing usable. */
 export type ApiError = {
@@ -58,6 +59,7 @@ export async function streamEvents(url: string, body: unknown, options: StreamTu
   const loadingSchema = loadRuntimeEventSchema();
   const response = await sendJson(url, body, options.signal);
   if (!response.ok) return response;
+  rememberTurnControl(response.value);
   const runtimeEventSchema = await loadingSchema;
   const stream = response.value.body;
   if (!stream) return err({ code: 'malformed-response', message: `The ${what} endpoint answered without a body.` });
@@ -95,18 +97,18 @@ export async function sendApproval(
   turnId: string,
   decision: { callId: string; approved: boolean; reason?: string },
 ): Promise<Result<void, ApiError>> {
-  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/approvals`, decision);
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/approvals`, decision, undefined, turnControlHeaders(turnId));
   return response.ok ? ok(undefined) : response;
 }
 
 /** The output a person typed for a call waiting for one. */
 export async function sendManualOutput(turnId: string, answer: { callId: string; output: string }): Promise<Result<void, ApiError>> {
-  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/outputs`, answer);
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/outputs`, answer, undefined, turnControlHeaders(turnId));
   return response.ok ? ok(undefined) : response;
 }
 
 export async function abortTurn(turnId: string): Promise<Result<void, ApiError>> {
-  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/abort`, {});
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/abort`, {}, undefined, turnControlHeaders(turnId));
   return response.ok ? ok(undefined) : response;
 }
 
@@ -136,12 +138,12 @@ function parseEvent(runtimeEventSchema: RuntimeEventSchema, data: string): Resul
   return ok(parsed.data);
 }
 
-async function sendJson(url: string, body: unknown, signal?: AbortSignal): Promise<Result<Response, ApiError>> {
+async function sendJson(url: string, body: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<Result<Response, ApiError>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
       signal,
     });

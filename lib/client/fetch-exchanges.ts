@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/models/model-config';
 import { err, ok, type Result } from '@/lib/runtime/result';
+import { turnControlHeaders } from './turn-control-tokens';
 
 const exchangesBodySchema = z.object({ exchanges: z.array(tapeEntrySchema) });
 
@@ -11,7 +12,7 @@ const exchangesBodySchema = z.object({ exchanges: z.array(tapeEntrySchema) });
 export async function fetchExchanges(turnId: string, fetcher: typeof fetch = fetch): Promise<Result<TapeEntry[], string>> {
   let response: Response;
   try {
-    response = await fetcher(`/api/turns/${encodeURIComponent(turnId)}/exchanges`, { cache: 'no-store' });
+    response = await fetcher(`/api/turns/${encodeURIComponent(turnId)}/exchanges`, { cache: 'no-store', headers: turnControlHeaders(turnId) });
   } catch (error) {
     return err(`Could not reach the server: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -2,15 +2,19 @@
 import { toEventStream } from './create-turn-event-feed';
 import { jsonError } from './read-json-body';
 import { respondTooManyRequests } from './respond-too-many-requests';
+import { TURN_CONTROL_HEADER } from './turn-control';
 import type { StreamTurnResult } from './stream-turn';
 
-/** The headers a turn's event stream is answered with (by Next or by the direct route). */
-export function turnStreamHeaders(turnId: string): Record<string, string> {
-  return { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': turnId };
+/**
+ * The headers a turn's event stream is answered with (by Next or by the direct route): its id, and
+ * the control token only this client gets (approvals, outputs, abort and exchanges send it back).
+ */
+export function turnStreamHeaders(turnId: string, controlToken: string): Record<string, string> {
+  return { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-turn-id': turnId, [TURN_CONTROL_HEADER]: controlToken };
 }
 
-/** The turn's event stream with its id in `x-turn-id`, or the refusal with its status. */
+/** The turn's event stream with its id in `x-turn-id` and its control token, or the refusal with its status. */
 export function respondTurnStream(result: StreamTurnResult): Response {
   if (!result.ok) return result.refusal ? respondTooManyRequests(result.refusal) : jsonError(result.status, result.error, result.details);
-  return new Response(toEventStream(result.events), { headers: turnStreamHeaders(result.turnId) });
+  return new Response(toEventStream(result.events), { headers: turnStreamHeaders(result.turnId, result.controlToken) });
 }

@@ -41,7 +41,7 @@ export async function serveTurnRequest(request: IncomingMessage, response: Serve
   disconnected.signal.addEventListener('abort', () => events.cancel('the client disconnected'), { once: true });
   const head: Record<string, string> = {};
   for (const { key, value } of added) head[key] = value;
-  response.writeHead(200, Object.assign(head, turnStreamHeaders(result.turnId)));
+  response.writeHead(200, Object.assign(head, turnStreamHeaders(result.turnId, result.controlToken)));
   // turn-start is ready: attaching writes it, and the head leaves with it in one packet.
   events.attach({ write: (chunk) => void response.write(chunk), close: () => void response.end() });
   if (!response.headersSent) response.flushHeaders();

@@ -35,7 +35,7 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
 
   const turnId = createTurnId();
   const controller = new AbortController();
-  registry.register(turnId, options.clientId, controller);
+  const controlToken = registry.register(turnId, options.clientId, controller);
   const events = createTurnEventFeed({
     turnId,
     controller,
@@ -60,5 +60,5 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
       });
     },
   });
-  return { ok: true, turnId, events };
+  return { ok: true, turnId, controlToken, events };
 }

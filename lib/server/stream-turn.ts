@@ -35,7 +35,7 @@ export type FinishedTurn = {
 
 export type StreamTurnResult =
   /** `events` is running already: attach a sink (the direct route) or read `toEventStream(events)`. */
-  | { ok: true; turnId: string; events: TurnEventFeed }
+  | { ok: true; turnId: string; controlToken: string; events: TurnEventFeed }
   | { ok: false; status: number; error: string; details?: unknown; refusal?: never }
   /** Refused by a concurrency limit: answer with `respondTooManyRequests(refusal)`. */
   | { ok: false; status: 429; error: string; refusal: RateLimitRefusal; details?: never };
@@ -111,7 +111,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
   // Last, so that nothing after it can fail before the stream owns the sandbox.
   const sandbox = startTurnSandbox(pool, request);
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
-  registry.register(turnId, clientId, controller, { tape });
+  const controlToken = registry.register(turnId, clientId, controller, { tape });
 
   const events = createTurnEventFeed({
     turnId,
@@ -171,7 +171,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
       });
     },
   });
-  return { ok: true, turnId, events };
+  return { ok: true, turnId, controlToken, events };
 }
 
 /** How the turn ended, without what it produced. */

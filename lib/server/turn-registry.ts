@@ -4,12 +4,16 @@ import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 import { processSingleton } from './process-singleton';
+import { createTurnControlToken, matchesTurnControlToken } from './turn-control';
 
-/** An approval or abort on its way to whichever instance runs the turn. */
+/**
+ * An approval or abort on its way to whichever instance runs the turn, with the control token the
+ * request carried: that instance checks it, since only it knows the turn's token.
+ */
 export type TurnControlMessage =
-  | { kind: 'approval'; turnId: string; callId: string; decision: ApprovalDecision }
-  | { kind: 'output'; turnId: string; callId: string; output: string }
-  | { kind: 'abort'; turnId: string };
+  | { kind: 'approval'; turnId: string; token: string; callId: string; decision: ApprovalDecision }
+  | { kind: 'output'; turnId: string; token: string; callId: string; output: string }
+  | { kind: 'abort'; turnId: string; token: string };
 
 /**
  * Carries control messages to every instance, this one included (PostgreSQL LISTEN/NOTIFY when
@@ -22,6 +26,8 @@ export type TurnControlBus = {
 
 type LiveTurn = {
   clientId: string;
+  /** The capability its controls need (see `turn-control`). */
+  controlToken: string;
   controller: AbortController;
   approvals: Map<string, (decision: ApprovalDecision) => void>;
   /** Calls waiting for an output typed by a person. */
@@ -33,9 +39,18 @@ type LiveTurn = {
 /** What a running turn shares besides its controls. */
 export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
 
-/** `forwarded`: the turn is not in this process, so the decision went out on the bus. */
-export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded';
-export type DeliverOutputOutcome = 'delivered' | 'unknown-turn' | 'no-pending-output' | 'forwarded';
+/**
+ * `forwarded`: the turn is not in this process, so the decision went out on the bus (the instance
+ * running it checks the token); `forbidden`: the turn runs here and the token is not its own.
+ */
+export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded' | 'forbidden';
+export type DeliverOutputOutcome = 'delivered' | 'unknown-turn' | 'no-pending-output' | 'forwarded' | 'forbidden';
+export type AbortOutcome = 'aborted' | 'unknown-turn' | 'forwarded' | 'forbidden';
+/** A turn's exchanges as its starting client may read them: live while it runs, `finished` once it ended here. */
+export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'finished' } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
+
+/** How many finished turns of this process keep their control token, so their starting client can still read their exchanges. */
+const FINISHED_TOKENS_KEPT = 1_000;
 
 /** In-memory registry of running turns, keyed by turn id. */
 export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
@@ -43,50 +58,67 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
   // Turns admitted but not yet registered (their sandbox is starting), counted like running ones.
   const reservations = new Set<{ clientId: string }>();
   const { bus } = options;
-  const deliverLocally = (turnId: string, callId: string, decision: ApprovalDecision): DeliverOutcome => {
+  // Tokens of turns that ended here, oldest first, so the client that ran one can read its stored exchanges.
+  const finishedTokens = new Map<string, string>();
+  const deliverLocally = (turnId: string, token: string, callId: string, decision: ApprovalDecision): DeliverOutcome => {
     const turn = turns.get(turnId);
     if (!turn) return 'unknown-turn';
+    if (!matchesTurnControlToken(turn.controlToken, token)) return 'forbidden';
     const resolve = turn.approvals.get(callId);
     if (!resolve) return 'no-pending-approval';
     turn.approvals.delete(callId);
     resolve(decision);
     return 'delivered';
   };
-  const deliverOutputLocally = (turnId: string, callId: string, output: string): DeliverOutputOutcome => {
+  const deliverOutputLocally = (turnId: string, token: string, callId: string, output: string): DeliverOutputOutcome => {
     const turn = turns.get(turnId);
     if (!turn) return 'unknown-turn';
+    if (!matchesTurnControlToken(turn.controlToken, token)) return 'forbidden';
     const resolve = turn.outputs.get(callId);
     if (!resolve) return 'no-pending-output';
     turn.outputs.delete(callId);
     resolve(output);
     return 'delivered';
   };
-  const abortLocally = (turnId: string): boolean => {
+  const abortLocally = (turnId: string, token: string): AbortOutcome => {
     const turn = turns.get(turnId);
-    if (!turn) return false;
+    if (!turn) return 'unknown-turn';
+    if (!matchesTurnControlToken(turn.controlToken, token)) return 'forbidden';
     turn.controller.abort('aborted by the user');
-    return true;
+    return 'aborted';
   };
-  // Every instance hears every message; only the one running the turn acts, and nobody re-publishes.
+  // Every instance hears every message; only the one running the turn acts (when the token is the
+  // turn's), and nobody re-publishes.
   bus?.subscribe((message) => {
-    if (message.kind === 'approval') deliverLocally(message.turnId, message.callId, message.decision);
-    else if (message.kind === 'output') deliverOutputLocally(message.turnId, message.callId, message.output);
-    else abortLocally(message.turnId);
+    if (message.kind === 'approval') deliverLocally(message.turnId, message.token, message.callId, message.decision);
+    else if (message.kind === 'output') deliverOutputLocally(message.turnId, message.token, message.callId, message.output);
+    else abortLocally(message.turnId, message.token);
   });
   return {
-    register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): void {
-      turns.set(turnId, { clientId, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape });
+    /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
+    register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
+      const controlToken = createTurnControlToken();
+      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape });
+      return controlToken;
     },
     /**
-     * A copy of the exchanges a turn of this process recorded so far; `undefined` when the turn is
-     * not running here (finished turns are read from the session store instead).
+     * What the holder of `token` may read of a turn's exchanges: a copy of the running turn's tape
+     * so far, `finished` for a turn that ended in this process (read from the session store), or
+     * `unknown-turn` when this process knows nothing of it (another instance's, or too old).
      */
-    readTape(turnId: string): TapeEntry[] | undefined {
-      const tape = turns.get(turnId)?.tape;
-      return tape ? [...tape] : undefined;
+    accessTape(turnId: string, token: string): TapeAccess {
+      const live = turns.get(turnId);
+      if (live) return matchesTurnControlToken(live.controlToken, token) ? { kind: 'live', tape: [...(live.tape ?? [])] } : { kind: 'forbidden' };
+      const finished = finishedTokens.get(turnId);
+      if (finished === undefined) return { kind: 'unknown-turn' };
+      return matchesTurnControlToken(finished, token) ? { kind: 'finished' } : { kind: 'forbidden' };
     },
     unregister(turnId: string): void {
+      const turn = turns.get(turnId);
       turns.delete(turnId);
+      if (!turn) return;
+      finishedTokens.set(turnId, turn.controlToken);
+      if (finishedTokens.size > FINISHED_TOKENS_KEPT) finishedTokens.delete(finishedTokens.keys().next().value as string);
     },
     /** Counts a turn about to start against `clientId` until the returned release is called. */
     reserve(clientId: string): () => void {
@@ -129,24 +161,24 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
         );
       });
     },
-    deliverOutput(turnId: string, callId: string, output: string): DeliverOutputOutcome {
-      const outcome = deliverOutputLocally(turnId, callId, output);
+    deliverOutput(turnId: string, token: string, callId: string, output: string): DeliverOutputOutcome {
+      const outcome = deliverOutputLocally(turnId, token, callId, output);
       if (outcome !== 'unknown-turn' || !bus) return outcome;
-      bus.publish({ kind: 'output', turnId, callId, output });
+      bus.publish({ kind: 'output', turnId, token, callId, output });
       return 'forwarded';
     },
-    deliverApproval(turnId: string, callId: string, decision: ApprovalDecision): DeliverOutcome {
-      const outcome = deliverLocally(turnId, callId, decision);
+    deliverApproval(turnId: string, token: string, callId: string, decision: ApprovalDecision): DeliverOutcome {
+      const outcome = deliverLocally(turnId, token, callId, decision);
       if (outcome !== 'unknown-turn' || !bus) return outcome;
-      bus.publish({ kind: 'approval', turnId, callId, decision });
+      bus.publish({ kind: 'approval', turnId, token, callId, decision });
       return 'forwarded';
     },
-    /** True when the turn runs here, or when the abort went out on the bus to the other instances. */
-    abort(turnId: string): boolean {
-      if (abortLocally(turnId)) return true;
-      if (!bus) return false;
-      bus.publish({ kind: 'abort', turnId });
-      return true;
+    /** `aborted` when the turn runs here, `forwarded` when the abort went out on the bus to the other instances. */
+    abort(turnId: string, token: string): AbortOutcome {
+      const outcome = abortLocally(turnId, token);
+      if (outcome !== 'unknown-turn' || !bus) return outcome;
+      bus.publish({ kind: 'abort', turnId, token });
+      return 'forwarded';
     },
   };
 }

@@ -10,11 +10,12 @@ const turnControlMessageSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('approval'),
     turnId: z.string(),
+    token: z.string(),
     callId: z.string(),
     decision: z.object({ approved: z.boolean(), reason: z.string().optional() }),
   }),
-  z.object({ kind: z.literal('output'), turnId: z.string(), callId: z.string(), output: z.string() }),
-  z.object({ kind: z.literal('abort'), turnId: z.string() }),
+  z.object({ kind: z.literal('output'), turnId: z.string(), token: z.string(), callId: z.string(), output: z.string() }),
+  z.object({ kind: z.literal('abort'), turnId: z.string(), token: z.string() }),
 ]);
 
 export type PostgresTurnBusOptions = {

@@ -83,10 +83,18 @@ describe('POST /api/tools/call', () => {
     const turnId = response.headers.get('x-turn-id')!;
     const { events, reader } = await readEvents(response, (event) => event.type === 'tool-approval-request');
     expect(events.at(-1)).toMatchObject({ type: 'tool-approval-request', callId: 'call_direct', input: { path: 'a.txt' } });
-    const approval = await postApproval(
-      new Request(`http://localhost/api/turns/${turnId}/approvals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callId: 'call_direct', approved: true }) }),
-      { params: Promise.resolve({ turnId }) },
-    );
+    const approve = (headers: Record<string, string>) =>
+      postApproval(
+        new Request(`http://localhost/api/turns/${turnId}/approvals`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ callId: 'call_direct', approved: true }) }),
+        { params: Promise.resolve({ turnId }) },
+      );
+    const token = response.headers.get('turn-control-token')!;
+    // The turn id alone, a guessed token, or the right one from another site: refused, and the call still waits.
+    expect((await approve({})).status).toBe(403);
+    expect((await approve({ 'turn-control-token': 'guess' })).status).toBe(403);
+    expect((await approve({ 'turn-control-token': token, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await approve({ 'turn-control-token': token, origin: 'https://evil.example', host: 'localhost' })).status).toBe(403);
+    const approval = await approve({ 'turn-control-token': token, 'sec-fetch-site': 'same-origin' });
     expect(approval.status).toBe(200);
     const rest = await readRest(reader);
     expect(rest.map((event) => event.type)).toEqual(['tool-approval-response', 'tool-call-start', 'tool-output', 'turn-end']);

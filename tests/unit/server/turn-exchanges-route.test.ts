@@ -27,12 +27,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function read(turnId: string): Promise<Response> {
-  return getExchanges(new Request(`http://localhost/api/turns/${turnId}/exchanges`), { params: Promise.resolve({ turnId }) });
+function read(turnId: string, headers: Record<string, string> = {}): Promise<Response> {
+  return getExchanges(new Request(`http://localhost/api/turns/${turnId}/exchanges`, { headers }), { params: Promise.resolve({ turnId }) });
 }
 
-async function readExchanges(turnId: string): Promise<TapeEntry[]> {
-  const response = await read(turnId);
+async function readExchanges(turnId: string, token: string): Promise<TapeEntry[]> {
+  const response = await read(turnId, { 'turn-control-token': token });
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
   return ((await response.json()) as { exchanges: TapeEntry[] }).exchanges;
@@ -43,24 +43,28 @@ const entry = (status: number): TapeEntry => ({ request: { input: [] }, response
 describe('GET /api/turns/[turnId]/exchanges', () => {
   it('answers a running turn with its tape as it grows', async () => {
     const tape: TapeEntry[] = [entry(200)];
-    getTurnRegistry().register('turn_live_exchanges_test', 'test-client', new AbortController(), { tape });
+    const token = getTurnRegistry().register('turn_live_exchanges_test', 'test-client', new AbortController(), { tape });
     try {
-      expect(await readExchanges('turn_live_exchanges_test')).toEqual([entry(200)]);
+      expect(await readExchanges('turn_live_exchanges_test', token)).toEqual([entry(200)]);
       tape.push(entry(500));
-      expect(await readExchanges('turn_live_exchanges_test')).toEqual([entry(200), entry(500)]);
+      expect(await readExchanges('turn_live_exchanges_test', token)).toEqual([entry(200), entry(500)]);
+      // The turn id alone, another token, or a cross-site request: refused.
+      expect((await read('turn_live_exchanges_test')).status).toBe(403);
+      expect((await read('turn_live_exchanges_test', { 'turn-control-token': 'guess' })).status).toBe(403);
+      expect((await read('turn_live_exchanges_test', { 'turn-control-token': token, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     } finally {
       getTurnRegistry().unregister('turn_live_exchanges_test');
     }
   });
 
   it('answers 404 with the reason for an unknown turn', async () => {
-    const response = await read('turn_never_existed');
+    const response = await read('turn_never_existed', { 'turn-control-token': 'any' });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
-      error: 'No turn turn_never_existed: it is not running here and no finished turn is stored under that id (finished turns are kept for 24 hours).',
+      error: 'No turn turn_never_existed of yours here: it is not running on this server, or it finished too long ago (a session that includes it still shows its exchanges).',
       code: 'not-found',
     });
-    expect((await read('x'.repeat(500))).status).toBe(404);
+    expect((await read('x'.repeat(500), { 'turn-control-token': 'any' })).status).toBe(404);
   });
 
   it('answers while the turn waits for an approval, then from the store once it finished', { timeout: 90_000 }, async () => {
@@ -81,6 +85,7 @@ describe('GET /api/turns/[turnId]/exchanges', () => {
     );
     expect(started.status).toBe(200);
     const turnId = started.headers.get('x-turn-id')!;
+    const token = started.headers.get('turn-control-token')!;
     const events: RuntimeEvent[] = [];
     const parser = createSseParser();
     const reader = started.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -92,17 +97,18 @@ describe('GET /api/turns/[turnId]/exchanges', () => {
         if (event.type !== 'tool-approval-request') continue;
         if (!inspectedWhileWaiting) {
           // The turn is paused on this call: its first request has been answered and recorded.
-          const live = await readExchanges(turnId);
+          const live = await readExchanges(turnId, token);
           expect(live).toHaveLength(events.filter((candidate) => candidate.type === 'model-response').length);
           expect(live[0]).toMatchObject({ url: `${EMBEDDED_BASE_URL}/responses`, method: 'POST', status: 200 });
           inspectedWhileWaiting = true;
         }
-        getTurnRegistry().deliverApproval(turnId, event.callId, { approved: true });
+        getTurnRegistry().deliverApproval(turnId, token, event.callId, { approved: true });
       }
     }
     expect(inspectedWhileWaiting).toBe(true);
 
-    const stored = await readExchanges(turnId);
+    const stored = await readExchanges(turnId, token);
+    expect((await read(turnId, { 'turn-control-token': 'guess' })).status).toBe(403);
     const requests = events.filter((event) => event.type === 'model-request');
     expect(stored).toHaveLength(requests.length);
     expect(stored.every((exchange) => exchange.url === `${EMBEDDED_BASE_URL}/responses` && exchange.status === 200)).toBe(true);
@@ -125,8 +131,11 @@ function readCompletedResponseId(recorded: TapeEntry['response']): string | unde
 
 describe('readTurnExchanges', () => {
   it('is a storage failure, not a missing turn, when the store cannot be read', async () => {
-    const result = await readTurnExchanges('turn_x', {
-      registry: createTurnRegistry(),
+    const registry = createTurnRegistry();
+    const token = registry.register('turn_x', 'client', new AbortController());
+    registry.unregister('turn_x');
+    const result = await readTurnExchanges('turn_x', token, {
+      registry,
       openStore: async () => ({
         getTurn: async () => {
           throw new Error('connection refused');
@@ -139,8 +148,8 @@ describe('readTurnExchanges', () => {
   it('prefers the live tape and copies it', async () => {
     const registry = createTurnRegistry();
     const tape = [entry(200)];
-    registry.register('turn_y', 'client', new AbortController(), { tape });
-    const result = await readTurnExchanges('turn_y', { registry, openStore: () => Promise.reject(new Error('not needed')) });
+    const token = registry.register('turn_y', 'client', new AbortController(), { tape });
+    const result = await readTurnExchanges('turn_y', token, { registry, openStore: () => Promise.reject(new Error('not needed')) });
     expect(result).toEqual({ ok: true, value: { exchanges: [entry(200)] } });
     if (result.ok) expect(result.value.exchanges).not.toBe(tape);
   });

@@ -69,7 +69,7 @@ async function recordAbortedTurn(options: {
   let deltas = 0;
   const events = await readEventStream(toEventStream(started.events), (event) => {
     const stop = options.abortOn ? options.abortOn(event) : event.type === 'model-delta' && event.iteration === options.iteration && (deltas += 1) === options.abortAt;
-    if (stop) setTimeout(() => getTurnRegistry().abort(started.turnId), options.abortDelayMs ?? 0);
+    if (stop) setTimeout(() => getTurnRegistry().abort(started.turnId, started.controlToken), options.abortDelayMs ?? 0);
   });
   if (!finished) throw new Error('The turn ended without a finished turn.');
   return { finished, events };

@@ -65,7 +65,7 @@ async function recordTurn(): Promise<{ finished: FinishedTurn; events: RuntimeEv
   });
   if (!started.ok) throw new Error(started.error);
   const events = await readEventStream(toEventStream(started.events), (event) => {
-    if (event.type === 'tool-output-request') expect(getTurnRegistry().deliverOutput(started.turnId, event.callId, TYPED[event.name]!)).toBe('delivered');
+    if (event.type === 'tool-output-request') expect(getTurnRegistry().deliverOutput(started.turnId, started.controlToken, event.callId, TYPED[event.name]!)).toBe('delivered');
   });
   if (!finished) throw new Error('The turn ended without a finished turn.');
   return { finished, events };

@@ -21,42 +21,64 @@ function createLocalBus(): TurnControlBus & { sent: TurnControlMessage[] } {
 
 function startTurn(registry: ReturnType<typeof createTurnRegistry>, turnId: string) {
   const controller = new AbortController();
-  registry.register(turnId, 'client', controller);
+  const token = registry.register(turnId, 'client', controller);
   const approval = registry.awaitApproval(turnId, 'call_1', new AbortController().signal);
-  return { controller, approval };
+  return { controller, approval, token };
 }
 
 describe('turn registry across instances', () => {
   it('stays in-process without a bus', () => {
     const registry = createTurnRegistry();
-    expect(registry.deliverApproval('turn_elsewhere', 'call_1', { approved: true })).toBe('unknown-turn');
-    expect(registry.abort('turn_elsewhere')).toBe(false);
+    expect(registry.deliverApproval('turn_elsewhere', 'token', 'call_1', { approved: true })).toBe('unknown-turn');
+    expect(registry.abort('turn_elsewhere', 'token')).toBe('unknown-turn');
+  });
+
+  it('refuses every control of a running turn without its token, and gives no token twice', async () => {
+    const registry = createTurnRegistry();
+    const { controller, approval, token } = startTurn(registry, 'turn_mine');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(registry.register('turn_other', 'client', new AbortController())).not.toBe(token);
+    expect(registry.deliverApproval('turn_mine', 'guess', 'call_1', { approved: true })).toBe('forbidden');
+    expect(registry.deliverOutput('turn_mine', '', 'call_1', 'x')).toBe('forbidden');
+    expect(registry.abort('turn_mine', `${token}x`)).toBe('forbidden');
+    expect(registry.accessTape('turn_mine', 'guess')).toEqual({ kind: 'forbidden' });
+    expect(controller.signal.aborted).toBe(false);
+    expect(registry.accessTape('turn_mine', token)).toEqual({ kind: 'live', tape: [] });
+    expect(registry.deliverApproval('turn_mine', token, 'call_1', { approved: true })).toBe('delivered');
+    await expect(approval).resolves.toEqual({ approved: true });
+    registry.unregister('turn_mine');
+    expect(registry.accessTape('turn_mine', token)).toEqual({ kind: 'finished' });
+    expect(registry.accessTape('turn_mine', 'guess')).toEqual({ kind: 'forbidden' });
   });
 
   it('forwards an approval and an abort for a turn another instance runs', async () => {
     const bus = createLocalBus();
     const running = createTurnRegistry({ bus });
     const other = createTurnRegistry({ bus });
-    const { controller, approval } = startTurn(running, 'turn_a');
+    const { controller, approval, token } = startTurn(running, 'turn_a');
 
-    expect(other.deliverApproval('turn_a', 'call_1', { approved: true, reason: 'from B' })).toBe('forwarded');
+    // Another client's forwarded controls reach the running instance, which ignores them.
+    expect(other.abort('turn_a', 'not-the-token')).toBe('forwarded');
+    expect(other.deliverApproval('turn_a', 'not-the-token', 'call_1', { approved: false })).toBe('forwarded');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(controller.signal.aborted).toBe(false);
+
+    expect(other.deliverApproval('turn_a', token, 'call_1', { approved: true, reason: 'from B' })).toBe('forwarded');
     await expect(approval).resolves.toEqual({ approved: true, reason: 'from B' });
-    expect(other.abort('turn_a')).toBe(true);
+    expect(other.abort('turn_a', token)).toBe('forwarded');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(controller.signal.aborted).toBe(true);
-    expect(bus.sent).toEqual([
-      { kind: 'approval', turnId: 'turn_a', callId: 'call_1', decision: { approved: true, reason: 'from B' } },
-      { kind: 'abort', turnId: 'turn_a' },
-    ]);
+    expect(bus.sent.at(-2)).toEqual({ kind: 'approval', turnId: 'turn_a', token, callId: 'call_1', decision: { approved: true, reason: 'from B' } });
+    expect(bus.sent.at(-1)).toEqual({ kind: 'abort', turnId: 'turn_a', token });
   });
 
   it('delivers locally without publishing when the turn runs here', async () => {
     const bus = createLocalBus();
     const registry = createTurnRegistry({ bus });
-    const { approval } = startTurn(registry, 'turn_here');
-    expect(registry.deliverApproval('turn_here', 'call_1', { approved: false })).toBe('delivered');
+    const { approval, token } = startTurn(registry, 'turn_here');
+    expect(registry.deliverApproval('turn_here', token, 'call_1', { approved: false })).toBe('delivered');
     await expect(approval).resolves.toEqual({ approved: false });
-    expect(registry.deliverApproval('turn_here', 'call_2', { approved: false })).toBe('no-pending-approval');
+    expect(registry.deliverApproval('turn_here', token, 'call_2', { approved: false })).toBe('no-pending-approval');
     expect(bus.sent).toEqual([]);
   });
 });
@@ -76,12 +98,15 @@ describe.skipIf(!TEST_DATABASE_URL)(`turn registry across instances on PostgreSQ
     const instanceA = createTurnRegistry({ bus: busA });
     const instanceB = createTurnRegistry({ bus: busB });
 
-    const { controller, approval } = startTurn(instanceA, 'turn_pg');
-    expect(instanceB.deliverApproval('turn_pg', 'call_1', { approved: true, reason: 'approved on B' })).toBe('forwarded');
+    const { controller, approval, token } = startTurn(instanceA, 'turn_pg');
+    expect(instanceB.abort('turn_pg', 'not-the-token')).toBe('forwarded');
+    expect(instanceB.deliverApproval('turn_pg', token, 'call_1', { approved: true, reason: 'approved on B' })).toBe('forwarded');
     await expect(approval).resolves.toEqual({ approved: true, reason: 'approved on B' });
+    // The forged abort went out before the approval and was ignored: the turn was still waiting for it.
+    expect(controller.signal.aborted).toBe(false);
 
     const aborted = new Promise((resolve) => controller.signal.addEventListener('abort', resolve, { once: true }));
-    expect(instanceB.abort('turn_pg')).toBe(true);
+    expect(instanceB.abort('turn_pg', token)).toBe('forwarded');
     await aborted;
     expect(controller.signal.reason).toBe('aborted by the user');
   });

@@ -37,6 +37,6 @@ export async function runPresetTurn(
   });
   if (!started.ok) throw new Error(`${preset.id} did not start: ${started.error}`);
   return readEventStream(toEventStream(started.events), (event) => {
-    if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, event.callId, options.decide(event.name));
+    if (event.type === 'tool-approval-request') getTurnRegistry().deliverApproval(started.turnId, started.controlToken, event.callId, options.decide(event.name));
   });
 }

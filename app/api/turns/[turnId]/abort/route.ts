@@ -1,10 +1,15 @@
 import { jsonError } from '@/lib/server/read-json-body';
+import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest } from '@/lib/server/turn-control';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
 
 export const runtime = 'nodejs';
 
-export async function POST(_request: Request, context: { params: Promise<{ turnId: string }> }): Promise<Response> {
+export async function POST(request: Request, context: { params: Promise<{ turnId: string }> }): Promise<Response> {
+  const control = readTurnControlRequest(request.headers);
+  if (!control.ok) return jsonError(control.error.status, control.error.message);
   const { turnId } = await context.params;
-  if (!getTurnRegistry().abort(turnId)) return jsonError(404, `No running turn ${turnId}.`);
+  const outcome = getTurnRegistry().abort(turnId, control.token);
+  if (outcome === 'unknown-turn') return jsonError(404, `No running turn ${turnId}.`);
+  if (outcome === 'forbidden') return jsonError(403, NOT_YOUR_TURN_MESSAGE);
   return Response.json({ ok: true });
 }
