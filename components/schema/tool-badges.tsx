@@ -53,22 +53,22 @@ function StrictBadge({ tool }: { tool: CompiledToolSummary }) {
       <Badge
         tone="amber"
         testId="strict-badge"
-        data={{ strict: 'strictified' }}
-        title={`Sent in strict mode after conversion, which removed ${tool.strictDropped} keyword${tool.strictDropped === 1 ? '' : 's'} strict mode does not support: arguments are still validated against them, but the model no longer sees them. Open the row for the diff.`}
+        data={{ strict: 'strictified', conversion: 'drops' }}
+        title={`Sent in strict mode after a conversion that removes ${tool.strictDropped} keyword${tool.strictDropped === 1 ? '' : 's'} strict mode does not support: arguments are still validated against them, but the model no longer sees them. Open the row for each one.`}
       >
-        sent strict (hints dropped)
+        strict: {tool.strictDropped} dropped
       </Badge>
     );
   }
   if (tool.strictCheck === 'strictified') {
     return (
       <Badge
-        tone="blue"
+        tone="green"
         testId="strict-badge"
-        data={{ strict: 'strictified' }}
-        title="Sent in strict mode after the routine conversion (objects closed, optional fields made nullable); open the row for the diff. Nulls for optional fields are dropped before validation."
+        data={{ strict: 'strictified', conversion: 'routine' }}
+        title="Accepted by OpenAI strict mode after the routine conversion (objects closed, optional fields sent as nullable); nothing the model reads is lost. Nulls for optional fields are dropped before validation."
       >
-        sent strict (converted)
+        strict ✓
       </Badge>
     );
   }

@@ -4,12 +4,11 @@ import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile-view';
 import { withToolDetail } from '@/lib/client/tool-details';
-import { describeStrictRule } from '@/lib/client/describe-strict-rule';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
 import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { AnswerByHandToggle } from './answer-by-hand-toggle';
-import { SchemaDiff } from './schema-diff';
+import { StrictConversionNote } from './strict-conversion-note';
 import type { TryContext } from './try-tool-panel';
 import { useToolDetail } from './use-tool-detail';
 
@@ -79,27 +78,16 @@ function LoadedToolDetail({ id, tool, moduleKey, answerByHand, onToggleAnswerByH
         )}
       </div>
       {trying && tryContext && <TryToolPanel tool={tool} context={tryContext} onClose={() => setTrying(false)} />}
-      <StrictViolations tool={tool} />
-      <details className="group mt-2" open={!tool.strictified}>
-        <summary className="flex cursor-pointer items-center justify-between text-[11px] font-medium text-fg-muted select-none hover:text-fg">
-          <span>
-            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">▸</span> JSON Schema sent to the model
-          </span>
-        </summary>
-        <div className="relative mt-1">
-          <div className="absolute right-1.5 top-1.5">
-            <CopyButton text={sentText} />
-          </div>
-          <pre data-testid="sent-schema" className="max-h-72 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
-            {sentText}
-          </pre>
+      <StrictConversionNote tool={tool} />
+      <div className="relative mt-2">
+        <div className="mb-1 flex items-center justify-between">
+          <span className="text-[11px] font-medium text-fg-muted">JSON Schema sent to the model{tool.strictified ? ' (converted)' : ''}</span>
+          <CopyButton text={sentText} />
         </div>
-      </details>
-      {tool.strictified && (
-        <div className="mt-2">
-          <SchemaDiff authored={tool.jsonSchema} strictified={tool.strictified.schema} changes={tool.strictified.changes} />
-        </div>
-      )}
+        <pre data-testid="sent-schema" className="max-h-60 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
+          {sentText}
+        </pre>
+      </div>
       <details className="group/compat mt-2">
         <summary data-testid="compat-toggle" className="flex cursor-pointer items-center gap-1 text-[11px] font-medium text-fg-muted select-none hover:text-fg">
           <span aria-hidden className="inline-block transition-transform group-open/compat:rotate-90">▸</span>
@@ -108,35 +96,5 @@ function LoadedToolDetail({ id, tool, moduleKey, answerByHand, onToggleAnswerByH
         <CompatibilityMatrix tool={tool} />
       </details>
     </div>
-  );
-}
-
-function StrictViolations({ tool }: { tool: CompiledToolView }) {
-  const { violations } = tool.strictReport;
-  if (violations.length === 0) return null;
-  return (
-    <details
-      data-testid="strict-violations"
-      data-fixed={tool.strictified ? 'true' : 'false'}
-      open={!tool.strictified}
-      className={`group/strict mt-2 rounded border p-2 ${tool.strictified ? 'border-sky-200 bg-sky-50/60 dark:border-sky-900/70 dark:bg-sky-950/30' : 'border-red-200 bg-red-50/60 dark:border-red-900/70 dark:bg-red-950/30'}`}
-    >
-      <summary className="cursor-pointer text-[11px] font-medium select-none">
-        <span aria-hidden className="inline-block transition-transform group-open/strict:rotate-90">▸</span>{' '}
-        {tool.strictified
-          ? `Converted for OpenAI strict mode: ${violations.length} rule${violations.length === 1 ? '' : 's'} fixed before sending (the schema below is what the model gets)`
-          : 'OpenAI strict mode rejects this schema and it cannot be fixed automatically:'}
-      </summary>
-      <ul className="mt-1 space-y-1">
-        {violations.map((violation, index) => (
-          <li key={`${violation.pointer}-${index}`} data-testid="strict-violation" className="text-[11px] leading-snug">
-            <code className="font-semibold text-fg">{violation.pointer || '/'}</code> {describeStrictRule(violation.rule)}
-            <span className="block text-fg-muted" title="OpenAI's own message for this rule">
-              OpenAI: “{violation.message}”
-            </span>
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }

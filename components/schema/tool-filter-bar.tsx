@@ -5,7 +5,7 @@ import { EMPTY_TOOL_FILTER, isToolFilterEmpty, type NamespaceFilter, type ToolFi
 const VERDICT_OPTIONS: readonly { value: VerdictFilter; label: string }[] = [
   { value: 'any', label: 'Any verdict' },
   { value: 'strict-as-written', label: 'Strict as written' },
-  { value: 'strictified', label: 'Sent strict (converted)' },
+  { value: 'strictified', label: 'Strict after conversion' },
   { value: 'rejected', label: 'Rejected by strict mode' },
   { value: 'not-strict', label: 'Not strict' },
 ];

@@ -13,7 +13,7 @@ export type McpImport = { tools: ImportedTool[]; skipped: SkippedTool[] };
  * tools) become a namespace again; `readOnlyHint`/`destructiveHint` become the risk flags (a
  * destructive hint only counts on a tool that is not read-only, as the spec says). Names outside
  * `^[a-zA-Z0-9_-]{1,64}$` are rewritten; an entry without a name or a usable `inputSchema` is
- * skipped with the reason.
+ * skipped with the reason. An `outputSchema` is kept (see `ImportedTool.outputSchema`).
  */
 export function importMcpTools(list: unknown[], pointer: string): McpImport {
   const taken: TakenNames = new Map();
@@ -38,6 +38,7 @@ export function importMcpTools(list: unknown[], pointer: string): McpImport {
     const toolName = claimToolName(local, takenIn(taken, namespace));
     const renamed = toolName !== local ? [`${at}/name: ${JSON.stringify(name)} renamed to ${JSON.stringify(toolName)}.`] : [];
     const title = typeof entry.title === 'string' && entry.title !== '' ? entry.title : undefined;
+    const output = readOutputSchema(entry, at);
     tools.push({
       name: toolName,
       ...(namespace ? { namespace } : {}),
@@ -45,9 +46,10 @@ export function importMcpTools(list: unknown[], pointer: string): McpImport {
       jsonSchema: schema.schema,
       isReadOnly,
       isDestructive: !isReadOnly && annotations.destructiveHint === true,
+      ...(output.schema ? { outputSchema: output.schema } : {}),
       origin: `MCP tool ${name}`,
       tags: [],
-      notes: [...renamed, ...schema.notes],
+      notes: [...renamed, ...schema.notes, ...output.notes],
     });
   }
   return { tools, skipped };
@@ -63,6 +65,17 @@ function readEntry(entry: Record<string, unknown>, at: string): Result<{ name: s
   const normalized = normalizeToolSchema(schema.value, `${at}/inputSchema`);
   if (!normalized.ok) return normalized;
   return ok({ name: name.value, description: description.value, schema: normalized.value });
+}
+
+/** An MCP tool's `outputSchema` (a JSON Schema of `type: "object"`, as the spec requires), or a note on why it was left out. */
+function readOutputSchema(entry: Record<string, unknown>, at: string): { schema?: JsonSchema; notes: string[] } {
+  const raw = entry.outputSchema;
+  if (raw === undefined) return { notes: [] };
+  if (!isPlainObject(raw) || raw.type !== 'object') {
+    const found = isPlainObject(raw) ? `type ${JSON.stringify(raw.type ?? null)}` : describeJsonType(raw);
+    return { notes: [`${at}/outputSchema: left out: an output schema is a JSON Schema of type "object", got ${found}.`] };
+  }
+  return { schema: raw as JsonSchema, notes: [] };
 }
 
 function splitQualifiedName(name: string): { namespace?: string; local: string } {

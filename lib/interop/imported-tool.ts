@@ -22,6 +22,12 @@ export type ImportedTool = {
   deferLoading?: boolean;
   isReadOnly?: boolean;
   isDestructive?: boolean;
+  /**
+   * What the tool's results look like (an MCP tool's `outputSchema`). Such a tool is written
+   * without the echoing stub, which could not satisfy it: a person answers its calls, in an
+   * editor prefilled from this schema, until `execute` is written.
+   */
+  outputSchema?: JsonSchema;
   /** What the stub `execute` says it stands for, e.g. `GET /pets/{petId}`. */
   origin: string;
   /** The OpenAPI operation's tags in document order; empty for the other formats. */

@@ -35,12 +35,17 @@ export function renderToolModule({ tools, definitions, sourceLabel }: ToolModule
       ...(tool.deferLoading ? ['    deferLoading: true,'] : []),
       ...(tool.isReadOnly ? ['    isReadOnly: true,'] : []),
       ...(tool.isDestructive ? ['    isDestructive: true,'] : []),
-      `    execute: async (args) => ({ content: { note: ${renderStringLiteral(`Imported from ${tool.origin}; edit execute to implement`)}, args } }),`,
+      ...(tool.outputSchema
+        ? [
+            `    outputSchema: ${renderCodeLiteral(tool.outputSchema, 2)},`,
+            `    // No execute yet: ${renderCommentText(`a person answers each call of ${tool.origin}, checked against outputSchema.`)}`,
+          ]
+        : [`    execute: async (args) => ({ content: { note: ${renderStringLiteral(`Imported from ${tool.origin}; edit execute to implement`)}, args } }),`]),
     ];
     return ['  defineTool({', ...fields, '  }),'].join('\n');
   });
   return [
-    `// Imported from ${renderCommentText(sourceLabel)}. Each execute is a stub that echoes its arguments.`,
+    `// Imported from ${renderCommentText(sourceLabel)}. Each execute is a stub that echoes its arguments;${tools.some((tool) => tool.outputSchema) ? ' a tool with an outputSchema has none yet, so a person answers its calls (the output editor is prefilled from the schema and checks the answer).' : ''}`,
     "import { z } from 'zod';",
     "import { defineTool } from 'playground';",
     '',

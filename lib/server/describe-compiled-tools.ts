@@ -3,6 +3,7 @@ import { decidePermission, type PermissionDecision } from '@/lib/runtime/loop/de
 import type { JsonSchema } from '@/lib/runtime/json';
 import { permissionModeSchema, type PermissionMode } from '@/lib/runtime/events/runtime-event';
 import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { isDroppingChange } from '@/lib/runtime/strict/strictify-change';
 import { effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk } from '@/lib/runtime/tools/tool';
 import type { Diagnostic, ToolSpec } from '@/lib/sandbox/compiled-module';
 
@@ -82,7 +83,7 @@ export function describeCompiledTools(tools: readonly ToolSpec[]): CompiledToolV
       needsApproval: spec.needsApproval,
       strict: spec.strict,
       strictCheck: strictReport.ok ? 'accepted' : strictified ? 'strictified' : 'rejected',
-      strictDropped: strictified?.changes.filter((change) => change.change.startsWith('Removed ')).length ?? 0,
+      strictDropped: strictified?.changes.filter(isDroppingChange).length ?? 0,
       schemaSource: spec.schemaSource,
       hasExecute: spec.hasExecute,
       line: spec.line,

@@ -30,11 +30,25 @@ test('typing a tool updates its schema card and strict badge', async ({ page }) 
   await expect(card.getByTestId('sent-schema')).toContainText('"additionalProperties": false');
   await expect(card.getByTestId('gate-preview')).toBeVisible();
 
-  // An optional field breaks "every property required": the card shows the violation and the fix.
+  // An optional field is the routine conversion (closed, nullable): a quiet note and a green badge, no warning.
   await replaceEditorText(page, toolModule(optionalFieldSchema));
-  await expect(card.getByTestId('strict-badge')).toHaveAttribute('data-strict', 'strictified');
-  await expect(card.getByTestId('strict-violation').first()).toContainText('/properties/note');
-  await expect(card.getByTestId('strictified-diff')).toContainText('note');
+  await expect(card.getByTestId('strict-badge')).toHaveAttribute('data-conversion', 'routine');
+  await expect(card.getByTestId('strict-badge')).toHaveText('strict ✓');
+  await expect(card.getByTestId('strict-note')).toBeVisible();
+  await expect(card.getByTestId('strict-warning')).toHaveCount(0);
+  await expect(card.getByTestId('sent-schema')).toHaveCount(1);
+  await card.getByTestId('strictified-diff').locator('summary').click();
+  await expect(card.getByTestId('strict-change').first()).toContainText('/properties/note');
+
+  // A plain z.object is routine too.
+  await replaceEditorText(page, toolModule(`z.object({ id: z.string(), note: z.string().optional() })`));
+  await expect(card.getByTestId('strict-badge')).toHaveAttribute('data-conversion', 'routine');
+  await expect(card.getByTestId('strict-warning')).toHaveCount(0);
+
+  // A default strict mode cannot carry is dropped from what the model reads: that is flagged, by path.
+  await replaceEditorText(page, toolModule(`z.object({ id: z.string(), limit: z.number().default(10) })`));
+  await expect(card.getByTestId('strict-badge')).toHaveAttribute('data-conversion', 'drops');
+  await expect(card.getByTestId('strict-warning')).toContainText('/properties/limit/default');
 });
 
 test('an error marks the editor and keeps the last good schema visible', async ({ page }) => {

@@ -81,8 +81,20 @@ test('shows per-provider verdicts for a tool', async ({ page }) => {
 
 test('imports an MCP tools/list file into the editor', async ({ page }) => {
   await openPlayground(page);
-  await page.getByTestId('import-button').click();
+  // The dialog holds keyboard focus while open and gives it back to its opener.
+  await page.getByTestId('import-button').focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByTestId('import-dialog');
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  for (let press = 0; press < 12; press += 1) {
+    await page.keyboard.press(press % 3 === 0 ? 'Shift+Tab' : 'Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('import-button')).toBeFocused();
+  await page.getByTestId('import-button').click();
 
   await dialog.getByTestId('import-text').fill('{"tools": [{"name": "x", "inputSchema": {"type": "string"}}]}');
   await expect(dialog.getByTestId('import-error')).toHaveText('/tools/0/inputSchema/type: the root of a parameter schema must be type "object", got "string".');

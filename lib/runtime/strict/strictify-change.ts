@@ -8,3 +8,12 @@ export type StrictifyChange = { pointer: string; change: string };
  * below the node; empty for the node itself).
  */
 export type NodeRewrite = { schema: JsonSchema; at: readonly string[]; change: string };
+
+/**
+ * Whether a change removed a keyword the model would have read (a bound, a format, a default, an
+ * example, a union's requirement), as opposed to the routine ones that keep what it reads:
+ * closing an object, making an optional field nullable and required, adding or moving a type.
+ */
+export function isDroppingChange(change: StrictifyChange): boolean {
+  return change.change.startsWith('Removed ');
+}

@@ -21,6 +21,8 @@ describe('real MCP tools/list answers', () => {
     expect(imported.tools.map((tool) => tool.jsonSchema)).toEqual(answer.result.tools.map((tool) => tool.inputSchema));
     expect(imported.skipped).toEqual([]);
     expect(imported.notes).toEqual([]);
+    // Every tool of this server declares its structured output; the import keeps it.
+    expect(imported.tools.map((tool) => tool.outputSchema)).toEqual(answer.result.tools.map((tool) => (tool as { outputSchema?: unknown }).outputSchema));
     expect(listUncompilableTools(imported)).toEqual([]);
     expect(countOccurrences(imported.source, 'const definitions')).toBe(0);
     const compiled = await compileToolModule(imported.source);
@@ -35,5 +37,28 @@ describe('real MCP tools/list answers', () => {
     ]);
     expect(imported.skipped).toEqual([]);
     expect(listUncompilableTools(imported)).toEqual([]);
+  });
+});
+
+describe('an MCP tool with an outputSchema', () => {
+  const outputSchema = { type: 'object', properties: { temperature: { type: 'number' }, conditions: { type: 'string' } }, required: ['temperature', 'conditions'] };
+  const list = JSON.stringify({
+    tools: [
+      { name: 'get_weather_data', description: 'Weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, outputSchema },
+      { name: 'broken_output', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'string' } },
+    ],
+  });
+
+  it('keeps it: the module declares it and a person answers the calls until execute is written', async () => {
+    const imported = importOk(list);
+    expect(imported.tools[0]?.outputSchema).toEqual(outputSchema);
+    expect(imported.tools[1]).not.toHaveProperty('outputSchema');
+    expect(imported.notes).toEqual([
+      '/tools/1/outputSchema: left out: an output schema is a JSON Schema of type "object", got type "string".',
+    ]);
+    const compiled = await compileToolModule(imported.source);
+    expect(compiled.diagnostics).toEqual([]);
+    expect(compiled.tools[0]).toMatchObject({ name: 'get_weather_data', hasOutputSchema: true, outputParameters: outputSchema, hasExecute: false });
+    expect(compiled.tools[1]).toMatchObject({ name: 'broken_output', hasExecute: true });
   });
 });
