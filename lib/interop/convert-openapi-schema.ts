@@ -32,7 +32,11 @@ export type DefinitionRegistry = {
   collect: (names: Iterable<string>) => SharedDefinitions;
 };
 
-type Definition = { state: 'converting' } | { state: 'ready'; schema: JsonSchema | boolean; notes: string[]; uses: Set<string> } | { state: 'failed'; reason: string };
+type Definition =
+  /** Named and waiting to be converted: conversions run one after another, never one inside another. */
+  | { state: 'pending'; value: unknown; pointer: string }
+  | { state: 'ready'; schema: JsonSchema | boolean; notes: string[]; uses: Set<string> }
+  | { state: 'failed'; reason: string };
 
 /**
  * An OpenAPI 3.1 schema (the document upgraded already) as a JSON Schema 2020-12 subschema whose
@@ -62,6 +66,19 @@ export function createDefinitionRegistry(document: Record<string, unknown>): Def
   const components = isPlainObject(document.components) && isPlainObject(document.components.schemas) ? document.components.schemas : {};
   for (const name of Object.keys(components)) nameFor(`/components/schemas/${escapePointerSegment(name)}`, name);
 
+  // Definitions a reference named but nobody converted yet. Converting them from a loop, not from
+  // inside the conversion that met the reference, keeps a chain of ten thousand references as
+  // cheap as ten thousand schemas side by side: no recursion as deep as the chain.
+  const pending: string[] = [];
+  const convertPending = () => {
+    for (let name = pending.shift(); name !== undefined; name = pending.shift()) {
+      const definition = definitions.get(name);
+      if (definition?.state !== 'pending') continue;
+      const own: SchemaConversion = { registry, notes: [], uses: new Set() };
+      const converted = convertOpenApiSchema(definition.value, definition.pointer, own);
+      definitions.set(name, converted.ok ? { state: 'ready', schema: converted.value as JsonSchema | boolean, notes: own.notes, uses: own.uses } : { state: 'failed', reason: converted.error });
+    }
+  };
   const registry: DefinitionRegistry = {
     reference(ref, at, uses) {
       if (typeof ref !== 'string') return err(`${at}: expected a reference string, got ${describeJsonType(ref)}.`);
@@ -74,15 +91,14 @@ export function createDefinitionRegistry(document: Record<string, unknown>): Def
       const isComponent = segments.length > 2 && COMPONENT_SCHEMAS.every((segment, index) => segments[index] === segment);
       const name = nameFor(pointer.value, (isComponent ? segments.slice(2) : segments).join('.'));
       if (!definitions.has(name)) {
-        definitions.set(name, { state: 'converting' });
-        const own: SchemaConversion = { registry, notes: [], uses: new Set() };
-        const converted = convertOpenApiSchema(found.value, pointer.value, own);
-        definitions.set(name, converted.ok ? { state: 'ready', schema: converted.value as JsonSchema | boolean, notes: own.notes, uses: own.uses } : { state: 'failed', reason: converted.error });
+        definitions.set(name, { state: 'pending', value: found.value, pointer: pointer.value });
+        pending.push(name);
       }
       uses.add(name);
       return ok(`#/$defs/${escapePointerSegment(name)}`);
     },
     reach(start) {
+      convertPending();
       const reached = new Set<string>();
       const notes: string[] = [];
       const pending = [...start];
@@ -99,6 +115,7 @@ export function createDefinitionRegistry(document: Record<string, unknown>): Def
       return { names: [...reached], notes };
     },
     collect(wanted) {
+      convertPending();
       const out: SharedDefinitions = {};
       for (const name of wanted) {
         const definition = definitions.get(name);

@@ -324,3 +324,22 @@ describe('OpenAPI names and namespaces', () => {
     expect(listUncompilableTools(imported)).toEqual([]);
   });
 });
+
+describe('a chain of references thousands deep', () => {
+  it('imports in one pass, without recursing as deep as the chain', () => {
+    const length = 5_000;
+    const schemas: Record<string, unknown> = {};
+    for (let index = 0; index < length; index += 1) {
+      schemas[`S${index}`] = index === length - 1 ? { type: 'string' } : { type: 'object', properties: { next: { $ref: `#/components/schemas/S${index + 1}` } } };
+    }
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'deep', version: '1' },
+      paths: { '/a': { post: { operationId: 'deep', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } } } },
+      components: { schemas },
+    };
+    const imported = importToolDefinitions(JSON.stringify(document));
+    expect(imported.ok).toBe(true);
+    if (imported.ok) expect(Object.keys(imported.value.definitions)).toHaveLength(length);
+  });
+});
