@@ -38,6 +38,7 @@ test('a shared session pointing at another base URL never gets the key typed in 
 
   // Fork & run: the fork's turn goes to the stranger's base URL, without the key.
   const turnRequest = page.waitForRequest((request) => request.url().endsWith('/api/turns') && request.method() === 'POST');
+  await page.getByTestId('run-message').fill('Go on.');
   await page.getByTestId(TEST_IDS.runButton).click();
   await expect(page).toHaveURL(/\?fork=/);
   const body = JSON.parse((await turnRequest).postData() ?? '{}') as { model?: Record<string, unknown> };
