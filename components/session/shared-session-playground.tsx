@@ -1,19 +1,41 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { Playground } from '@/components/playground/playground';
-import type { StoredSessionRecord } from '@/lib/sessions/compact-session-record';
-import { migrateSessionRecord } from '@/lib/sessions/session-record';
+import { fetchSession, type SessionApiError } from '@/lib/sessions/session-api';
+import type { SessionRecord } from '@/lib/sessions/session-record';
 import { SessionUnavailable } from './session-unavailable';
 
-export type SharedSessionPlaygroundProps = { record: StoredSessionRecord };
+export type SharedSessionPlaygroundProps = { id: string };
+
+type Loading = { kind: 'loading' } | { kind: 'loaded'; record: SessionRecord } | { kind: 'failed'; error: SessionApiError };
 
 /**
- * `/s/<id>`: the page hands over the record as stored, each module text once, and it is expanded
- * here, so a ten-turn session on a large module reaches the browser at its stored size.
+ * `/s/<id>`: the server sends the page without the record (its cost would be the record's), and
+ * the record is fetched here, as stored, and read without being checked again: the server checked
+ * it once, when it was written.
  */
-export function SharedSessionPlayground({ record }: SharedSessionPlaygroundProps) {
-  const expanded = useMemo(() => migrateSessionRecord(record), [record]);
-  if (!expanded.ok) return <SessionUnavailable title="This session cannot be opened" message={expanded.error} />;
-  return <Playground presets={[]} shared={expanded.value} />;
+export function SharedSessionPlayground({ id }: SharedSessionPlaygroundProps) {
+  const [loading, setLoading] = useState<Loading>({ kind: 'loading' });
+  useEffect(() => {
+    let current = true;
+    void fetchSession(id).then((result) => {
+      if (current) setLoading(result.ok ? { kind: 'loaded', record: result.value } : { kind: 'failed', error: result.error });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  switch (loading.kind) {
+    case 'loading':
+      return (
+        <main data-testid="session-loading" className="grid min-h-dvh place-items-center bg-bg p-6 text-sm text-fg-muted" aria-busy="true">
+          Opening the shared session…
+        </main>
+      );
+    case 'failed':
+      return <SessionUnavailable title={loading.error.status === 429 ? 'Too many sessions opened' : 'This session cannot be opened'} message={loading.error.message} />;
+    case 'loaded':
+      return <Playground presets={[]} shared={loading.record} />;
+  }
 }

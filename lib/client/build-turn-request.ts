@@ -1,4 +1,4 @@
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { ModelConfig, RequestModelConfig } from '@/lib/models/model-config';
 import type { TurnRequestBody } from '@/lib/server/turn-request';
 import type { JsonValue } from '@/lib/runtime/json';
 import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
@@ -67,7 +67,7 @@ export function withModelSettings(state: Pick<PlaygroundState, 'requestSettings'
  * The model config the settings describe. A remote model carries the key from `apiKeys` bound to
  * its own provider and base URL, and no other; without `apiKeys` (Share) it carries none.
  */
-export function buildModelConfig(settings: ModelSettings, scriptText: string, apiKeys: ApiKeyRing = []): Result<ModelConfig, string> {
+export function buildModelConfig(settings: ModelSettings, scriptText: string, apiKeys: ApiKeyRing = []): Result<RequestModelConfig, string> {
   switch (settings.provider) {
     case 'auto': {
       const faults = settings.faultRate > 0 ? { rate: settings.faultRate, kinds: settings.faultKinds } : undefined;

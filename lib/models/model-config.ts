@@ -94,8 +94,11 @@ const baseUrlSchema = z
 const modelNameSchema = z.string().trim().min(1, 'Choose a model name.').max(MODEL_CONFIG_LIMITS.modelNameLength);
 const apiKeySchema = z.string().max(MODEL_CONFIG_LIMITS.apiKeyLength);
 
-/** The model a turn talks to. Parsed from request bodies; `apiKey` is per request and never stored. */
-export const modelConfigSchema = z.discriminatedUnion('provider', [
+/**
+ * The models a visitor may name in a request (`apiKey` is per request and never stored). A tape is
+ * not one of them: it is the server's own, built from a stored record when a session is replayed.
+ */
+const requestModelConfigs = [
   z.object({
     provider: z.literal('scripted'),
     script: z.array(scriptStepSchema).max(MODEL_CONFIG_LIMITS.scriptSteps),
@@ -122,13 +125,22 @@ export const modelConfigSchema = z.discriminatedUnion('provider', [
     baseURL: baseUrlSchema,
     apiKey: apiKeySchema.optional(),
   }),
-  z.object({
-    provider: z.literal('tape'),
-    tape: z.array(tapeEntrySchema).max(MODEL_CONFIG_LIMITS.tapeEntries),
-  }),
-]);
+] as const;
+
+const tapeModelConfigSchema = z.object({
+  provider: z.literal('tape'),
+  tape: z.array(tapeEntrySchema).max(MODEL_CONFIG_LIMITS.tapeEntries),
+});
+
+/** Every model a turn can talk to, the server's tape included: what the runtime and stored records are typed with. */
+export const modelConfigSchema = z.discriminatedUnion('provider', [...requestModelConfigs, tapeModelConfigSchema]);
+
+/** A model config as a request body may carry it: any model but the server's tape. */
+export const requestModelConfigSchema = z.discriminatedUnion('provider', [...requestModelConfigs]);
 
 export type ModelConfig = z.infer<typeof modelConfigSchema>;
+/** What a request may name: every model but the tape. */
+export type RequestModelConfig = z.infer<typeof requestModelConfigSchema>;
 export type ScriptStep = z.infer<typeof scriptStepSchema>;
 export type ScriptCall = z.infer<typeof scriptCallSchema>;
 export type FaultKind = z.infer<typeof faultKindSchema>;

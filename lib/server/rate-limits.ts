@@ -2,7 +2,13 @@
 import type { TokenBucketRule } from './create-rate-limiter';
 
 /** The request limits, each a token bucket per key. */
-export type RequestLimitName = 'compiles-per-address' | 'tool-details-per-address' | 'session-writes-per-address' | 'replays-per-session' | 'compares-per-address';
+export type RequestLimitName =
+  | 'compiles-per-address'
+  | 'tool-details-per-address'
+  | 'session-writes-per-address'
+  | 'session-reads-per-address'
+  | 'replays-per-session'
+  | 'compares-per-address';
 
 /** Every limit a request can be refused by with 429. */
 export type RateLimitName = RequestLimitName | 'concurrent-turns-per-address' | 'concurrent-turns-total';
@@ -17,6 +23,8 @@ export const REQUEST_LIMITS = {
   'compiles-per-address': { capacity: 20, refillIntervalMs: 100, describe: 'Too many compiles from your address: at most 10 per second (bursts of 20).' },
   'tool-details-per-address': { capacity: 60, refillIntervalMs: 50, describe: 'Too many tool details asked for from your address: at most 20 per second (bursts of 60).' },
   'session-writes-per-address': { capacity: 10, refillIntervalMs: 6_000, describe: 'Too many sessions shared or imported from your address: at most 10 per minute.' },
+  // Opening a shared page reads it twice (the page, then its record): 30 pages a minute, in bursts of 30.
+  'session-reads-per-address': { capacity: 60, refillIntervalMs: 1_000, describe: 'Too many sessions opened from your address: at most 60 reads per minute (a page counts twice).' },
   'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
   // A comparison runs on the HTTP thread, bounded by the two stored records' size (5 MB each).
   'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },

@@ -6,7 +6,7 @@ import { processSingleton } from './process-singleton';
 
 export type RequestRateLimiters = {
   /** Spends one of `key`'s tokens under `limit`, or the refusal to answer with. */
-  take(limit: RequestLimitName, key: string): Result<void, RateLimitRefusal>;
+  take(limit: RequestLimitName, key: string): Promise<Result<void, RateLimitRefusal>>;
 };
 
 /** Limiters for every entry of `REQUEST_LIMITS`, on `now`'s clock. */
@@ -16,11 +16,12 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
     'compiles-per-address': build('compiles-per-address'),
     'tool-details-per-address': build('tool-details-per-address'),
     'session-writes-per-address': build('session-writes-per-address'),
+    'session-reads-per-address': build('session-reads-per-address'),
     'replays-per-session': build('replays-per-session'),
     'compares-per-address': build('compares-per-address'),
   };
   return {
-    take(limit, key) {
+    async take(limit, key) {
       const taken = limiters[limit].take(key);
       return taken.ok ? ok(undefined) : err(describeRateLimitRefusal(limit, taken.error.retryAfterMs));
     },
@@ -29,3 +30,8 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
 
 /** One set per server process, surviving hot reloads in development. */
 export const getRequestRateLimiters: () => RequestRateLimiters = processSingleton('request-rate-limiters', createRequestRateLimiters);
+
+/** Spends one of `key`'s tokens under `limit` in this process's limiters, or the refusal to answer with. */
+export function takeRequestLimit(limit: RequestLimitName, key: string): Promise<Result<void, RateLimitRefusal>> {
+  return getRequestRateLimiters().take(limit, key);
+}

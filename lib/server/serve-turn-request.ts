@@ -1,12 +1,13 @@
 // Server-only: POST /api/turns on Node's own request and response (a direct route of server.mjs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readClientAddress } from './read-client-address';
-import { checkBodyHeaders, jsonError, parseJsonBody, tooLarge } from './read-json-body';
+import { BODY_LIMITS } from './body-limits';
+import { checkBodyHeaders, jsonError, tooLarge } from './read-json-body';
+import { parseRequestBody } from './read-request-body';
 import { respondTurnStream, turnStreamHeaders } from './respond-turn-stream';
 import type { HeaderEntry } from './security-headers';
 import { writeWebResponse } from './serve-web-handler';
 import { startRequestedTurn } from './start-requested-turn';
-import { TURN_LIMITS, turnRequestSchema } from './turn-request';
 
 /**
  * Answers exactly as `app/api/turns/route.ts` does (the same checks, refusals and stream), with
@@ -24,11 +25,12 @@ export async function serveTurnRequest(request: IncomingMessage, response: Serve
   // once it is sent (until `server.requestTimeout`): a client still uploading reads the refusal
   // instead of a reset connection.
   const refuse = (answer: Response) => writeWebResponse(response, answer, added, disconnected.signal);
-  const refused = checkBodyHeaders(request.headers['content-type'], request.headers['content-length'], TURN_LIMITS.bodyBytes);
+  const limits = BODY_LIMITS.turn;
+  const refused = checkBodyHeaders(request.headers['content-type'], request.headers['content-length'], limits.bytes);
   if (refused) return refuse(jsonError(refused.status, refused.error));
-  const text = await readBody(request, TURN_LIMITS.bodyBytes);
+  const text = await readBody(request, limits.bytes);
   if (text === 'disconnected') return;
-  const body = text === 'too-large' ? tooLarge(TURN_LIMITS.bodyBytes) : parseJsonBody(text, turnRequestSchema);
+  const body = text === 'too-large' ? tooLarge(limits.bytes) : await parseRequestBody(text, 'turn');
   if (!body.ok) return refuse(jsonError(body.status, body.error));
 
   const result = await startRequestedTurn(body.value, readClientAddress({ headers: { get: (name) => headerValue(request, name) } }));

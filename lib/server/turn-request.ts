@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelConfigSchema } from '@/lib/models/model-config';
+import { requestModelConfigSchema, type ModelConfig } from '@/lib/models/model-config';
 import { readConversation } from '@/lib/runtime/model/responses-items';
 import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
 import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
@@ -59,7 +59,8 @@ export const turnRequestSchema = z.object({
     .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(TURN_LIMITS.messageChars, `a message is limited to ${TURN_LIMITS.messageChars} characters.`) }))
     .min(1, 'messages needs at least one user message.')
     .max(TURN_LIMITS.messages, `at most ${TURN_LIMITS.messages} messages.`),
-  model: modelConfigSchema,
+  /** Any model but the server's tape (a replay's, built from a stored record). */
+  model: requestModelConfigSchema,
   permissions: z
     .object({
       mode: permissionModeSchema,
@@ -99,7 +100,8 @@ export const turnRequestSchema = z.object({
   forkOf: z.object({ sessionId: z.string().max(64), turn: z.number().int().nonnegative() }).optional(),
 });
 
-export type TurnRequest = z.infer<typeof turnRequestSchema>;
+/** A turn as the server runs it: a request's, or a replay's, whose model is the recorded tape. */
+export type TurnRequest = Omit<z.infer<typeof turnRequestSchema>, 'model'> & { model: ModelConfig };
 /** The body as a client writes it (before defaults): what `lib/client` builds and sends. */
 export type TurnRequestBody = z.input<typeof turnRequestSchema>;
 

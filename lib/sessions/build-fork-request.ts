@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelConfigSchema } from '@/lib/models/model-config';
+import { requestModelConfigSchema } from '@/lib/models/model-config';
 import { permissionModeSchema } from '@/lib/runtime/events/runtime-event';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
@@ -16,7 +16,7 @@ export const forkRequestSchema = z.object({
   outputs: turnRequestSchema.shape.overrideOutputs,
   source: turnRequestSchema.shape.source.optional(),
   /** Another model (an API key included, when it needs one); the recorded turn's when absent. */
-  model: modelConfigSchema.optional(),
+  model: requestModelConfigSchema.optional(),
   permissionMode: permissionModeSchema.optional(),
   maxIterations: turnRequestSchema.shape.maxIterations,
   instructions: turnRequestSchema.shape.instructions,

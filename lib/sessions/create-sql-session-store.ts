@@ -1,38 +1,80 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { migrateSessionDatabase } from './migrate-session-database';
-import { FINISHED_TURN_RETENTION } from './session-limits';
 import { isPlainObject } from '@/lib/runtime/json';
-import { migrateSessionRecord, sessionTurnSchema, stampLegacyToolSearch, type SessionTurn } from './session-record';
-import type { SessionLookup, SessionStore } from './session-store';
+import { migrateSessionDatabase } from './migrate-session-database';
+import { SESSION_CHECK_VERSION } from './prepare-stored-session';
+import type { SessionChecker } from './session-checker';
+import { FINISHED_TURN_RETENTION } from './session-limits';
+import { stampLegacyToolSearch, type SessionTurn } from './session-record';
+import type { SessionRead, SessionStore, SessionSummaryRead } from './session-store';
 import type { SqlClient } from './sql-client';
 
 export type SqlSessionStoreOptions = {
+  /** Checks a record stored before records were checked on write, the first time it is read. */
+  checker: SessionChecker;
   /** Milliseconds since the epoch; injected so retention is testable. */
   now?: () => number;
   retention?: { maxAgeMs: number; maxCount: number };
 };
 
+/** A view is noted at most this often per session: reading stays a read. */
+const VIEW_RESOLUTION_MS = 60 * 60 * 1000;
+
+type SessionRow = { checked: number; check_error: string | null; viewed_at: string | number };
+
 /** A session store on any PostgreSQL-dialect client; migrates the schema before first use. */
-export async function createSqlSessionStore(client: SqlClient, options: SqlSessionStoreOptions = {}): Promise<SessionStore> {
+export async function createSqlSessionStore(client: SqlClient, options: SqlSessionStoreOptions): Promise<SessionStore> {
   const now = options.now ?? Date.now;
   const retention = options.retention ?? FINISHED_TURN_RETENTION;
   // Reads already skip expired turns, so the sweep that deletes them runs once per this many saves
   // (1 for small caps, 50 for the default 1,000): a burst of turns is not a burst of sweeps.
   const savesPerSweep = Math.max(1, Math.floor(retention.maxCount / 20));
   let savesSinceSweep = 0;
+  /** Checks of older rows in progress, so simultaneous first reads share one. */
+  const checking = new Map<string, Promise<SessionRead>>();
   await migrateSessionDatabase(client);
-  return {
-    async saveTurn(turn) {
+
+  const noteView = async (id: string, row: SessionRow) => {
+    const time = now();
+    if (Number(row.viewed_at) > time - VIEW_RESOLUTION_MS) return;
+    await client.query('UPDATE sessions SET viewed_at = $2 WHERE id = $1', [id, time]);
+  };
+
+  /** A row an older version wrote: checked now, in the checker's worker, and rewritten when it passes. */
+  const checkStoredRow = (id: string): Promise<SessionRead> => {
+    const running = checking.get(id);
+    if (running) return running;
+    const check = (async (): Promise<SessionRead> => {
+      const rows = await client.query<{ body: string }>('SELECT body FROM sessions WHERE id = $1', [id]);
+      if (!rows[0]) return { kind: 'missing' };
+      const prepared = await options.checker.prepareSession({ kind: 'stored', body: rows[0].body });
+      if (!prepared.ok) {
+        const retry = prepared.error.code === 'busy' || prepared.error.code === 'storage-failed';
+        if (!retry) await client.query('UPDATE sessions SET check_error = $2, checked = $3 WHERE id = $1', [id, prepared.error.message, SESSION_CHECK_VERSION]);
+        return { kind: 'unreadable', error: prepared.error.message, retry };
+      }
+      const { body, bytes, title, description, version } = prepared.value;
+      await client.query('UPDATE sessions SET body = $2, bytes = $3, title = $4, description = $5, version = $6, checked = $7, check_error = NULL WHERE id = $1', [
+        id,
+        body,
+        bytes,
+        title,
+        description,
+        version,
+        SESSION_CHECK_VERSION,
+      ]);
+      return { kind: 'found', body };
+    })().finally(() => checking.delete(id));
+    checking.set(id, check);
+    return check;
+  };
+
+  const store: SessionStore = {
+    async saveTurn(turnId, body) {
       const createdAt = now();
       savesSinceSweep += 1;
       const sweep = savesSinceSweep >= savesPerSweep;
       if (sweep) savesSinceSweep = 0;
       await client.transaction(async (query) => {
-        await query('INSERT INTO finished_turns (turn_id, created_at, body) VALUES ($1, $2, $3) ON CONFLICT (turn_id) DO NOTHING', [
-          turn.turnId,
-          createdAt,
-          JSON.stringify(turn),
-        ]);
+        await query('INSERT INTO finished_turns (turn_id, created_at, body) VALUES ($1, $2, $3) ON CONFLICT (turn_id) DO NOTHING', [turnId, createdAt, body]);
         if (!sweep) return;
         await query(
           `DELETE FROM finished_turns
@@ -42,51 +84,64 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
         );
       });
     },
+    async getTurnBody(turnId) {
+      const rows = await client.query<{ body: string }>('SELECT body FROM finished_turns WHERE turn_id = $1 AND created_at >= $2', [turnId, now() - retention.maxAgeMs]);
+      return rows[0]?.body;
+    },
     async getTurn(turnId) {
-      const rows = await client.query<{ body: string }>('SELECT body FROM finished_turns WHERE turn_id = $1 AND created_at >= $2', [
-        turnId,
-        now() - retention.maxAgeMs,
-      ]);
-      return rows[0] ? readTurn(rows[0].body) : undefined;
+      const body = await store.getTurnBody(turnId);
+      return body === undefined ? undefined : readTurn(body);
     },
-    async createSession(record) {
-      await client.transaction(async (query) => {
-        await query('INSERT INTO sessions (id, created_at, version, body) VALUES ($1, $2, $3, $4)', [
-          record.id,
-          Date.parse(record.createdAt),
-          record.version,
-          JSON.stringify(record),
-        ]);
-      });
+    async createSession(row) {
+      const time = Date.parse(row.createdAt);
+      await client.query(
+        `INSERT INTO sessions (id, created_at, version, body, bytes, checked, title, description, owner, viewed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $2)`,
+        [row.id, time, row.version, row.body, row.bytes, SESSION_CHECK_VERSION, row.title, row.description, row.owner ?? null],
+      );
     },
-    async getSession(id): Promise<SessionLookup> {
-      const rows = await client.query<{ body: string }>('SELECT body FROM sessions WHERE id = $1', [id]);
-      if (!rows[0]) return { kind: 'missing' };
-      const json = parseStoredJson(rows[0].body);
-      if (!json.ok) return { kind: 'invalid', error: json.error };
-      const record = migrateSessionRecord(json.value);
-      return record.ok ? { kind: 'found', record: record.value } : { kind: 'invalid', error: record.error };
+    async readSession(id) {
+      const rows = await client.query<SessionRow & { body: string }>('SELECT body, checked, check_error, viewed_at FROM sessions WHERE id = $1', [id]);
+      const row = rows[0];
+      if (!row) return { kind: 'missing' };
+      if (row.check_error !== null) return { kind: 'unreadable', error: row.check_error, retry: false };
+      await noteView(id, row);
+      return row.checked >= SESSION_CHECK_VERSION ? { kind: 'found', body: row.body } : checkStoredRow(id);
+    },
+    async readSessionSummary(id): Promise<SessionSummaryRead> {
+      const rows = await client.query<SessionRow & { created_at: string | number; title: string | null; description: string | null }>(
+        'SELECT created_at, title, description, checked, check_error, viewed_at FROM sessions WHERE id = $1',
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return { kind: 'missing' };
+      if (row.check_error !== null) return { kind: 'unreadable', error: row.check_error, retry: false };
+      if (row.checked < SESSION_CHECK_VERSION) {
+        const checked = await checkStoredRow(id);
+        if (checked.kind !== 'found') return checked;
+        return store.readSessionSummary(id);
+      }
+      await noteView(id, row);
+      return { kind: 'found', summary: { id, createdAt: new Date(Number(row.created_at)).toISOString(), title: row.title ?? '', description: row.description ?? '' } };
+    },
+    async deleteSession(id) {
+      const rows = await client.query<{ id: string }>('DELETE FROM sessions WHERE id = $1 RETURNING id', [id]);
+      return rows.length > 0;
     },
     close: () => client.close(),
   };
+  return store;
 }
 
+/** A stored finished turn (checked when it was saved); turns saved before hand-typed outputs and Tool Search versions were recorded get their defaults. */
 function readTurn(body: string): SessionTurn | undefined {
-  const json = parseStoredJson(body);
-  // Turns stored before hand-typed outputs were recorded had none, and searched with Tool Search v1.
-  const value = json.ok && isPlainObject(json.value) ? stampLegacyToolSearch({ outputs: [], ...json.value }) : json.ok ? json.value : undefined;
-  const parsed = json.ok ? sessionTurnSchema.safeParse(value) : undefined;
-  if (parsed?.success) return parsed.data;
-  // Written by an older build with a different turn shape: Share reports the turn as unknown.
-  console.error('A stored finished turn no longer validates:', json.ok ? parsed?.error.issues[0]?.message : json.error);
-  return undefined;
-}
-
-function parseStoredJson(body: string): Result<unknown, string> {
+  let json: unknown;
   try {
-    return ok(JSON.parse(body) as unknown);
+    json = JSON.parse(body);
   } catch (error) {
-    if (error instanceof SyntaxError) return err(`The stored body is not JSON: ${error.message}`);
-    throw error;
+    if (!(error instanceof SyntaxError)) throw error;
+    console.error('A stored finished turn is not JSON:', error.message);
+    return undefined;
   }
+  return (isPlainObject(json) ? stampLegacyToolSearch({ outputs: [], ...json }) : json) as SessionTurn;
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { createPgliteClient } from './create-pglite-client';
 import { createPostgresClient } from './create-postgres-client';
 import { createSqlSessionStore } from './create-sql-session-store';
+import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import type { SessionChecker } from './session-checker';
 import { err, type Result } from '@/lib/runtime/result';
 import { describeStorageFailure, type SessionError } from './session-error';
 import type { SessionStore } from './session-store';
@@ -12,11 +15,11 @@ export const DEFAULT_PGLITE_DIR = path.join('data', 'pglite');
 
 export type SessionStoreEnvironment = { DATABASE_URL?: string; PGLITE_DATA_DIR?: string };
 
-/** PostgreSQL when `DATABASE_URL` is set (several instances share it), else embedded PGlite on disk. */
-export async function openSessionStore(env: SessionStoreEnvironment): Promise<SessionStore> {
+/** PostgreSQL when `DATABASE_URL` is set (several instances share it), else embedded PGlite on disk; older records are checked by `checker`. */
+export async function openSessionStore(env: SessionStoreEnvironment, checker: SessionChecker): Promise<SessionStore> {
   const client = env.DATABASE_URL ? createPostgresClient(env.DATABASE_URL) : await createPgliteClient(env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DIR);
   try {
-    return await createSqlSessionStore(client);
+    return await createSqlSessionStore(client, { checker });
   } catch (error) {
     await client.close().catch((closeError: unknown) => console.error('Closing the session database failed:', closeError));
     throw error;
@@ -30,12 +33,17 @@ export function getSessionStore(): Promise<SessionStore> {
   const holder = globalThis as typeof globalThis & { [globalKey]?: Promise<SessionStore> };
   const existing = holder[globalKey];
   if (existing) return existing;
-  const opening = openSessionStore({ DATABASE_URL: process.env.DATABASE_URL, PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR });
+  const opening = openSessionStore({ DATABASE_URL: process.env.DATABASE_URL, PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR }, getSessionChecker());
   holder[globalKey] = opening;
   opening.catch(() => {
     if (holder[globalKey] === opening) delete holder[globalKey];
   });
   return opening;
+}
+
+/** Where this process checks records and finished turns before storing them: the sandbox worker pool. */
+export function getSessionChecker(): SessionChecker {
+  return createPooledSessionChecker(getSandboxPool());
 }
 
 /** Runs `work` with the process store; a database that cannot be opened is a `storage-failed` value. */

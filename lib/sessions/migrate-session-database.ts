@@ -21,6 +21,26 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
        )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // A row is stored as its check produced it (`checked` says which checks; 0: none, older rows).
+      'ALTER TABLE sessions ADD COLUMN checked integer NOT NULL DEFAULT 0',
+      'ALTER TABLE sessions ADD COLUMN check_error text',
+      'ALTER TABLE sessions ADD COLUMN bytes bigint',
+      // What the page of a session shows without reading the record.
+      'ALTER TABLE sessions ADD COLUMN title text',
+      'ALTER TABLE sessions ADD COLUMN description text',
+      // Storage bounds: whose quota a session counts against (a hash of the address), when it was last opened.
+      'ALTER TABLE sessions ADD COLUMN owner text',
+      'ALTER TABLE sessions ADD COLUMN viewed_at bigint',
+      'UPDATE sessions SET bytes = octet_length(body), viewed_at = created_at',
+      'ALTER TABLE sessions ALTER COLUMN bytes SET NOT NULL',
+      'ALTER TABLE sessions ALTER COLUMN viewed_at SET NOT NULL',
+      'CREATE INDEX sessions_viewed_at ON sessions (viewed_at)',
+      'CREATE INDEX sessions_owner_created_at ON sessions (owner, created_at)',
+    ],
+  },
 ];
 
 /** Serializes concurrent starts of several instances on one PostgreSQL server. */

@@ -5,6 +5,7 @@ import type { RunComparison } from '@/lib/compare/run-comparison';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
 import { compactSessionRecord } from './compact-session-record';
+import { readCheckedSessionRecord } from './read-checked-session';
 import type { SessionPlayground, SessionRecord } from './session-record';
 import type { ModelConfig } from '@/lib/models/model-config';
 
@@ -40,13 +41,15 @@ export async function shareSession(request: ShareRequest): Promise<Result<Sessio
   return readLink(await callJson('/api/sessions', { method: 'POST', body: request }));
 }
 
-/** Loads a shared session (sent compacted), validated, upgraded and expanded on this side too. 404 when unknown. */
+/**
+ * Loads a shared session as stored (compacted) and expands it. It is not validated again: the server
+ * checked it when it stored it, and checking a stranger's record here would cost this tab what it
+ * cost the server. 404 when unknown.
+ */
 export async function fetchSession(id: string): Promise<Result<SessionRecord, SessionApiError>> {
   const body = await callJson(`/api/sessions/${encodeURIComponent(id)}`, { method: 'GET' });
   if (!body.ok) return body;
-  // The record's schema (Zod, every event) loads with the first session fetched, not with the page.
-  const { migrateSessionRecord } = await import('./session-record');
-  const record = migrateSessionRecord(body.value);
+  const record = readCheckedSessionRecord(body.value);
   return record.ok ? ok(record.value) : err({ code: 'malformed-response', message: record.error });
 }
 

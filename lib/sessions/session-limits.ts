@@ -2,8 +2,19 @@
 export const SESSION_LIMITS = {
   /** Serialized size of one session record as stored, each distinct text once (or of an imported file). */
   recordBytes: 5_000_000,
+  /**
+   * JSON values in one record (objects, arrays, strings, numbers; keys not counted): what parsing
+   * it costs whoever reads it. A ten-turn session of a real module holds about 20,000.
+   */
+  recordValues: 400_000,
+  /** JSON values in one tape exchange's request or its response (a streamed response is one string). */
+  exchangeValues: 100_000,
+  /** Model exchanges in one turn's tape (a turn makes at most 25 model requests). */
+  exchangesPerTurn: 100,
   turnsPerSession: 50,
   titleChars: 200,
+  /** CPU time a sandbox worker may spend checking one record (its assertions' schemas and patterns are the costly part). */
+  checkBudgetMs: 4_000,
 } as const;
 
 /** How long finished turns stay available to Share. */

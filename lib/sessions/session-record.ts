@@ -9,16 +9,16 @@ import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
 import { expandSessionTexts } from './expand-session-texts';
+import { SESSION_RECORD_VERSION } from './read-checked-session';
 import { SESSION_LIMITS } from './session-limits';
 import { removeSessionSecrets } from './remove-session-secrets';
 
-/** The record version this code writes; older versions are upgraded on read. */
-export const SESSION_RECORD_VERSION = 5;
+export { SESSION_RECORD_VERSION };
 
-/** A model config as stored: never with an API key, whatever the provider. */
-const storedModelConfigSchema = modelConfigSchema.refine((config) => !('apiKey' in config), {
-  message: 'A stored model config must not carry an apiKey.',
-});
+/** A model config as stored: never with an API key, and never the server's own tape (replay makes that from the record). */
+const storedModelConfigSchema = modelConfigSchema
+  .refine((config) => !('apiKey' in config), { message: 'A stored model config must not carry an apiKey.' })
+  .refine((config) => config.provider !== 'tape', { message: 'A stored model config cannot be a tape: replay builds that from the recorded exchanges.' });
 
 /** Ids are 128 random bits in base64url (22 characters). */
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'A session id is 22 base64url characters.');
@@ -62,7 +62,7 @@ export const sessionTurnSchema = z.object({
   turnId: z.string().min(1).max(200),
   /** `toolSearch` is required here: a stored turn says which ranking its client-side searches ran with. */
   request: turnRequestSchema.extend({ model: storedModelConfigSchema, toolSearch: z.enum(TOOL_SEARCH_VERSIONS) }),
-  tape: z.array(tapeEntrySchema),
+  tape: z.array(tapeEntrySchema).max(SESSION_LIMITS.exchangesPerTurn, `A turn holds at most ${SESSION_LIMITS.exchangesPerTurn} model exchanges.`),
   /**
    * `v1`: recorded before every validator's messages were phrased by one formatter, so its
    * rejected calls' texts differ from a replay's by wording alone (absent: the current wording).
@@ -75,7 +75,7 @@ export const sessionTurnSchema = z.object({
   eventFields: z.literal('v1').optional(),
   approvals: z.array(recordedApprovalSchema),
   outputs: z.array(recordedOutputSchema),
-  events: z.array(runtimeEventSchema),
+  events: z.array(runtimeEventSchema).max(TURN_LIMITS.eventsPerTurn, `A turn holds at most ${TURN_LIMITS.eventsPerTurn} events.`),
 });
 
 /**
@@ -129,10 +129,20 @@ export function stampLegacyToolSearch(turn: unknown): unknown {
 /**
  * Reads a record of any known version, stored or exported, into the shape the rest of the code
  * uses: upgrades it step by step to the current version, puts its referenced texts back in
- * place (`expandSessionTexts`), then validates it. Used on every read (database, import, the
- * browser's copy) and, through `prepareSessionRecord`, on write.
+ * place (`expandSessionTexts`), then validates it. Costly on purpose (every event, every assertion's
+ * schema and pattern): on a server it runs only in a sandbox worker (`prepareStoredSession`), once
+ * per record; what reads a record back afterwards trusts it (`readCheckedSessionRecord`).
  */
 export function migrateSessionRecord(raw: unknown): Result<SessionRecord, string> {
+  const upgraded = upgradeSessionRecord(raw);
+  if (!upgraded.ok) return upgraded;
+  const parsed = sessionRecordSchema.safeParse(upgraded.value);
+  if (!parsed.success) return err(`Invalid session: ${formatIssues(parsed.error)}`);
+  return ok(parsed.data);
+}
+
+/** A record of any known version at the current one, its texts in place, not yet validated. */
+export function upgradeSessionRecord(raw: unknown): Result<Record<string, unknown>, string> {
   if (!isPlainObject(raw)) return err('A session must be a JSON object.');
   const version = raw.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
@@ -148,10 +158,7 @@ export function migrateSessionRecord(raw: unknown): Result<SessionRecord, string
     current = { ...upgrade(current), version: from + 1 };
   }
   const expanded = expandSessionTexts(current);
-  if (!expanded.ok) return err(`Invalid session: ${expanded.error}`);
-  const parsed = sessionRecordSchema.safeParse(expanded.value);
-  if (!parsed.success) return err(`Invalid session: ${formatIssues(parsed.error)}`);
-  return ok(parsed.data);
+  return expanded.ok ? expanded : err(`Invalid session: ${expanded.error}`);
 }
 
 /**
@@ -159,7 +166,12 @@ export function migrateSessionRecord(raw: unknown): Result<SessionRecord, string
  * secret shapes and of `secrets`, then it is validated like any record read back.
  */
 export function prepareSessionRecord(record: unknown, secrets: readonly string[] = []): Result<SessionRecord, string> {
-  return migrateSessionRecord(removeSessionSecrets(removeModelKeys(record), secrets));
+  return migrateSessionRecord(removeRecordSecrets(record, secrets));
+}
+
+/** `record` with its model configs' API keys dropped and every string redacted of known secret shapes and of `secrets`. */
+export function removeRecordSecrets(record: unknown, secrets: readonly string[] = []): unknown {
+  return removeSessionSecrets(removeModelKeys(record), secrets);
 }
 
 /** A finished turn made safe to store, by the same rules as a record. */
@@ -188,8 +200,9 @@ function stripKey(model: unknown): unknown {
   return rest;
 }
 
-function formatIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+/** The first five issues of a failed parse, each with its path (under `prefix`, when the value parsed was part of a record). */
+export function formatIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []): string {
+  const shown = error.issues.slice(0, 5).map((issue) => `${[...prefix, ...issue.path].map(String).join('.') || '(root)'}: ${issue.message}`);
   const more = error.issues.length > shown.length ? ` (and ${error.issues.length - shown.length} more)` : '';
   return shown.join('; ') + more;
 }

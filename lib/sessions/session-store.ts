@@ -1,22 +1,42 @@
-import type { StoredSessionRecord } from './compact-session-record';
-import type { SessionRecord, SessionTurn } from './session-record';
+import type { PreparedSession } from './prepare-stored-session';
+import type { SessionTurn } from './session-record';
 
-/** What reading a stored session found, texts in place. A stored record that no longer validates is `invalid`, not a crash. */
-export type SessionLookup =
-  | { kind: 'found'; record: SessionRecord }
+/** A checked record as it is stored, with whom it counts against (a hash of the writer's address). */
+export type StoredSessionRow = PreparedSession & { owner?: string };
+
+/** What reading a stored session found: its checked text, never parsed by the store. */
+export type SessionRead =
+  | { kind: 'found'; body: string }
   | { kind: 'missing' }
-  | { kind: 'invalid'; error: string };
+  /** Stored by an older version and refused by today's checks (or the check could not run now: `retry`). */
+  | { kind: 'unreadable'; error: string; retry: boolean };
+
+/** What the page of a session shows without reading its record. */
+export type SessionSummary = { id: string; createdAt: string; title: string; description: string };
+
+export type SessionSummaryRead = { kind: 'found'; summary: SessionSummary } | Exclude<SessionRead, { kind: 'found' }>;
 
 /**
  * The repository behind sessions: finished turns (kept for a while so Share can pick them up)
- * and immutable session records. Implementations validate what they read back; every write is
- * one transaction. Infrastructure failures (connection lost) are thrown.
+ * and immutable session records, both stored as the text their check produced and read back
+ * without validation. A record written before records were checked on write is checked (through
+ * the store's checker, in a worker) the first time it is read, and rewritten. Every write is one
+ * transaction. Infrastructure failures (connection lost) are thrown.
  */
 export type SessionStore = {
-  saveTurn(turn: SessionTurn): Promise<void>;
+  /** Stores a checked finished turn's text (`SessionChecker.prepareTurn`). */
+  saveTurn(turnId: string, body: string): Promise<void>;
+  /** A finished turn's stored text, while it is kept. */
+  getTurnBody(turnId: string): Promise<string | undefined>;
+  /** The same, parsed (it was checked when stored). */
   getTurn(turnId: string): Promise<SessionTurn | undefined>;
-  /** Stores a new record as given (compacted); an existing id is never overwritten (sessions are immutable). */
-  createSession(record: StoredSessionRecord): Promise<void>;
-  getSession(id: string): Promise<SessionLookup>;
+  /** Stores a new record as checked; an existing id is never overwritten (sessions are immutable). */
+  createSession(row: StoredSessionRow): Promise<void>;
+  /** The stored text of a record, by id; noting the view. */
+  readSession(id: string): Promise<SessionRead>;
+  /** Its title and description, without its text; noting the view. */
+  readSessionSummary(id: string): Promise<SessionSummaryRead>;
+  /** True when a session was deleted. */
+  deleteSession(id: string): Promise<boolean>;
   close(): Promise<void>;
 };

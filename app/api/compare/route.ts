@@ -1,5 +1,5 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * counted from 1) lined up turn by turn and call by call, with their first divergence.
  */
 export async function GET(request: Request): Promise<Response> {
-  const admitted = getRequestRateLimiters().take('compares-per-address', readClientAddress(request));
+  const admitted = await takeRequestLimit('compares-per-address', readClientAddress(request));
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const sides = readComparedSides(new URL(request.url).searchParams);
   if (!sides.ok) return Response.json({ error: sides.error }, { status: 400 });

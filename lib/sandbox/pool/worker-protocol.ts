@@ -5,6 +5,10 @@ import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
 import type { Result } from '@/lib/runtime/result';
 import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
 import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
+import type { BodyResult } from '@/lib/server/parse-json-body';
+import type { RequestBodyName } from '@/lib/server/request-body-schemas';
+import type { PreparedSession, SessionPreparation } from '@/lib/sessions/prepare-stored-session';
+import type { SessionError } from '@/lib/sessions/session-error';
 import type { Diagnostic } from '../compiled-module';
 import type { ActivityHooks } from '../evaluate-tool-module';
 
@@ -22,7 +26,13 @@ export type WorkerRequest =
   | { kind: 'abort-call'; id: number; callRequest: number }
   | { kind: 'close-turn'; id: number; turnKey: string }
   | { kind: 'auto-respond'; id: number; options: AutoModelOptions; request: EmbeddedRequest }
-  | { kind: 'validate-result'; id: number; schema: JsonSchema; value: JsonValue };
+  | { kind: 'validate-result'; id: number; schema: JsonSchema; value: JsonValue }
+  /** A session record to check and store (`prepareStoredSession`), within its CPU budget. */
+  | { kind: 'prepare-session'; id: number; input: SessionPreparation }
+  /** A finished turn to check and store (`prepareStoredTurn`). */
+  | { kind: 'prepare-turn'; id: number; turn: unknown; secrets: string[] }
+  /** A large request body's text (its values already counted) to parse and validate with the named route's schema. */
+  | { kind: 'parse-body'; id: number; name: RequestBodyName; text: string };
 
 export type WorkerRequestKind = WorkerRequest['kind'];
 
@@ -40,6 +50,9 @@ export type WorkerAnswers = {
   'close-turn': { files: Record<string, string> };
   'auto-respond': EmbeddedOutput[];
   'validate-result': ValidationIssue[];
+  'prepare-session': Result<PreparedSession, SessionError>;
+  'prepare-turn': Result<string, string>;
+  'parse-body': BodyResult<unknown>;
 };
 
 /**

@@ -8,6 +8,10 @@ import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tools/to
 import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
 import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import { describeCompileAnswer } from '@/lib/server/describe-compiled-tools';
+import { parseScannedBody } from '@/lib/server/parse-json-body';
+import { REQUEST_BODY_SCHEMAS } from '@/lib/server/request-body-schemas';
+import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/prepare-stored-session';
+import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
 import { setProgressReporter } from '../report-progress';
@@ -97,6 +101,18 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
       return createAutoModel(request.options).respond(request.request);
     case 'validate-result':
       return validateResult(request.schema, request.value);
+    case 'prepare-session': {
+      // Beats between the check's steps, and stops it once it has had its CPU budget.
+      const started = cpuClock.now();
+      return prepareStoredSession(request.input, () => {
+        beat();
+        return cpuClock.now() - started <= SESSION_LIMITS.checkBudgetMs;
+      });
+    }
+    case 'prepare-turn':
+      return prepareStoredTurn(request.turn, request.secrets);
+    case 'parse-body':
+      return parseScannedBody<unknown>(request.text, REQUEST_BODY_SCHEMAS[request.name]);
   }
 }
 

@@ -4,37 +4,37 @@ import { createRequestRateLimiters } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 
 describe('request rate limits', () => {
-  it('allows 20 compiles at once per address, then 10 per second', () => {
+  it('allows 20 compiles at once per address, then 10 per second', async () => {
     let time = 0;
     const limiters = createRequestRateLimiters({ now: () => time });
-    for (let index = 0; index < 20; index += 1) expect(limiters.take('compiles-per-address', '192.0.2.1').ok).toBe(true);
-    const refused = limiters.take('compiles-per-address', '192.0.2.1');
+    for (let index = 0; index < 20; index += 1) expect((await limiters.take('compiles-per-address', '192.0.2.1')).ok).toBe(true);
+    const refused = (await limiters.take('compiles-per-address', '192.0.2.1'));
     expect(refused).toEqual({
       ok: false,
       error: { limit: 'compiles-per-address', retryAfterSeconds: 1, message: 'Too many compiles from your address: at most 10 per second (bursts of 20). Retry in 1 s.' },
     });
     time += 1000;
-    for (let index = 0; index < 10; index += 1) expect(limiters.take('compiles-per-address', '192.0.2.1').ok).toBe(true);
-    expect(limiters.take('compiles-per-address', '192.0.2.1').ok).toBe(false);
+    for (let index = 0; index < 10; index += 1) expect((await limiters.take('compiles-per-address', '192.0.2.1')).ok).toBe(true);
+    expect((await limiters.take('compiles-per-address', '192.0.2.1')).ok).toBe(false);
   });
 
-  it('allows 6 replays per session per minute and says when the next one is due', () => {
+  it('allows 6 replays per session per minute and says when the next one is due', async () => {
     let time = 0;
     const limiters = createRequestRateLimiters({ now: () => time });
-    for (let index = 0; index < 6; index += 1) expect(limiters.take('replays-per-session', 'session-a').ok).toBe(true);
-    expect(limiters.take('replays-per-session', 'session-b').ok).toBe(true);
+    for (let index = 0; index < 6; index += 1) expect((await limiters.take('replays-per-session', 'session-a')).ok).toBe(true);
+    expect((await limiters.take('replays-per-session', 'session-b')).ok).toBe(true);
     time += 2500;
-    const refused = limiters.take('replays-per-session', 'session-a');
+    const refused = (await limiters.take('replays-per-session', 'session-a'));
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toBe('This session was replayed too often: at most 6 replays per minute. Retry in 8 s.');
   });
 
-  it('shares one budget between sharing and importing sessions', () => {
+  it('shares one budget between sharing and importing sessions', async () => {
     const limiters = createRequestRateLimiters({ now: () => 0 });
     for (let index = 0; index < REQUEST_LIMITS['session-writes-per-address'].capacity; index += 1) {
-      expect(limiters.take('session-writes-per-address', '192.0.2.1').ok).toBe(true);
+      expect((await limiters.take('session-writes-per-address', '192.0.2.1')).ok).toBe(true);
     }
-    const refused = limiters.take('session-writes-per-address', '192.0.2.1');
+    const refused = (await limiters.take('session-writes-per-address', '192.0.2.1'));
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toBe('Too many sessions shared or imported from your address: at most 10 per minute. Retry in 6 s.');
   });

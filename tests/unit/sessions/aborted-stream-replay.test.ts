@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tapeEntrySchema, type ModelConfig } from '@/lib/models/model-config';
+import { tapeEntrySchema, type ModelConfig, type RequestModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
@@ -15,7 +15,7 @@ import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { encodeEvents, LOOPBACK_ALLOWED_ENV, startFakeProvider } from '../models/fake-provider-server';
 import { readEventStream } from '../support/read-event-stream';
-import { openTestStore } from './session-fixtures';
+import { openTestStore, TEST_CHECKER } from './session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';
@@ -77,11 +77,11 @@ async function recordAbortedTurn(options: {
 
 let store: SessionStore;
 
-async function share(turn: FinishedTurn, model: ModelConfig): Promise<SessionRecord> {
-  await saveFinishedTurn(turn, store);
+async function share(turn: FinishedTurn, model: RequestModelConfig): Promise<SessionRecord> {
+  await saveFinishedTurn(turn, { store: store, checker: TEST_CHECKER });
   const shared = await createSharedSession(
     { playground: { source: SOURCE, message: MESSAGE, model, permissions: { mode: 'auto' }, mode: 'chat' }, turnIds: [turn.turnId] },
-    { store },
+    { store, checker: TEST_CHECKER },
   );
   if (!shared.ok) throw new Error(shared.error.message);
   const read = await readStoredSession(shared.value.id, store);

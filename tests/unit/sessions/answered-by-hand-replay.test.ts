@@ -13,7 +13,7 @@ import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readEventStream } from '../support/read-event-stream';
-import { openTestStore } from './session-fixtures';
+import { openTestStore, TEST_CHECKER } from './session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';
@@ -79,13 +79,13 @@ beforeAll(async () => {
   ({ store } = await openTestStore(() => createPgliteClient()));
   const { finished, events } = await recordTurn();
   recorded = events;
-  await saveFinishedTurn(finished, store);
+  await saveFinishedTurn(finished, { store: store, checker: TEST_CHECKER });
   const shared = await createSharedSession(
     {
       playground: { source: SOURCE, message: MESSAGE, model: MODEL, permissions: { mode: 'auto' }, mode: 'chat', answerByHand: ANSWER_BY_HAND },
       turnIds: [finished.turnId],
     },
-    { store },
+    { store, checker: TEST_CHECKER },
   );
   if (!shared.ok) throw new Error(shared.error.message);
   const read = await readStoredSession(shared.value.id, store);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { RequestModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
@@ -11,7 +11,7 @@ import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
 import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readEventStream } from '../support/read-event-stream';
-import { openTestStore } from './session-fixtures';
+import { openTestStore, TEST_CHECKER } from './session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';
@@ -33,7 +33,7 @@ export default [
 ];
 `;
 
-const scripted = (script: unknown[]): ModelConfig => ({ provider: 'scripted', script }) as ModelConfig;
+const scripted = (script: unknown[]): RequestModelConfig => ({ provider: 'scripted', script }) as RequestModelConfig;
 
 /** The scripted model's steps are the conversation's: step n answers its n-th model request, across turns. */
 const MODEL = scripted([
@@ -44,7 +44,7 @@ const MODEL = scripted([
   { text: 'Friday.' },
 ]);
 
-const TURNS: { message: string; model: ModelConfig }[] = [
+const TURNS: { message: string; model: RequestModelConfig }[] = [
   { message: 'Note that the meeting moved to Friday.', model: MODEL },
   { message: 'Thanks. Anything else?', model: MODEL },
   { message: 'When is the meeting?', model: MODEL },
@@ -92,13 +92,13 @@ describe('a conversation through the server', () => {
     expect(userMessages).toEqual(TURNS.map((turn) => turn.message));
     expect(runs.map(endOf)).toMatchObject([{ finalText: 'Noted.' }, { finalText: 'No, that is all.' }, { finalText: 'Friday.' }]);
 
-    for (const turn of finished) await saveFinishedTurn(turn, store);
+    for (const turn of finished) await saveFinishedTurn(turn, { store: store, checker: TEST_CHECKER });
     const shared = await createSharedSession(
       {
         playground: { source: SOURCE, message: '', model: TURNS[2]!.model, permissions: { mode: 'auto' }, mode: 'chat' },
         turnIds: finished.map((turn) => turn.turnId),
       },
-      { store },
+      { store, checker: TEST_CHECKER },
     );
     if (!shared.ok) throw new Error(shared.error.message);
     const report = await replayStoredSession(shared.value.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn) });

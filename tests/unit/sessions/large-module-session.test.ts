@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
-import { readCompactSession } from '@/lib/sessions/read-compact-session';
-import { readStoredSession } from '@/lib/sessions/read-stored-session';
+import { readSessionBody, readStoredSession } from '@/lib/sessions/read-stored-session';
 import { measureUtf8Bytes, SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { sessionTurnSchema, type SessionPlayground, type SessionTurn } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
-import { openTestStore } from './session-fixtures';
+import { openTestStore, TEST_CHECKER } from './session-fixtures';
 
 /** The size of GitHub's REST API imported as a module (1,223 operations). */
 const MODULE_CHARS = 1_900_000;
@@ -64,9 +63,9 @@ describe('a session on a large module', () => {
   it('stores ten turns on a 1.9M-character module under the limit, and reads every turn back with its module', { timeout: 60_000 }, async () => {
     expect(MODULE.length).toBeGreaterThanOrEqual(MODULE_CHARS);
     const turnIds = Array.from({ length: 10 }, (_, index) => `large_turn_${index}`);
-    for (const [index, turnId] of turnIds.entries()) await store.saveTurn(createTurn(turnId, MODULE, index));
+    for (const [index, turnId] of turnIds.entries()) await store.saveTurn(turnId, JSON.stringify(createTurn(turnId, MODULE, index)));
 
-    const shared = await createSharedSession({ playground: createPlayground(MODULE), turnIds }, { store });
+    const shared = await createSharedSession({ playground: createPlayground(MODULE), turnIds }, { store, checker: TEST_CHECKER });
     if (!shared.ok) throw new Error(shared.error.message);
     const [row] = await client.query<{ bytes: number }>('SELECT octet_length(body) AS bytes FROM sessions WHERE id = $1', [shared.value.id]);
     const storedBytes = Number(row!.bytes);
@@ -82,17 +81,17 @@ describe('a session on a large module', () => {
     expect(read.value.turns.map((turn) => turn.request.files)).toEqual(turnIds.map((_, index) => ({ 'notes.md': `page ${index}` })));
 
     // What GET /api/sessions/<id> answers: the stored form, the module once.
-    const compact = await readCompactSession(shared.value.id, store);
-    if (!compact.ok) throw new Error(compact.error.message);
-    expect(compact.value.texts.filter((text) => text === MODULE)).toHaveLength(1);
-    expect(measureUtf8Bytes(JSON.stringify(compact.value))).toBeLessThan(SESSION_LIMITS.recordBytes);
+    const sent = await readSessionBody(shared.value.id, store);
+    if (!sent.ok) throw new Error(sent.error.message);
+    expect((JSON.parse(sent.value) as { texts: string[] }).texts.filter((text) => text === MODULE)).toHaveLength(1);
+    expect(measureUtf8Bytes(sent.value)).toBeLessThan(SESSION_LIMITS.recordBytes);
   });
 
   it('refuses a session whose distinct modules together pass the limit, naming the limit', { timeout: 60_000 }, async () => {
     const modules = ['alpha', 'beta', 'gamma'].map(createLargeModule);
     const turnIds = modules.map((_, index) => `distinct_turn_${index}`);
-    for (const [index, turnId] of turnIds.entries()) await store.saveTurn(createTurn(turnId, modules[index]!, index));
-    const shared = await createSharedSession({ playground: createPlayground(modules[0]!), turnIds }, { store });
+    for (const [index, turnId] of turnIds.entries()) await store.saveTurn(turnId, JSON.stringify(createTurn(turnId, modules[index]!, index)));
+    const shared = await createSharedSession({ playground: createPlayground(modules[0]!), turnIds }, { store, checker: TEST_CHECKER });
     expect(shared).toEqual({
       ok: false,
       error: { code: 'too-large', message: expect.stringMatching(new RegExp(`^The session is \\d+ bytes as stored; the limit is ${SESSION_LIMITS.recordBytes} bytes\\.$`)) },

@@ -9,7 +9,7 @@ import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
-import { openTestStore, presetPlayground, recordPresetTurn } from './session-fixtures';
+import { openTestStore, presetPlayground, recordPresetTurn, TEST_CHECKER } from './session-fixtures';
 
 let store: SessionStore;
 const sessions = new Map<string, SessionRecord>();
@@ -18,8 +18,8 @@ beforeAll(async () => {
   ({ store } = await openTestStore(() => createPgliteClient()));
   for (const preset of PRESETS) {
     const turn = await recordPresetTurn(preset);
-    await saveFinishedTurn(turn, store);
-    const shared = await createSharedSession({ playground: presetPlayground(preset), turnIds: [turn.turnId] }, { store });
+    await saveFinishedTurn(turn, { store: store, checker: TEST_CHECKER });
+    const shared = await createSharedSession({ playground: presetPlayground(preset), turnIds: [turn.turnId] }, { store, checker: TEST_CHECKER });
     if (!shared.ok) throw new Error(shared.error.message);
     const read = await readStoredSession(shared.value.id, store);
     if (!read.ok) throw new Error(read.error.message);

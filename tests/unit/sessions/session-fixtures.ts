@@ -1,10 +1,11 @@
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { RequestModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
 import type { FinishedTurn } from '@/lib/server/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';
 import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionPlayground, type SessionRecord } from '@/lib/sessions/session-record';
+import { createInlineSessionChecker } from '@/lib/sessions/session-checker';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { presetModel, runPresetTurn } from '../support/run-preset-turn';
@@ -47,16 +48,19 @@ async function openIsolatedPostgres(url: string): Promise<SqlClient> {
   };
 }
 
-export async function openTestStore(open: () => Promise<SqlClient>, options: SqlSessionStoreOptions = {}): Promise<{ store: SessionStore; client: SqlClient }> {
+/** Checks records on the test's own thread (the server checks them in a sandbox worker: `createPooledSessionChecker`). */
+export const TEST_CHECKER = createInlineSessionChecker();
+
+export async function openTestStore(open: () => Promise<SqlClient>, options: Partial<SqlSessionStoreOptions> = {}): Promise<{ store: SessionStore; client: SqlClient }> {
   const client = await open();
-  return { client, store: await createSqlSessionStore(client, options) };
+  return { client, store: await createSqlSessionStore(client, { checker: TEST_CHECKER, ...options }) };
 }
 
 /** The model a preset runs on, with its script parsed. */
 export { presetModel };
 
 /** The playground fields a Share of this preset sends. */
-export function presetPlayground(preset: Preset, model: ModelConfig = presetModel(preset)): SessionPlayground & { model: ModelConfig } {
+export function presetPlayground(preset: Preset, model: RequestModelConfig = presetModel(preset)): SessionPlayground & { model: RequestModelConfig } {
   return {
     source: preset.source,
     ...(preset.script !== undefined ? { script: preset.script } : {}),

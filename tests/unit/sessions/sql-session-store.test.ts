@@ -12,8 +12,8 @@ import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
-import { importSessionRecord } from '@/lib/sessions/store-session-record';
-import { openTestStore, presetPlayground, recordPresetTurn, STORE_BACKENDS, type StoreBackend } from './session-fixtures';
+import { importStoredSession } from '@/lib/sessions/store-session-record';
+import { openTestStore, presetPlayground, recordPresetTurn, STORE_BACKENDS, type StoreBackend, TEST_CHECKER } from './session-fixtures';
 
 const recorded = new Map<string, FinishedTurn>();
 
@@ -37,11 +37,11 @@ function describeSessionStore({ open }: StoreBackend): void {
 
   it.each(PRESETS.map((preset) => [preset.id, preset] as const))('round-trips the %s preset: finished turn, then shared session', async (_id, preset) => {
     const turn = recorded.get(preset.id)!;
-    await saveFinishedTurn(turn, store);
+    await saveFinishedTurn(turn, { store: store, checker: TEST_CHECKER });
     const stored = await store.getTurn(turn.turnId);
     expect(stored).toEqual({ turnId: turn.turnId, request: turn.request, tape: turn.tape, approvals: turn.approvals, outputs: turn.outputs, events: turn.events });
 
-    const shared = await createSharedSession({ title: preset.title, playground: presetPlayground(preset), turnIds: [turn.turnId] }, { store });
+    const shared = await createSharedSession({ title: preset.title, playground: presetPlayground(preset), turnIds: [turn.turnId] }, { store, checker: TEST_CHECKER });
     if (!shared.ok) throw new Error(shared.error.message);
     expect(shared.value.url).toBe(`/s/${shared.value.id}`);
     const read = await readStoredSession(shared.value.id, store);
@@ -54,7 +54,7 @@ function describeSessionStore({ open }: StoreBackend): void {
     expect(await store.getTurn('turn_nope')).toBeUndefined();
     expect(await readStoredSession('AAAAAAAAAAAAAAAAAAAAAA', store)).toEqual({ ok: false, error: { code: 'not-found', message: 'No session AAAAAAAAAAAAAAAAAAAAAA.' } });
     expect(await readStoredSession('../etc', store)).toEqual({ ok: false, error: { code: 'invalid', message: '"../etc" is not a session id.' } });
-    const shared = await createSharedSession({ playground: presetPlayground(PRESETS[0]!), turnIds: ['turn_gone'] }, { store });
+    const shared = await createSharedSession({ playground: presetPlayground(PRESETS[0]!), turnIds: ['turn_gone'] }, { store, checker: TEST_CHECKER });
     expect(shared).toEqual({ ok: false, error: { code: 'unknown-turn', message: expect.stringContaining('No finished turn turn_gone on this server') } });
   });
 
@@ -67,9 +67,9 @@ function describeSessionStore({ open }: StoreBackend): void {
       turnId: 'turn_secret_check',
       request: { ...base.request, model: { provider: 'openai', model: 'gpt-5.4', apiKey: typedKey }, messages: [{ role: 'user', content: `my key is ${shapedKey}` }] },
     };
-    await saveFinishedTurn(leaky, store);
+    await saveFinishedTurn(leaky, { store: store, checker: TEST_CHECKER });
     const playground = { ...presetPlayground(PRESETS[0]!), message: `try ${typedKey}`, model: { provider: 'openai' as const, model: 'gpt-5.4', apiKey: typedKey } };
-    const shared = await createSharedSession({ playground, turnIds: ['turn_secret_check'] }, { store });
+    const shared = await createSharedSession({ playground, turnIds: ['turn_secret_check'] }, { store, checker: TEST_CHECKER });
     expect(shared.ok).toBe(true);
 
     const rows = [...(await client.query('SELECT * FROM finished_turns')), ...(await client.query('SELECT * FROM sessions'))];
@@ -83,18 +83,18 @@ function describeSessionStore({ open }: StoreBackend): void {
   it('writes atomically: a failed transaction leaves nothing, an existing session is never overwritten', async () => {
     await expect(
       client.transaction(async (query) => {
-        await query("INSERT INTO sessions (id, created_at, version, body) VALUES ('half_written_session__', 0, 1, '{}')");
+        await query("INSERT INTO sessions (id, created_at, version, body, bytes, viewed_at) VALUES ('half_written_session__', 0, 1, '{}', 2, 0)");
         throw new Error('crash between statements');
       }),
     ).rejects.toThrow('crash between statements');
     expect(await client.query("SELECT id FROM sessions WHERE id = 'half_written_session__'")).toEqual([]);
 
     const turn = recorded.get(PRESETS[1]!.id)!;
-    await saveFinishedTurn(turn, store);
+    await saveFinishedTurn(turn, { store: store, checker: TEST_CHECKER });
     const fixedId = () => 'BBBBBBBBBBBBBBBBBBBBBB';
-    const first = await createSharedSession({ title: 'first', playground: presetPlayground(PRESETS[1]!), turnIds: [turn.turnId] }, { store, createId: fixedId });
+    const first = await createSharedSession({ title: 'first', playground: presetPlayground(PRESETS[1]!), turnIds: [turn.turnId] }, { store, checker: TEST_CHECKER, createId: fixedId });
     expect(first.ok).toBe(true);
-    const second = await createSharedSession({ title: 'second', playground: presetPlayground(PRESETS[1]!), turnIds: [turn.turnId] }, { store, createId: fixedId });
+    const second = await createSharedSession({ title: 'second', playground: presetPlayground(PRESETS[1]!), turnIds: [turn.turnId] }, { store, checker: TEST_CHECKER, createId: fixedId });
     expect(second).toMatchObject({ ok: false, error: { code: 'storage-failed' } });
     const read = await readStoredSession('BBBBBBBBBBBBBBBBBBBBBB', store);
     expect(read.ok && read.value.title).toBe('first');
@@ -102,26 +102,26 @@ function describeSessionStore({ open }: StoreBackend): void {
 
   it('imports an exported session as a new one, and refuses bad or oversized files with the reason', async () => {
     const turn = recorded.get(PRESETS[2]!.id)!;
-    await saveFinishedTurn(turn, store);
-    const shared = await createSharedSession({ playground: presetPlayground(PRESETS[2]!), turnIds: [turn.turnId] }, { store });
+    await saveFinishedTurn(turn, { store: store, checker: TEST_CHECKER });
+    const shared = await createSharedSession({ playground: presetPlayground(PRESETS[2]!), turnIds: [turn.turnId] }, { store, checker: TEST_CHECKER });
     if (!shared.ok) throw new Error(shared.error.message);
     const exported = await readStoredSession(shared.value.id, store);
     if (!exported.ok) throw new Error(exported.error.message);
 
-    const imported = await importSessionRecord(JSON.parse(JSON.stringify(exported.value)), { store });
+    const imported = await importStoredSession(JSON.stringify(JSON.parse(JSON.stringify(exported.value))), { store, checker: TEST_CHECKER });
     if (!imported.ok) throw new Error(imported.error.message);
     expect(imported.value.id).not.toBe(shared.value.id);
     const copy = await readStoredSession(imported.value.id, store);
     expect(copy.ok && copy.value.turns).toEqual(exported.value.turns);
 
-    expect(await importSessionRecord({ hello: 'world' }, { store })).toEqual({
+    expect(await importStoredSession(JSON.stringify({ hello: 'world' }), { store, checker: TEST_CHECKER })).toEqual({
       ok: false,
       error: { code: 'invalid', message: 'The file has no "version": is it an exported session?' },
     });
     // Distinct contents: equal ones would be stored once.
     const files = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`f${index}.txt`, `${index}:`.padEnd(190_000, 'x')]));
     const huge = { ...exported.value, playground: { ...exported.value.playground, files } };
-    expect(await importSessionRecord(huge, { store })).toEqual({
+    expect(await importStoredSession(JSON.stringify(huge), { store, checker: TEST_CHECKER })).toEqual({
       ok: false,
       error: { code: 'too-large', message: expect.stringMatching(new RegExp(`^The session is \\d+ bytes as stored; the limit is ${SESSION_LIMITS.recordBytes} bytes\\.$`)) },
     });
@@ -131,7 +131,7 @@ function describeSessionStore({ open }: StoreBackend): void {
     let now = 1_000_000;
     const { store: shortLived } = await openTestStore(() => Promise.resolve(client), { now: () => now, retention: { maxAgeMs: 1000, maxCount: 2 } });
     const turn = recorded.get(PRESETS[0]!.id)!;
-    for (const turnId of ['keep_a', 'keep_b', 'keep_c']) await saveFinishedTurn({ ...turn, turnId }, shortLived);
+    for (const turnId of ['keep_a', 'keep_b', 'keep_c']) await saveFinishedTurn({ ...turn, turnId }, { store: shortLived, checker: TEST_CHECKER });
     expect(await shortLived.getTurn('keep_a')).toBeUndefined();
     expect((await shortLived.getTurn('keep_c'))?.turnId).toBe('keep_c');
     now += 1001;
@@ -145,8 +145,8 @@ describe('PGlite on disk', () => {
     try {
       const turn = recorded.get(PRESETS[0]!.id)!;
       const first = await openTestStore(() => createPgliteClient(dataDir));
-      await saveFinishedTurn(turn, first.store);
-      const shared = await createSharedSession({ playground: presetPlayground(PRESETS[0]!), turnIds: [turn.turnId] }, { store: first.store });
+      await saveFinishedTurn(turn, { store: first.store, checker: TEST_CHECKER });
+      const shared = await createSharedSession({ playground: presetPlayground(PRESETS[0]!), turnIds: [turn.turnId] }, { store: first.store, checker: TEST_CHECKER });
       await first.store.close();
       if (!shared.ok) throw new Error(shared.error.message);
 

@@ -3,16 +3,15 @@ import { createRecordedConversation, createSessionPreset, selectSessionSeed } fr
 import { PRESETS } from '@/lib/presets';
 import type { FinishedTurn } from '@/lib/server/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
-import { readCompactSession } from '@/lib/sessions/read-compact-session';
-import { readStoredSession } from '@/lib/sessions/read-stored-session';
+import { readSessionBody, readStoredSession } from '@/lib/sessions/read-stored-session';
 import { replaySession } from '@/lib/sessions/replay-session';
 import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
 import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
-import { importSessionRecord } from '@/lib/sessions/store-session-record';
-import { openTestStore, presetPlayground, recordPresetTurn } from './session-fixtures';
+import { importStoredSession } from '@/lib/sessions/store-session-record';
+import { openTestStore, presetPlayground, recordPresetTurn, TEST_CHECKER } from './session-fixtures';
 
 let store: SessionStore;
 let client: SqlClient;
@@ -68,7 +67,7 @@ describe('version 4 sessions', () => {
   it.each(PRESETS.map((preset) => [preset.id] as const))('imports a version-4 %s file, stores it compacted, and replays and forks it as the file read', async (presetId) => {
     const raw = versionFourRecord(presetId);
     const upgraded = readRecord(raw);
-    const imported = await importSessionRecord(raw, { store });
+    const imported = await importStoredSession(JSON.stringify(raw), { store, checker: TEST_CHECKER });
     if (!imported.ok) throw new Error(imported.error.message);
 
     const [row] = await client.query<{ version: number; body: string }>('SELECT version, body FROM sessions WHERE id = $1', [imported.value.id]);
@@ -82,9 +81,9 @@ describe('version 4 sessions', () => {
     const asImported = { ...upgraded, id: imported.value.id, createdAt: read.value.createdAt };
     expect(read.value).toEqual(asImported);
     // What the browser gets from GET /api/sessions/<id>, expanded there, and what Fork loads from it.
-    const sent = await readCompactSession(imported.value.id, store);
+    const sent = await readSessionBody(imported.value.id, store);
     if (!sent.ok) throw new Error(sent.error.message);
-    const received = readRecord(JSON.parse(JSON.stringify(sent.value)));
+    const received = readRecord(JSON.parse(sent.value));
     expect(received).toEqual(asImported);
     expect(createSessionPreset(received)).toEqual(createSessionPreset(asImported));
     expect(createRecordedConversation(received)).toEqual(createRecordedConversation(asImported));

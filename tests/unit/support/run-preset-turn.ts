@@ -1,4 +1,4 @@
-import { scriptStepSchema, type ModelConfig } from '@/lib/models/model-config';
+import { scriptStepSchema, type RequestModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
 import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
@@ -8,7 +8,7 @@ import { getTurnRegistry } from '@/lib/server/turn-registry';
 import { readEventStream } from './read-event-stream';
 
 /** The model config a preset runs with: its scripted steps parsed, or its auto settings. */
-export function presetModel(preset: Preset): ModelConfig {
+export function presetModel(preset: Preset): RequestModelConfig {
   return preset.model.provider === 'scripted' ? { provider: 'scripted', script: scriptStepSchema.array().parse(JSON.parse(preset.script ?? 'null')) } : preset.model;
 }
 

@@ -1,12 +1,22 @@
-import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { readCompactSession } from '@/lib/sessions/read-compact-session';
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
+import { withSessionStore } from '@/lib/sessions/get-session-store';
+import { readSessionBody } from '@/lib/sessions/read-stored-session';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The stored session record, each distinct text once (the client expands it): 404 for an unknown id, 400 for a malformed one. */
-export async function GET(_request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+/**
+ * The session record as stored, byte for byte (checked when it was written; never parsed here):
+ * 404 for an unknown id, 400 for a malformed one. Records are immutable, so caches may keep it a while.
+ */
+export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  const admitted = await takeRequestLimit('session-reads-per-address', readClientAddress(request));
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const { id } = await context.params;
-  return respondWithSessionResult(await withSessionStore((store) => readCompactSession(id, store)));
+  const body = await withSessionStore((store) => readSessionBody(id, store));
+  if (!body.ok) return respondWithSessionResult(body);
+  return new Response(body.value, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } });
 }

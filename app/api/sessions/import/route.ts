@@ -1,24 +1,27 @@
-import { z } from 'zod';
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { BODY_LIMITS } from '@/lib/server/body-limits';
+import { hashClientAddress } from '@/lib/server/hash-client-address';
+import { jsonError, readScannedBodyText } from '@/lib/server/read-json-body';
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
-import { withSessionStore } from '@/lib/sessions/get-session-store';
+import { getSessionChecker, withSessionStore } from '@/lib/sessions/get-session-store';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
-import { importSessionRecord } from '@/lib/sessions/store-session-record';
+import { importStoredSession } from '@/lib/sessions/store-session-record';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The record itself is validated (and migrated) by `importSessionRecord`; here only its outer shape. */
-const exportedSessionSchema = z.record(z.string(), z.unknown());
-
-/** Import: an exported session file → stored as a new session → `{ id, url }`. */
+/**
+ * Import: an exported session file → stored as a new session → `{ id, url }`. The limit is spent
+ * before the body is read; the body's values are counted here and the record is parsed and checked
+ * in a sandbox worker (`importStoredSession`).
+ */
 export async function POST(request: Request): Promise<Response> {
-  const body = await readJsonBody(request, exportedSessionSchema, SESSION_LIMITS.recordBytes);
-  if (!body.ok) return jsonError(body.status, body.error);
-  const admitted = getRequestRateLimiters().take('session-writes-per-address', readClientAddress(request));
+  const address = readClientAddress(request);
+  const admitted = await takeRequestLimit('session-writes-per-address', address);
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
-  return respondWithSessionResult(await withSessionStore((store) => importSessionRecord(body.value, { store })), 201);
+  const text = await readScannedBodyText(request, BODY_LIMITS.import);
+  if (!text.ok) return jsonError(text.status, text.error);
+  const owner = hashClientAddress(address);
+  return respondWithSessionResult(await withSessionStore((store) => importStoredSession(text.value, { store, checker: getSessionChecker(), owner })), 201);
 }

@@ -3,17 +3,18 @@ import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { renderCompileResponse } from '@/lib/server/render-compile-response';
-import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
-import { compileRequestSchema, TURN_LIMITS } from '@/lib/server/turn-request';
+import { BODY_LIMITS } from '@/lib/server/body-limits';
+import { compileRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';
 
 export async function POST(request: Request): Promise<Response> {
-  const body = await readJsonBody(request, compileRequestSchema, TURN_LIMITS.compileBodyBytes);
-  if (!body.ok) return jsonError(body.status, body.error);
-  const admitted = getRequestRateLimiters().take('compiles-per-address', readClientAddress(request));
+  const admitted = await takeRequestLimit('compiles-per-address', readClientAddress(request));
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
+  const body = await readJsonBody(request, compileRequestSchema, BODY_LIMITS.compile);
+  if (!body.ok) return jsonError(body.status, body.error);
   const compiled = await compileInPool(getSandboxPool(), body.value.source);
   if (!compiled.ok) return jsonError(503, compiled.error.message);
   return new Response(renderCompileResponse(compiled.value), { headers: { 'content-type': 'application/json' } });

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
@@ -26,7 +26,7 @@ export default async function ComparePage({ params, searchParams }: ComparePageP
   }
   // The same budget as GET /api/compare: a comparison runs on the HTTP thread.
   const address = readClientAddress(new Request('http://compare.invalid/', { headers: await headers() }));
-  const admitted = getRequestRateLimiters().take('compares-per-address', address);
+  const admitted = await takeRequestLimit('compares-per-address', address);
   if (!admitted.ok) return <SessionUnavailable title="Too many comparisons" message={admitted.error.message} />;
   const sides = readComparedSides(search);
   if (!sides.ok) return <SessionUnavailable title="These runs cannot be compared" message={sides.error} />;

@@ -1,11 +1,11 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { readModelEnvironment } from '@/lib/server/read-model-environment';
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { jsonError } from '@/lib/server/read-json-body';
+import { readRequestBody } from '@/lib/server/read-request-body';
 import { respondTurnStream } from '@/lib/server/respond-turn-stream';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { streamTurn } from '@/lib/server/stream-turn';
-import { TURN_LIMITS } from '@/lib/server/turn-request';
-import { buildForkRequest, forkRequestSchema } from '@/lib/sessions/build-fork-request';
+import { buildForkRequest } from '@/lib/sessions/build-fork-request';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
@@ -20,7 +20,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
-  const body = await readJsonBody(request, forkRequestSchema, TURN_LIMITS.bodyBytes);
+  const body = await readRequestBody(request, 'fork');
   if (!body.ok) return jsonError(body.status, body.error);
   const record = await withSessionStore((store) => readStoredSession(id, store));
   if (!record.ok) return respondWithSessionResult(record);

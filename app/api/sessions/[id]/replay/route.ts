@@ -1,5 +1,5 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 /** Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. Its turns count against the requester's address. */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
-  const admitted = getRequestRateLimiters().take('replays-per-session', id);
+  const admitted = await takeRequestLimit('replays-per-session', id);
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const clientAddress = readClientAddress(request);
   const report = await withSessionStore((store) => replayStoredSession(id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn, clientAddress) }));

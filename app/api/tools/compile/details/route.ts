@@ -2,7 +2,7 @@ import { peekCompiledModule } from '@/lib/sandbox/pool/compile-in-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { renderToolDetails } from '@/lib/server/render-compile-response';
-import { getRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { toolDetailsRequestSchema } from '@/lib/server/turn-request';
 
@@ -10,10 +10,10 @@ export const runtime = 'nodejs';
 
 /** Tools' details (schemas, strict findings) from a compile answer this server still holds, by the answer's moduleKey. */
 export async function POST(request: Request): Promise<Response> {
+  const admitted = await takeRequestLimit('tool-details-per-address', readClientAddress(request));
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const body = await readJsonBody(request, toolDetailsRequestSchema);
   if (!body.ok) return jsonError(body.status, body.error);
-  const admitted = getRequestRateLimiters().take('tool-details-per-address', readClientAddress(request));
-  if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const answer = peekCompiledModule(body.value.moduleKey);
   if (!answer) return jsonError(404, 'This compile answer is no longer held by the server: compile the module again, then ask for its details.');
   const outOfRange = body.value.indexes.find((index) => index >= answer.tools.length);

@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from '@/lib/server/body-limits';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest } from '@/lib/server/turn-control';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
@@ -10,7 +11,7 @@ export async function POST(request: Request, context: { params: Promise<{ turnId
   const control = readTurnControlRequest(request.headers);
   if (!control.ok) return jsonError(control.error.status, control.error.message);
   const { turnId } = await context.params;
-  const body = await readJsonBody(request, manualOutputRequestSchema, 2_000_000);
+  const body = await readJsonBody(request, manualOutputRequestSchema, BODY_LIMITS.output);
   if (!body.ok) return jsonError(body.status, body.error);
   const { callId, output } = body.value;
   const outcome = getTurnRegistry().deliverOutput(turnId, control.token, callId, output);
