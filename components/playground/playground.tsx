@@ -30,6 +30,9 @@ import { useTitleBadge } from './use-title-badge';
 import { useRunShortcut } from './use-run-shortcut';
 import { useSessionApiKeys } from './use-session-api-keys';
 import { useTurnRunner } from './use-turn-runner';
+import { DraftNotice } from './draft-notice';
+import { useWorkspaceDrafts } from './use-workspace-drafts';
+import { HistoryMenu } from '@/components/header/history-menu';
 
 // Rendered on the server as usual; their code (the event reducer, the assertion checker with its
 // JSON Schema validator) loads beside the page's first load, not in it, and hydrates when it arrives.
@@ -64,6 +67,7 @@ export function Playground(props: PlaygroundProps) {
   const readState = useCallback(() => stateRef.current, []);
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
+  const drafts = useWorkspaceDrafts({ state, dispatch, presets, enabled: !shared, opensSession: forkId !== undefined });
   const compileSoon = useCompileOnChange(state.documents.tools, dispatch);
   const currentRun = selectRun(state);
   const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);
@@ -144,11 +148,18 @@ export function Playground(props: PlaygroundProps) {
   const selectPreset = useCallback(
     (preset: PlaygroundPreset) => {
       const action = { type: 'preset-loaded', preset } as const;
+      drafts.setAside();
       dispatch(action);
       startRun(playgroundReducer(stateRef.current, action));
     },
-    [startRun],
+    [startRun, drafts],
   );
+  const startFresh = useCallback(() => {
+    const first = presets[0];
+    drafts.setAside();
+    if (first) dispatch({ type: 'preset-loaded', preset: first });
+    else dispatch({ type: 'conversation-cleared' });
+  }, [presets, drafts]);
   useRunShortcut(run);
   // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
   const defaultExchanges = useContext(ExchangesContext);
@@ -178,9 +189,11 @@ export function Playground(props: PlaygroundProps) {
         theme={theme}
         onToggleTheme={toggleTheme}
       >
+        {!shared && <HistoryMenu list={drafts.list} onReopen={(id) => void drafts.reopen(id)} currentId={drafts.currentId} savedAt={drafts.savedAt} />}
         {!shared && <ShareButton key={currentRun.turnId ?? 'no-turn'} state={state} />}
         <SessionImport />
       </AppHeader>
+      <DraftNotice notice={drafts.notice} onStartFresh={startFresh} onBringBack={(id) => void drafts.reopen(id)} onDismiss={drafts.dismissNotice} />
       <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} turns={activeTurnEvents} />
       <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] min-[1200px]:grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
         <div className="min-h-0 border-r border-border">

@@ -19,6 +19,7 @@ import {
   type RunState,
 } from './conversation-state';
 import { createRecordedConversation, createSessionPreset, selectSessionSeed } from './session-playground';
+import { applyWorkspace, type Workspace } from './workspace-draft';
 
 /** The editor's documents: the tool module and three JSON side files. */
 export type EditorTab = 'tools' | 'script' | 'result-schema' | 'files';
@@ -134,6 +135,8 @@ export type PlaygroundAction =
   | { type: 'session-loaded'; record: SessionRecord; origin: 'shared' | 'forked' }
   /** A fork handed over from `/s/<id>`, with the edits made there. */
   | { type: 'fork-restored'; handoff: ForkHandoff }
+  /** A draft saved in this browser (a reload, or one reopened from the history). */
+  | { type: 'workspace-restored'; workspace: Workspace }
   | { type: 'compile-started' }
   | { type: 'compile-succeeded'; source: string; response: CompileResponse }
   | { type: 'compile-failed'; source: string; message: string }
@@ -228,6 +231,8 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
       return applySessionRecord(state, action.record, action.origin);
     case 'fork-restored':
       return applyForkHandoff(state, action.handoff);
+    case 'workspace-restored':
+      return applyWorkspace(state, action.workspace);
     case 'compile-started':
       return { ...state, compile: { ...state.compile, pending: true } };
     case 'compile-succeeded':

@@ -1,24 +1,14 @@
 import { z } from 'zod';
-import { faultKindSchema } from '@/lib/models/model-config';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
 import { forkHandoffKey } from './fork-handoff';
-
-// A handoff written by an older build held an empty `apiKey` here; it is dropped as an unknown key.
-const remoteSettingsSchema = z.object({ model: z.string(), baseURL: z.string() });
+import { editorDocumentsSchema, modelFormSchema } from './playground-schemas';
 
 const forkHandoffSchema = z.object({
   sessionId: z.string(),
   autoRun: z.boolean(),
-  documents: z.object({ tools: z.string(), script: z.string(), 'result-schema': z.string(), files: z.string() }),
+  documents: editorDocumentsSchema,
   message: z.string(),
-  model: z.object({
-    provider: z.enum(['auto', 'scripted', 'openai', 'openai-compatible']),
-    seed: z.number(),
-    faultRate: z.number(),
-    faultKinds: z.array(faultKindSchema).optional(),
-    openai: remoteSettingsSchema,
-    compatible: remoteSettingsSchema,
-  }),
+  model: modelFormSchema,
   permissionMode: permissionModeSchema,
   mode: turnModeSchema,
   maxIterations: z.number().int(),

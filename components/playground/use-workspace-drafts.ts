@@ -1,0 +1,199 @@
+'use client';
+
+import type { Dispatch } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createDraftStore, type DraftListing, type DraftStore } from '@/lib/client/draft-store';
+import { createIndexedDbDraftBackend } from '@/lib/client/indexed-db-draft-backend';
+import type { PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
+import { createDraftEntry, DRAFT_CHARACTER_LIMIT, selectWorkspace } from '@/lib/client/workspace-draft';
+
+/** The tab's draft id survives a reload of the tab (sessionStorage), so a reload continues the same draft. */
+const TAB_DRAFT_KEY = 'playground:draft-id';
+/** A change is saved this long after it, however many follow (a stream of events never postpones it). */
+const SAVE_DELAY_MS = 250;
+
+export type DraftNotice =
+  | { kind: 'restored'; savedAt: number }
+  | { kind: 'set-aside'; draftId: string; title: string }
+  | { kind: 'problem'; message: string };
+
+/** What the page's content was when it was loaded; a workspace still holding it has nothing to lose. */
+type Baseline = Pick<PlaygroundState, 'documents' | 'conversation' | 'message' | 'instructions' | 'assertions'>;
+
+export type WorkspaceDrafts = {
+  notice: DraftNotice | null;
+  dismissNotice: () => void;
+  /** Call before replacing the workspace (a preset, Start fresh): edits are saved and kept in the history. */
+  setAside: () => void;
+  /** Reopens a draft from the history (the current one is set aside first). */
+  reopen: (id: string) => Promise<void>;
+  list: () => Promise<DraftListing[]>;
+  currentId: string;
+  /** When this tab's draft was last stored, once it has been. */
+  savedAt: number | null;
+};
+
+/**
+ * Saves the workspace in this browser as it changes (when it differs from what was loaded) and
+ * restores it on the next visit. `enabled` is false on a shared session's page, which is a record.
+ */
+export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: Dispatch<PlaygroundAction>; presets: readonly PlaygroundPreset[]; enabled: boolean; opensSession: boolean }): WorkspaceDrafts {
+  const { state, dispatch, presets, enabled, opensSession } = options;
+  const storeRef = useRef<DraftStore | null>(null);
+  const draftIdRef = useRef('');
+  const baselineRef = useRef<Baseline | null>(selectBaseline(state));
+  const captureBaselineRef = useRef(false);
+  const readyRef = useRef(false);
+  const toldTooLargeRef = useRef(false);
+  const stateRef = useRef(state);
+  const [notice, setNotice] = useState<DraftNotice | null>(null);
+  const [currentId, setCurrentId] = useState('');
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const saveTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const presetTitle = useCallback((current: PlaygroundState) => presets.find((preset) => preset.id === current.presetId)?.title, [presets]);
+  const adopt = useCallback((id: string) => {
+    draftIdRef.current = id;
+    setCurrentId(id);
+    window.sessionStorage.setItem(TAB_DRAFT_KEY, id);
+  }, []);
+  const saveNow = useCallback(
+    (current: PlaygroundState) => {
+      const store = storeRef.current;
+      if (!store || !readyRef.current || !isEdited(current, baselineRef.current)) return;
+      const { entry, conversationDropped } = createDraftEntry({ id: draftIdRef.current, savedAt: Date.now(), workspace: selectWorkspace(current), presetTitle: presetTitle(current) });
+      if (conversationDropped && !toldTooLargeRef.current) {
+        toldTooLargeRef.current = true;
+        setNotice({ kind: 'problem', message: `This conversation is too large to keep as a draft (the limit is ${DRAFT_CHARACTER_LIMIT.toLocaleString('en-US')} characters): the documents and settings are saved, the conversation is not. Share it to keep it.` });
+      }
+      void store
+        .save(entry)
+        .then(() => setSavedAt(entry.savedAt)).catch((error: unknown) => setNotice({ kind: 'problem', message: `Your draft could not be saved in this browser: ${String(error)}` }));
+    },
+    [presetTitle],
+  );
+
+  useEffect(() => {
+    stateRef.current = state;
+    if (captureBaselineRef.current) {
+      captureBaselineRef.current = false;
+      baselineRef.current = selectBaseline(state);
+      return;
+    }
+    if (!readyRef.current || saveTimerRef.current) return;
+    saveTimerRef.current = setTimeout(() => {
+      saveTimerRef.current = null;
+      saveNow(stateRef.current);
+    }, SAVE_DELAY_MS);
+  }, [state, saveNow]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const flush = () => saveNow(stateRef.current);
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [enabled, saveNow]);
+
+  /** `asCopy`: continue it under a new id (a new tab), untouched until edited; otherwise continue writing it. */
+  const restore = useCallback(
+    async (store: DraftStore, id: string, asCopy = false): Promise<boolean> => {
+      const raw = await store.read(id);
+      if (raw === undefined) return false;
+      const { readWorkspaceDraft } = await import('@/lib/client/read-workspace-draft');
+      const entry = readWorkspaceDraft(raw);
+      if (!entry.ok) {
+        setNotice({ kind: 'problem', message: entry.error });
+        return false;
+      }
+      if (asCopy) {
+        adopt(crypto.randomUUID());
+        captureBaselineRef.current = true;
+      } else {
+        adopt(id);
+        // A draft continued under its own id is kept as it is edited, whatever it holds.
+        baselineRef.current = null;
+      }
+      dispatch({ type: 'workspace-restored', workspace: entry.value.workspace });
+      setNotice({ kind: 'restored', savedAt: entry.value.savedAt });
+      return true;
+    },
+    [dispatch, adopt],
+  );
+
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    const store = createDraftStore(createIndexedDbDraftBackend());
+    storeRef.current = store;
+    void (async () => {
+      const previousId = window.sessionStorage.getItem(TAB_DRAFT_KEY);
+      const listing = await store.list();
+      if (cancelled) return;
+      const previous = listing.find((item) => item.id === previousId);
+      const untouched = !isEdited(stateRef.current, baselineRef.current);
+      if (opensSession || !untouched) {
+        if (previous && opensSession) setNotice({ kind: 'set-aside', draftId: previous.id, title: previous.summary.title });
+        adopt(crypto.randomUUID());
+      } else {
+        // A reload continues this tab's draft; a new tab continues the newest one as a copy, so two tabs never write one draft.
+        const candidate = previous ?? listing[0];
+        const restored = candidate ? await restore(store, candidate.id, candidate !== previous) : false;
+        if (cancelled) return;
+        if (!restored) adopt(crypto.randomUUID());
+      }
+      readyRef.current = true;
+    })().catch((error: unknown) => {
+      readyRef.current = false;
+      console.warn('Drafts are unavailable in this browser:', error);
+      setNotice({ kind: 'problem', message: `Drafts are unavailable in this browser (${String(error)}); your work is not saved across reloads.` });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, opensSession, adopt, restore]);
+
+  const setAside = useCallback(() => {
+    const current = stateRef.current;
+    if (readyRef.current && isEdited(current, baselineRef.current)) {
+      saveNow(current);
+      setNotice({ kind: 'set-aside', draftId: draftIdRef.current, title: createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(current), presetTitle: presetTitle(current) }).entry.summary.title });
+    }
+    adopt(crypto.randomUUID());
+    captureBaselineRef.current = true;
+  }, [saveNow, adopt, presetTitle]);
+
+  const reopen = useCallback(
+    async (id: string) => {
+      const store = storeRef.current;
+      if (!store) return;
+      if (id === draftIdRef.current) return;
+      const current = stateRef.current;
+      const wasEdited = readyRef.current && isEdited(current, baselineRef.current);
+      if (wasEdited) saveNow(current);
+      const previousId = draftIdRef.current;
+      const restored = await restore(store, id);
+      if (restored && wasEdited) setNotice({ kind: 'set-aside', draftId: previousId, title: createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(current), presetTitle: presetTitle(current) }).entry.summary.title });
+    },
+    [restore, saveNow, presetTitle],
+  );
+
+  const list = useCallback(async () => (storeRef.current ? storeRef.current.list() : []), []);
+  const dismissNotice = useCallback(() => setNotice(null), []);
+  return { notice, dismissNotice, setAside, reopen, list, currentId, savedAt };
+}
+
+function selectBaseline(state: PlaygroundState): Baseline {
+  return { documents: state.documents, conversation: state.conversation, message: state.message, instructions: state.instructions, assertions: state.assertions };
+}
+
+/** Whether the workspace holds anything its loading did not put there (a baseline of null: a restored draft, always kept). */
+function isEdited(state: PlaygroundState, baseline: Baseline | null): boolean {
+  if (!baseline) return true;
+  return (
+    state.documents !== baseline.documents ||
+    state.conversation !== baseline.conversation ||
+    state.message !== baseline.message ||
+    state.instructions !== baseline.instructions ||
+    state.assertions !== baseline.assertions
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { faultKindSchema } from '@/lib/models/model-config';
+
+/** The editor's four documents, as a fork handoff and a draft carry them. */
+export const editorDocumentsSchema = z.object({ tools: z.string(), script: z.string(), 'result-schema': z.string(), files: z.string() });
+
+// Keys live apart from the form (the tab's sessionStorage, by base URL); an older `apiKey` field is dropped as an unknown key.
+const remoteSettingsSchema = z.object({ model: z.string(), baseURL: z.string() });
+
+/** The run panel's model form (`ModelSettings`), as a fork handoff and a draft carry it: never a key. */
+export const modelFormSchema = z.object({
+  provider: z.enum(['auto', 'scripted', 'openai', 'openai-compatible']),
+  seed: z.number(),
+  faultRate: z.number(),
+  faultKinds: z.array(faultKindSchema).optional(),
+  openai: remoteSettingsSchema,
+  compatible: remoteSettingsSchema,
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
+import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
+import type { Result } from '@/lib/runtime/result';
+import { err, ok } from '@/lib/runtime/result';
+import { editorDocumentsSchema, modelFormSchema } from './playground-schemas';
+import type { DraftEntry } from './workspace-draft';
+
+const runSchema = z.object({
+  runId: z.number().int(),
+  phase: z.enum(['idle', 'starting', 'streaming', 'stopping', 'ended']),
+  turnId: z.string().nullable(),
+  message: z.string(),
+  events: z.array(runtimeEventSchema),
+  errors: z.array(z.string()),
+});
+
+const workspaceSchema = z.object({
+  version: z.literal(1),
+  documents: editorDocumentsSchema,
+  activeTab: z.enum(['tools', 'script', 'result-schema', 'files']),
+  message: z.string(),
+  instructions: z.string(),
+  model: modelFormSchema,
+  requestSettings: modelSettingsSchema,
+  permissionMode: permissionModeSchema,
+  maxIterations: z.number().int(),
+  mode: turnModeSchema,
+  presetId: z.string().nullable(),
+  answerByHand: z.array(z.string()),
+  assertions: z.string(),
+  origin: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('local') }),
+    z.object({ kind: z.literal('shared'), sessionId: z.string(), createdAt: z.string(), title: z.string().optional() }),
+    z.object({ kind: z.literal('forked'), sessionId: z.string() }),
+  ]),
+  conversation: z.object({
+    branches: z.array(z.object({ id: z.number().int(), turns: z.array(runSchema), forkedFrom: z.object({ branchId: z.number().int(), turn: z.number().int() }).optional() })),
+    activeBranchId: z.number().int(),
+    nextBranchId: z.number().int(),
+  }),
+});
+
+const entrySchema = z.object({
+  id: z.string(),
+  savedAt: z.number(),
+  summary: z.object({ title: z.string(), model: z.string(), outcome: z.string(), turns: z.number() }),
+  workspace: workspaceSchema,
+});
+
+/** A stored draft checked against today's shapes (events included), or why it cannot be restored. */
+export function readWorkspaceDraft(value: unknown): Result<DraftEntry, string> {
+  const parsed = entrySchema.safeParse(value);
+  if (!parsed.success) return err(`The draft was saved by another version of the playground and cannot be restored (${parsed.error.issues[0]?.path.join('.') ?? 'shape'}).`);
+  return ok(parsed.data as DraftEntry);
+}

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { choosePreset, openPlayground, replaceEditorText, shareSession, TEST_IDS, waitForRunEnd } from './helpers';
+
+/** Drafts that survive a reload, a preset that keeps the draft it replaces, and the history of runs. */
+const TURN_TIMEOUT = 45_000;
+
+const MODULE = `import { z } from 'zod';
+import { defineTool } from 'playground';
+
+export default [
+  defineTool({
+    name: 'draft_weather',
+    description: 'Current weather for a city.',
+    schema: z.object({ city: z.string() }),
+    isReadOnly: true,
+    execute: async ({ city }) => \`Foggy in \${city}\`,
+  }),
+];
+`;
+
+const editorText = 'Foggy in';
+
+test('edit, run, reload: the edits and the conversation are back; a preset keeps the draft; the run reopens from the history and shares', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await openPlayground(page);
+  await replaceEditorText(page, MODULE);
+  await expect(page.getByTestId(TEST_IDS.toolCard('draft_weather'))).toBeVisible();
+  await page.getByTestId('model-provider').selectOption('auto');
+  await page.getByTestId('run-message').fill('Weather in "Oslo"?');
+  await page.getByTestId(TEST_IDS.runButton).click();
+  await waitForRunEnd(page, TURN_TIMEOUT);
+  await expect(page.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  await page.getByTestId('run-message').fill('a follow-up not sent yet');
+  // Saved within a moment of the change (a reload in that moment may lose it): a save that started after it.
+  const typedAt = await page.evaluate(() => Date.now());
+  await expect.poll(async () => Number(await page.getByTestId('history-button').getAttribute('data-saved-at'))).toBeGreaterThan(typedAt);
+
+  // Reload: the module, the composer and the conversation come back, and the page says so.
+  await page.reload();
+  await expect(page.getByTestId('draft-notice')).toContainText('Restored your draft from');
+  await expect(page.locator('[data-testid="code-editor"] .view-lines')).toContainText(editorText, { timeout: 30_000 });
+  await expect(page.getByTestId(TEST_IDS.toolCard('draft_weather'))).toBeVisible();
+  await expect(page.getByTestId('turn-message').first()).toContainText('Weather in "Oslo"?');
+  await expect(page.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  await expect(page.getByTestId('run-message')).toHaveValue('a follow-up not sent yet');
+  await expect(page.getByTestId('model-provider')).toHaveValue('auto');
+
+  // A preset over the draft says the draft is kept, and brings it back on request.
+  await choosePreset(page, 'parallel-and-sequential');
+  await expect(page.getByTestId('draft-notice')).toHaveAttribute('data-kind', 'set-aside');
+  await expect(page.getByTestId('draft-notice')).toContainText('kept in History');
+  await waitForRunEnd(page, TURN_TIMEOUT);
+  await page.getByTestId('bring-back-draft').click();
+  await expect(page.getByTestId(TEST_IDS.toolCard('draft_weather'))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('turn-message').first()).toContainText('Weather in "Oslo"?');
+
+  // Another tab: the history lists both runs with their model and outcome; one click reopens the run, and it shares.
+  const other = await context.newPage();
+  await other.goto('/');
+  await other.getByTestId('start-fresh').click();
+  await expect(other.getByTestId(TEST_IDS.toolCard('read_file'))).toBeVisible({ timeout: 30_000 });
+  await other.getByTestId('history-button').click();
+  const entry = other.getByTestId('history-item').filter({ hasText: 'Weather in "Oslo"?' });
+  await expect(entry).toContainText('embedded auto · 1 turn · completed');
+  await expect(other.getByTestId('history-item').filter({ hasText: 'Summarize my notes' })).toContainText('embedded scripted');
+  await entry.click();
+  await expect(other.getByTestId(TEST_IDS.toolCard('draft_weather'))).toBeVisible({ timeout: 20_000 });
+  await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  const link = await shareSession(other);
+  await other.goto(link);
+  await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  await other.close();
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createDraftStore, type DraftBackend } from '@/lib/client/draft-store';
+import { createInitialState, playgroundReducer, type PlaygroundState } from '@/lib/client/playground-state';
+import { readWorkspaceDraft } from '@/lib/client/read-workspace-draft';
+import { applyWorkspace, createDraftEntry, describeWorkspace, selectWorkspace } from '@/lib/client/workspace-draft';
+import { createPreset } from './client-fixtures';
+import { createTurnEvents } from './session-fixtures';
+
+function createRanState(): PlaygroundState {
+  let state = createInitialState(createPreset());
+  state = playgroundReducer(state, { type: 'model-changed', model: { provider: 'openai', openai: { model: 'gpt-5-mini', baseURL: '' } } });
+  state = playgroundReducer(state, { type: 'api-key-changed', provider: 'openai', baseURL: '', key: 'sk-secret-typed' });
+  state = playgroundReducer(state, { type: 'run-started', runId: 1, message: 'Summarize my notes' });
+  for (const event of createTurnEvents('turn_a')) state = playgroundReducer(state, { type: 'run-event', runId: 1, event });
+  state = playgroundReducer(state, { type: 'run-finished', runId: 1 });
+  state = playgroundReducer(state, { type: 'run-started', runId: 2, message: 'And again' });
+  return state;
+}
+
+function createMapBackend(): DraftBackend & { map: Map<string, unknown> } {
+  const map = new Map<string, unknown>();
+  return { map, get: async (key) => structuredClone(map.get(key)), set: async (key, value) => void map.set(key, structuredClone(value)), del: async (key) => void map.delete(key) };
+}
+
+describe('workspace drafts', () => {
+  it('never keep a typed API key, and restore everything else with the keys of the tab', () => {
+    const state = createRanState();
+    const workspace = selectWorkspace(state);
+    expect(JSON.stringify(workspace)).not.toContain('sk-secret-typed');
+    const restored = applyWorkspace(createInitialState(), JSON.parse(JSON.stringify(workspace)));
+    expect(restored.documents).toEqual(state.documents);
+    expect(restored.model.provider).toBe('openai');
+    expect(restored.apiKeys).toEqual([]);
+    const [first, second] = restored.conversation.branches[0]?.turns ?? [];
+    expect(first?.events).toEqual(state.conversation.branches[0]?.turns[0]?.events);
+    // Restored turns never share a run id with a new run (which starts at 1).
+    expect(first?.runId).toBeLessThan(0);
+    // A turn that was running when the page went away is ended, saying so.
+    expect(second?.phase).toBe('ended');
+    expect(second?.errors.at(-1)).toMatch(/closed or reloaded while this turn ran/);
+  });
+
+  it('are described by their first message, model, turn count and how the last turn ended', () => {
+    const state = playgroundReducer(createRanState(), { type: 'run-finished', runId: 2 });
+    expect(describeWorkspace(selectWorkspace(state))).toEqual({ title: 'Summarize my notes', model: 'OpenAI gpt-5-mini', outcome: 'did not finish', turns: 2 });
+    expect(describeWorkspace(selectWorkspace(createInitialState(createPreset())), 'Parallel').outcome).toBe('not run');
+  });
+
+  it('keep the documents but drop the conversation when the draft is over its size limit', () => {
+    const workspace = selectWorkspace(createRanState());
+    const full = JSON.stringify(createDraftEntry({ id: 'd1', savedAt: 1, workspace }).entry).length;
+    const { entry, conversationDropped } = createDraftEntry({ id: 'd1', savedAt: 1, workspace, limit: full - 1 });
+    expect(conversationDropped).toBe(true);
+    expect(entry.workspace.documents).toEqual(workspace.documents);
+    expect(entry.workspace.conversation.branches[0]?.turns).toEqual([]);
+  });
+
+  it('read back only when their shape is today’s', () => {
+    const { entry } = createDraftEntry({ id: 'd1', savedAt: 5, workspace: selectWorkspace(createRanState()) });
+    const read = readWorkspaceDraft(JSON.parse(JSON.stringify(entry)));
+    expect(read.ok).toBe(true);
+    const broken = readWorkspaceDraft({ ...entry, workspace: { ...entry.workspace, documents: { tools: 1 } } });
+    expect(broken).toEqual({ ok: false, error: expect.stringMatching(/another version of the playground.*workspace\.documents/) });
+  });
+});
+
+describe('createDraftStore', () => {
+  it('lists drafts newest first, replaces a draft saved again and keeps at most the limit', async () => {
+    const backend = createMapBackend();
+    const store = createDraftStore(backend, 2);
+    const workspace = selectWorkspace(createInitialState(createPreset()));
+    for (const [id, savedAt] of [['a', 1], ['b', 2], ['a', 3], ['c', 4]] as const) await store.save(createDraftEntry({ id, savedAt, workspace }).entry);
+    expect((await store.list()).map((item) => [item.id, item.savedAt])).toEqual([['c', 4], ['a', 3]]);
+    expect(await store.read('b')).toBeUndefined();
+    expect(backend.map.has('draft:b')).toBe(false);
+    expect((await store.list())[0]).not.toHaveProperty('workspace');
+    await store.remove('c');
+    expect((await store.list()).map((item) => item.id)).toEqual(['a']);
+  });
+});
