@@ -85,7 +85,7 @@ export default function MonacoCodeEditor({ tab, documents, onChange, diagnostics
             <kbd className="rounded border border-border px-1 font-mono">Tab</kbd> (or <kbd className="rounded border border-border px-1 font-mono">Shift+Tab</kbd>).
             Reached by Tab, the editor passes Tab on until you type. <kbd className="rounded border border-border px-1 font-mono">Ctrl+M</kbd> makes Tab always move focus.
           </p>
-          <button type="button" data-testid="editor-keys-hint-dismiss" onClick={keys.dismissHint} className="rounded border border-border px-2 py-0.5 font-medium hover:bg-panel-muted">
+          <button type="button" data-testid="editor-keys-hint-dismiss" onClick={keys.dismissHint} className="shrink-0 whitespace-nowrap rounded border border-border px-2 py-0.5 font-medium hover:bg-panel-muted">
             Got it
           </button>
         </div>
