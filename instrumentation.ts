@@ -10,6 +10,8 @@ export async function register(): Promise<void> {
   const { getSandboxPool } = await import('@/lib/sandbox/pool/get-sandbox-pool');
   const { getSessionStore } = await import('@/lib/sessions/get-session-store');
   const { registerDirectRoutes } = await import('@/lib/server/direct-routes');
+  const { registerServerLimits } = await import('@/lib/server/server-limits');
+  registerServerLimits();
   const [{ serveTurnRequest }, toolCall, compile] = await Promise.all([
     import('@/lib/server/serve-turn-request'),
     import('@/app/api/tools/call/route'),

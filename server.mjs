@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 const PEER_ADDRESS_HEADER = 'x-playground-peer-address';
 /** Where instrumentation.ts leaves the routes served here without Next's routing (lib/server/direct-routes.ts). */
 const DIRECT_ROUTES_KEY = Symbol.for('tool-runtime-playground.direct-routes');
+/** Where it leaves the connection caps and request timeouts to put on this server (lib/server/server-limits.ts). */
+const SERVER_LIMITS_KEY = Symbol.for('tool-runtime-playground.apply-server-limits');
 
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -25,7 +27,7 @@ const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-createServer((request, response) => {
+const server = createServer((request, response) => {
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
   // The turn streams: the same route handlers, minus Next's per-request routing work.
   if (globalThis[DIRECT_ROUTES_KEY]?.(request, response)) return;
@@ -34,6 +36,11 @@ createServer((request, response) => {
     if (!response.headersSent) response.statusCode = 500;
     response.end();
   });
-}).listen(port, hostname, () => {
+});
+// Connections in all and per address, and how long headers and a body may take to arrive.
+const applyServerLimits = globalThis[SERVER_LIMITS_KEY];
+if (applyServerLimits) applyServerLimits(server);
+else console.warn('No server limits were registered (instrumentation.ts did not run): connections are not capped.');
+server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
 });

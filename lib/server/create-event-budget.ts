@@ -7,6 +7,8 @@ export type EventBudget = {
   /** Every event passed on, in order. */
   readonly sent: readonly RuntimeEvent[];
   last(): RuntimeEvent | undefined;
+  /** Stops the turn for a budget it ran out of: `onOverflow` aborts it, and its turn-end goes out as an error saying `error`. */
+  stop(error: string): void;
 };
 
 /**
@@ -17,16 +19,22 @@ export type EventBudget = {
 export function createEventBudget(options: { maxEvents: number; onOverflow: () => void; write: (event: RuntimeEvent) => void }): EventBudget {
   const { maxEvents } = options;
   const sent: RuntimeEvent[] = [];
-  let overflowed = false;
+  /** Why the turn was stopped, once it was. */
+  let stopped: string | undefined;
+  const stop = (error: string) => {
+    if (stopped !== undefined) return;
+    stopped = error;
+    options.onOverflow();
+  };
   return {
     sent,
     last: () => sent.at(-1),
+    stop,
     send(produced) {
-      if (overflowed && produced.type !== 'turn-end') return;
-      const event = overflowed && produced.type === 'turn-end' ? endForOverflow(produced, sent.at(-1), maxEvents) : produced;
-      if (!overflowed && sent.length + 1 >= maxEvents && event.type !== 'turn-end') {
-        overflowed = true;
-        options.onOverflow();
+      if (stopped !== undefined && produced.type !== 'turn-end') return;
+      const event = stopped !== undefined && produced.type === 'turn-end' ? endForStop(produced, sent.at(-1), stopped) : produced;
+      if (stopped === undefined && sent.length + 1 >= maxEvents && event.type !== 'turn-end') {
+        stop(`The turn produced more than ${maxEvents} events and was stopped.`);
         return;
       }
       sent.push(event);
@@ -36,11 +44,10 @@ export function createEventBudget(options: { maxEvents: number; onOverflow: () =
 }
 
 /**
- * The end of a turn that was stopped for producing too many events, numbered after the last one
+ * The end of a turn that was stopped for a budget (events, time), numbered after the last one
  * sent: an `error` end that keeps the conversation and state, not the final text or result.
  */
-function endForOverflow(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined, maxEvents: number): RuntimeEvent {
-  const error = `The turn produced more than ${maxEvents} events and was stopped.`;
+function endForStop(end: Extract<RuntimeEvent, { type: 'turn-end' }>, last: RuntimeEvent | undefined, error: string): RuntimeEvent {
   const { turnId, at, iterations, conversation, state } = end;
   return { type: 'turn-end', turnId, seq: (last?.seq ?? -1) + 1, at, reason: 'error', iterations, error, ...(conversation ? { conversation } : {}), ...(state ? { state } : {}) };
 }

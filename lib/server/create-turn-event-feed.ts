@@ -6,6 +6,8 @@ export type TurnEventFeedOptions = {
   /** Aborted when the client disconnects or the event budget runs out. */
   controller: AbortController;
   maxEvents: number;
+  /** How long the run may hold its slot; past it the run is stopped and ends with an `error` turn-end saying so. */
+  wallMs: number;
   /** Runs the turn, every event through `budget.send`; it reports failures as events itself. */
   run: (budget: EventBudget) => Promise<void>;
   /** Once the run is over, however it ended: unregister it, dispose its sandbox. */
@@ -51,7 +53,7 @@ export function createTurnEventFeed(options: TurnEventFeedOptions): TurnEventFee
   };
   const budget = createEventBudget({
     maxEvents: options.maxEvents,
-    onOverflow: () => controller.abort('event-limit'),
+    onOverflow: () => controller.abort('budget'),
     write: (event) => {
       if (!open) return;
       pending += `data: ${JSON.stringify(event)}\n\n`;
@@ -63,6 +65,7 @@ export function createTurnEventFeed(options: TurnEventFeedOptions): TurnEventFee
       }
     },
   });
+  const wall = setTimeout(() => budget.stop(`The turn ran for ${options.wallMs / 1000} s, the longest a turn may hold its slot, and was stopped.`), options.wallMs);
   void options
     .run(budget)
     .catch((error: unknown) => {
@@ -70,6 +73,7 @@ export function createTurnEventFeed(options: TurnEventFeedOptions): TurnEventFee
       budget.send({ type: 'turn-end', turnId, seq: (last?.seq ?? -1) + 1, at: last?.at ?? 0, reason: 'error', iterations: 0, error: `Internal error: ${String(error)}` });
     })
     .finally(() => {
+      clearTimeout(wall);
       options.onClose();
       finished = true;
       flush();

@@ -40,6 +40,7 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
     turnId,
     controller,
     maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
+    wallMs: TURN_LIMITS.wallMs,
     onClose: () => {
       registry.unregister(turnId);
       sandbox.value.dispose();

@@ -6,6 +6,8 @@ import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/mode
 import type { ConversationItem } from '@/lib/runtime/model/model-client';
 import { readConversation } from '@/lib/runtime/model/responses-items';
 import { runTurn, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
+import type { OpenTurnTools } from '@/lib/runtime/loop/prepare-turn-tools';
+import type { Tool } from '@/lib/runtime/tools/tool';
 import type { RuntimeEvent, TurnEnding } from '@/lib/runtime/events/runtime-event';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime/search/tool-search-version';
@@ -15,6 +17,7 @@ import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
 import { countTokensCached } from './count-tokens-cached';
 import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
+import { createWaitBudget, type WaitBudget } from './create-wait-budget';
 import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { getTurnRegistry } from './turn-registry';
@@ -117,14 +120,19 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
     turnId,
     controller,
     maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
+    wallMs: TURN_LIMITS.wallMs,
     onClose: () => {
       registry.unregister(turnId);
       sandbox.value.dispose();
     },
-    run: async ({ send, sent }) => {
+    run: async ({ send, sent, stop }) => {
+      const waits = createWaitBudget({
+        budgetMs: TURN_LIMITS.waitMs,
+        onSpent: () => stop(`The turn waited ${TURN_LIMITS.waitMs / 1000} s in all on its tool calls and on people, the most a turn may, and was stopped.`),
+      });
       const outcome = await runTurn({
         turnId,
-        tools: sandbox.value.openTools,
+        tools: () => openWaitedTools(sandbox.value.openTools, waits),
         model,
         input,
         history: history?.ok ? history.value : [],
@@ -148,17 +156,18 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
         onEvent: send,
         requestApproval: async (approval) => {
           const recorded = options.recordedApprovals?.get(approval.callId);
-          const decision = recorded ?? (await registry.awaitApproval(turnId, approval.callId, approval.signal));
+          const decision = recorded ?? (await waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)));
           approvals.push({ callId: approval.callId, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) });
           return decision;
         },
         requestOutput: async (asked) => {
           const recorded = overrides.get(asked.callId) ?? options.recordedOutputs?.get(asked.callId);
-          const output = recorded ?? (await registry.awaitOutput(turnId, asked.callId, asked.signal));
+          const output = recorded ?? (await waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)));
           if (output !== null) outputs.push({ callId: asked.callId, output });
           return output;
         },
       });
+      waits.dispose();
       if (options.onFinished) await waitForTurnStep();
       await options.onFinished?.({
         turnId,
@@ -172,6 +181,13 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
     },
   });
   return { ok: true, turnId, controlToken, events };
+}
+
+/** The module's tools, each execution counted as time the turn waits (a sleeping tool holds its slot as surely as a person). */
+async function openWaitedTools(open: OpenTurnTools, waits: WaitBudget): ReturnType<OpenTurnTools> {
+  const opened = await open();
+  if (!opened.ok) return opened;
+  return { ok: true, value: opened.value.map((tool): Tool => ({ ...tool, execute: (args, context) => waits.during(() => tool.execute(args, context)) })) };
 }
 
 /** How the turn ended, without what it produced. */

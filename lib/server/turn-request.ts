@@ -27,6 +27,10 @@ export const TURN_LIMITS = {
   bodyBytes: 8_000_000,
   /** Events one turn may stream; past it the turn is stopped with an error. */
   eventsPerTurn: 5000,
+  /** How long one turn (or direct call) may hold its slot, whatever it does. */
+  wallMs: 600_000,
+  /** How long one turn may wait, in all, on its tool calls (a sleeping tool) and on people (approvals, typed outputs). */
+  waitMs: 180_000,
 } as const;
 
 /** What a fork of a recorded turn may change. */

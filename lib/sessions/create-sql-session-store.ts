@@ -4,7 +4,8 @@ import { SESSION_CHECK_VERSION } from './prepare-stored-session';
 import type { SessionChecker } from './session-checker';
 import { FINISHED_TURN_RETENTION } from './session-limits';
 import { stampLegacyToolSearch, type SessionTurn } from './session-record';
-import type { SessionRead, SessionStore, SessionSummaryRead } from './session-store';
+import type { SessionRead, SessionStore, SessionSummaryRead, SessionWriteOutcome } from './session-store';
+import { DEFAULT_SESSION_STORAGE_LIMITS, type SessionStorageLimits } from './session-storage-limits';
 import type { SqlClient } from './sql-client';
 
 export type SqlSessionStoreOptions = {
@@ -13,7 +14,11 @@ export type SqlSessionStoreOptions = {
   /** Milliseconds since the epoch; injected so retention is testable. */
   now?: () => number;
   retention?: { maxAgeMs: number; maxCount: number };
+  /** Retention, storage budget and per-address quota of sessions (`readSessionStorageLimits`). */
+  storage?: SessionStorageLimits;
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A view is noted at most this often per session: reading stays a read. */
 const VIEW_RESOLUTION_MS = 60 * 60 * 1000;
@@ -31,6 +36,24 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
   /** Checks of older rows in progress, so simultaneous first reads share one. */
   const checking = new Map<string, Promise<SessionRead>>();
   await migrateSessionDatabase(client);
+  const storage = options.storage ?? DEFAULT_SESSION_STORAGE_LIMITS;
+  const totalRows = await client.query<{ total: string | number | null }>('SELECT sum(bytes) AS total FROM sessions');
+  /** The sessions' bytes as this process last knew them; the exact sum is taken when it passes the budget. */
+  let storedBytes = Number(totalRows[0]?.total ?? 0);
+
+  /** Deletes sessions unopened past the retention, then the least recently opened while all together pass the budget. */
+  const sweepSessions = async () => {
+    await client.query('DELETE FROM sessions WHERE viewed_at < $1', [now() - storage.retentionMs]);
+    if (storedBytes <= storage.maxBytes) return;
+    await client.query(
+      `DELETE FROM sessions WHERE id IN (
+         SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY viewed_at DESC, created_at DESC, id) AS kept FROM sessions) ranked
+          WHERE kept > $1)`,
+      [storage.maxBytes],
+    );
+    const rows = await client.query<{ total: string | number | null }>('SELECT sum(bytes) AS total FROM sessions');
+    storedBytes = Number(rows[0]?.total ?? 0);
+  };
 
   const noteView = async (id: string, row: SessionRow) => {
     const time = now();
@@ -94,11 +117,24 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
     },
     async createSession(row) {
       const time = Date.parse(row.createdAt);
-      await client.query(
-        `INSERT INTO sessions (id, created_at, version, body, bytes, checked, title, description, owner, viewed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $2)`,
-        [row.id, time, row.version, row.body, row.bytes, SESSION_CHECK_VERSION, row.title, row.description, row.owner ?? null],
-      );
+      const outcome = await client.transaction(async (query): Promise<SessionWriteOutcome> => {
+        if (row.owner) {
+          const used = await query<{ used: string | number | null }>('SELECT sum(bytes) AS used FROM sessions WHERE owner = $1 AND created_at > $2', [row.owner, now() - DAY_MS]);
+          const usedBytes = Number(used[0]?.used ?? 0);
+          if (usedBytes + row.bytes > storage.quotaBytesPerDay) return { kind: 'over-quota', usedBytes, quotaBytes: storage.quotaBytesPerDay };
+        }
+        await query(
+          `INSERT INTO sessions (id, created_at, version, body, bytes, checked, title, description, owner, viewed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $2)`,
+          [row.id, time, row.version, row.body, row.bytes, SESSION_CHECK_VERSION, row.title, row.description, row.owner ?? null],
+        );
+        return { kind: 'stored' };
+      });
+      if (outcome.kind === 'stored') {
+        storedBytes += row.bytes;
+        await sweepSessions();
+      }
+      return outcome;
     },
     async readSession(id) {
       const rows = await client.query<SessionRow & { body: string }>('SELECT body, checked, check_error, viewed_at FROM sessions WHERE id = $1', [id]);

@@ -6,6 +6,7 @@ import { createSqlSessionStore } from './create-sql-session-store';
 import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import type { SessionChecker } from './session-checker';
+import { readSessionStorageLimits } from './session-storage-limits';
 import { err, type Result } from '@/lib/runtime/result';
 import { describeStorageFailure, type SessionError } from './session-error';
 import type { SessionStore } from './session-store';
@@ -19,7 +20,7 @@ export type SessionStoreEnvironment = { DATABASE_URL?: string; PGLITE_DATA_DIR?:
 export async function openSessionStore(env: SessionStoreEnvironment, checker: SessionChecker): Promise<SessionStore> {
   const client = env.DATABASE_URL ? createPostgresClient(env.DATABASE_URL) : await createPgliteClient(env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DIR);
   try {
-    return await createSqlSessionStore(client, { checker });
+    return await createSqlSessionStore(client, { checker, storage: readSessionStorageLimits() });
   } catch (error) {
     await client.close().catch((closeError: unknown) => console.error('Closing the session database failed:', closeError));
     throw error;

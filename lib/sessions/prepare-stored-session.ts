@@ -171,7 +171,7 @@ function checkAssertions(assertions: unknown, withinBudget: CheckBudget): Result
     if (!withinBudget()) {
       return err({
         code: 'too-large',
-        message: `Checking the session's assertions took more than ${SESSION_LIMITS.checkBudgetMs} ms of CPU (stopped at assertion ${index + 1} of ${assertions.length}): their JSON Schemas or patterns are too costly.`,
+        message: `Checking the session's assertions took more than its budget (${SESSION_LIMITS.checkBudgetMs} ms of CPU, ${SESSION_LIMITS.checkWallMs / 1000} s in all; stopped at assertion ${index + 1} of ${assertions.length}): their JSON Schemas or patterns are too costly.`,
       });
     }
     const parsed = sessionAssertionSchema.safeParse(assertion);

@@ -1,11 +1,11 @@
 /** Why a session operation failed; `code` is closed so routes map it to a status without parsing text. */
 export type SessionError = {
-  code: 'unknown-turn' | 'not-found' | 'invalid' | 'too-large' | 'unreadable' | 'busy' | 'storage-failed' | 'forbidden';
+  code: 'unknown-turn' | 'not-found' | 'invalid' | 'too-large' | 'unreadable' | 'quota' | 'busy' | 'storage-failed' | 'forbidden';
   message: string;
 };
 
 /** The HTTP status each failure answers with. */
-export function statusForSessionError(error: SessionError): 400 | 403 | 404 | 410 | 413 | 422 | 503 {
+export function statusForSessionError(error: SessionError): 400 | 403 | 404 | 410 | 413 | 422 | 429 | 503 {
   switch (error.code) {
     case 'unknown-turn':
       return 422;
@@ -17,6 +17,8 @@ export function statusForSessionError(error: SessionError): 400 | 403 | 404 | 41
       return 413;
     case 'unreadable':
       return 410;
+    case 'quota':
+      return 429;
     case 'busy':
     case 'storage-failed':
       return 503;

@@ -15,6 +15,8 @@ export const SESSION_LIMITS = {
   titleChars: 200,
   /** CPU time a sandbox worker may spend checking one record (its assertions' schemas and patterns are the costly part). */
   checkBudgetMs: 4_000,
+  /** And the wall time it may take (a worker runs at a lower priority than the HTTP thread, so a loaded machine gives it less). */
+  checkWallMs: 15_000,
 } as const;
 
 /** How long finished turns stay available to Share. */

@@ -4,6 +4,9 @@ import type { SessionTurn } from './session-record';
 /** A checked record as it is stored, with whom it counts against (a hash of the writer's address). */
 export type StoredSessionRow = PreparedSession & { owner?: string };
 
+/** Whether a new record was stored, or its writer's address has stored its daily quota already. */
+export type SessionWriteOutcome = { kind: 'stored' } | { kind: 'over-quota'; usedBytes: number; quotaBytes: number };
+
 /** What reading a stored session found: its checked text, never parsed by the store. */
 export type SessionRead =
   | { kind: 'found'; body: string }
@@ -30,8 +33,12 @@ export type SessionStore = {
   getTurnBody(turnId: string): Promise<string | undefined>;
   /** The same, parsed (it was checked when stored). */
   getTurn(turnId: string): Promise<SessionTurn | undefined>;
-  /** Stores a new record as checked; an existing id is never overwritten (sessions are immutable). */
-  createSession(row: StoredSessionRow): Promise<void>;
+  /**
+   * Stores a new record as checked, unless its owner's quota for the last 24 hours is spent; an
+   * existing id is never overwritten (sessions are immutable). Then sweeps: sessions unopened past
+   * the retention go, and the least recently opened while all together pass the storage budget.
+   */
+  createSession(row: StoredSessionRow): Promise<SessionWriteOutcome>;
   /** The stored text of a record, by id; noting the view. */
   readSession(id: string): Promise<SessionRead>;
   /** Its title and description, without its text; noting the view. */

@@ -3,7 +3,7 @@ import { createSessionId, formatSessionUrl } from './create-session-id';
 import type { PreparedSession } from './prepare-stored-session';
 import type { SessionChecker } from './session-checker';
 import { describeStorageFailure, type SessionError } from './session-error';
-import type { SessionStore } from './session-store';
+import type { SessionStore, SessionWriteOutcome } from './session-store';
 
 export type StoreSessionDependencies = {
   store: SessionStore;
@@ -36,10 +36,18 @@ export async function importStoredSession(text: string, dependencies: StoreSessi
 /** Writes a checked record in one transaction; a check's refusal is answered as it is. */
 export async function storePreparedSession(prepared: Result<PreparedSession, SessionError>, dependencies: StoreSessionDependencies): Promise<Result<SessionLink, SessionError>> {
   if (!prepared.ok) return prepared;
+  let outcome: SessionWriteOutcome;
   try {
-    await dependencies.store.createSession({ ...prepared.value, ...(dependencies.owner ? { owner: dependencies.owner } : {}) });
+    outcome = await dependencies.store.createSession({ ...prepared.value, ...(dependencies.owner ? { owner: dependencies.owner } : {}) });
   } catch (error) {
     return err(describeStorageFailure(error));
+  }
+  if (outcome.kind === 'over-quota') {
+    const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+    return err({
+      code: 'quota',
+      message: `Your address has stored ${megabytes(outcome.usedBytes)} MB of sessions in the last 24 hours; this one (${megabytes(prepared.value.bytes)} MB) would pass the limit of ${megabytes(outcome.quotaBytes)} MB a day.`,
+    });
   }
   return ok({ id: prepared.value.id, url: formatSessionUrl(prepared.value.id) });
 }

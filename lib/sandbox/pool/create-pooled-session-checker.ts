@@ -3,22 +3,55 @@ import { err, type Result } from '@/lib/runtime/result';
 import type { SessionChecker } from '@/lib/sessions/session-checker';
 import type { SessionError } from '@/lib/sessions/session-error';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { processSingleton } from '@/lib/server/process-singleton';
 import type { PoolFailure, SandboxPool } from './sandbox-pool';
 
-/** The worker stops a check at its CPU budget; past this wall time (a loaded machine) the pool gives up on it. */
-const CHECK_TIMEOUT_MS = SESSION_LIMITS.checkBudgetMs * 5;
+/** The worker stops a check at its budget (CPU or wall time); past this the pool gives up on it. */
+const CHECK_TIMEOUT_MS = SESSION_LIMITS.checkWallMs * 2;
+/** Records checked at once (the rest wait their turn, at most this many; past them the answer is `busy`). */
+const CHECKS_AT_ONCE = 1;
+const CHECKS_WAITING = 8;
 
-/** Checks in the pool's least loaded worker; a full pool or a lost worker is `busy` (try again), not a verdict on the record. */
+/**
+ * Checks in the pool's least loaded worker, one record at a time, so costly records queue behind each
+ * other instead of taking every worker from the turns; a full queue, a full pool or a lost worker is
+ * `busy` (try again), not a verdict on the record.
+ */
 export function createPooledSessionChecker(pool: SandboxPool): SessionChecker {
   return {
     async prepareSession(input) {
-      const answer = await pool.run<'prepare-session'>({ kind: 'prepare-session', input }, { timeoutMs: CHECK_TIMEOUT_MS });
-      return answer.ok ? answer.value : err(describeFailure(answer.error));
+      const slot = await takeCheckSlot();
+      if (!slot) return err({ code: 'busy', message: 'The server is checking other sessions; try again in a few seconds.' });
+      try {
+        const answer = await pool.run<'prepare-session'>({ kind: 'prepare-session', input }, { timeoutMs: CHECK_TIMEOUT_MS });
+        return answer.ok ? answer.value : err(describeFailure(answer.error));
+      } finally {
+        slot();
+      }
     },
     async prepareTurn(turn, secrets = []) {
       const answer = await pool.run<'prepare-turn'>({ kind: 'prepare-turn', turn, secrets: [...secrets] }, { timeoutMs: CHECK_TIMEOUT_MS });
       return answer.ok ? answer.value : (err(describeFailure(answer.error).message) as Result<string, string>);
     },
+  };
+}
+
+/** One queue per process, whichever copy of this module asks (Next's route bundles and instrumentation load their own). */
+const getCheckQueue = processSingleton('session-check-queue', () => ({ running: 0, waiting: [] as (() => void)[] }));
+
+/** A release once this check may run, or undefined when too many wait already. Process-wide, like the pool. */
+async function takeCheckSlot(): Promise<(() => void) | undefined> {
+  const checks = getCheckQueue();
+  if (checks.running >= CHECKS_AT_ONCE) {
+    if (checks.waiting.length >= CHECKS_WAITING) return undefined;
+    await new Promise<void>((resolve) => checks.waiting.push(resolve));
+  } else {
+    checks.running += 1;
+  }
+  return () => {
+    const next = checks.waiting.shift();
+    if (next) next();
+    else checks.running -= 1;
   };
 }
 

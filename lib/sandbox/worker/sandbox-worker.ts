@@ -104,9 +104,10 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
     case 'prepare-session': {
       // Beats between the check's steps, and stops it once it has had its CPU budget.
       const started = cpuClock.now();
+      const startedAt = Date.now();
       return prepareStoredSession(request.input, () => {
         beat();
-        return cpuClock.now() - started <= SESSION_LIMITS.checkBudgetMs;
+        return cpuClock.now() - started <= SESSION_LIMITS.checkBudgetMs && Date.now() - startedAt <= SESSION_LIMITS.checkWallMs;
       });
     }
     case 'prepare-turn':

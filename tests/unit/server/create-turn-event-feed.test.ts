@@ -44,7 +44,7 @@ function recordingSink() {
 }
 
 function options(run: TurnEventFeedOptions['run'], onClose: () => void = () => undefined): TurnEventFeedOptions {
-  return { turnId, controller: new AbortController(), maxEvents: 100, onClose, run };
+  return { turnId, controller: new AbortController(), maxEvents: 100, wallMs: 60_000, onClose, run };
 }
 
 describe('createTurnEventFeed', () => {

@@ -60,7 +60,7 @@ describe('prepareStoredSession: a record is checked once, when it is written', (
     const twoOnly = () => ++checks <= 2;
     expect(importFile({ ...file, assertions }, twoOnly)).toEqual({
       ok: false,
-      error: { code: 'too-large', message: `Checking the session's assertions took more than ${SESSION_LIMITS.checkBudgetMs} ms of CPU (stopped at assertion 3 of 5): their JSON Schemas or patterns are too costly.` },
+      error: { code: 'too-large', message: `Checking the session's assertions took more than its budget (${SESSION_LIMITS.checkBudgetMs} ms of CPU, ${SESSION_LIMITS.checkWallMs / 1000} s in all; stopped at assertion 3 of 5): their JSON Schemas or patterns are too costly.` },
     });
     const broken = [assertions[0], schemaAssertion({ type: 'object', properties: { a: { type: 'string', pattern: '(?<=x)a' } } })];
     expect(importFile({ ...file, assertions: broken })).toEqual({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/^Invalid session: assertions\.1\.match\.schema: /) } });
