@@ -26,24 +26,25 @@ export function ContextMeter({ tokens, toolCount, deferredCount }: ContextMeterP
     >
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-semibold">Context meter</span>
-        <span className="text-fg-muted">tool tokens (o200k) over {requests}</span>
-        <span className="ml-auto font-mono text-[11px]">
-          <span className="text-sky-700 dark:text-sky-400">{formatTokens(tokens.sent)} sent</span>
-          <span className="text-fg-muted"> / {formatTokens(tokens.allLoaded)} all loaded</span>
-        </span>
+        <span className="text-fg-muted">tokens of tool definitions (o200k), summed over the turn&apos;s {requests}</span>
       </p>
       <TokenBar sentFraction={sentFraction} label={`${formatTokens(tokens.sent)} of ${formatTokens(tokens.allLoaded)} tokens sent`} />
+      <p data-testid="context-meter-sentence" className="text-fg-muted">
+        Tool definitions sent: <span className="font-mono text-sky-700 dark:text-sky-400">{formatTokens(tokens.sent)}</span> tokens over {requests}; with all{' '}
+        {toolCount} tools loaded they would have been <span className="font-mono">{formatTokens(tokens.allLoaded)}</span>.
+      </p>
       <p className="text-fg-muted" data-testid="context-meter-savings" data-saved={saved} data-percent={percent}>
         {saved > 0 ? (
           <>
             <span className="font-medium text-emerald-700 dark:text-emerald-400">
-              {formatTokens(saved)} tokens saved ({percent}%)
+              {formatTokens(saved)} tool tokens saved ({percent}% of {formatTokens(tokens.allLoaded)})
             </span>{' '}
             by keeping {deferredCount} of {toolCount} tools behind tool search.
           </>
         ) : (
           <>Nothing deferred in this turn: every request carried all {toolCount} tool definitions.</>
-        )}
+        )}{' '}
+        A response&apos;s <em>input</em> count is the provider&apos;s, for its whole request: tools, instructions and conversation.
       </p>
     </section>
   );

@@ -22,16 +22,17 @@ export function IterationTokensRow({ iteration, request }: IterationTokensRowPro
       className="space-y-1 rounded border border-border bg-panel-muted/50 px-2 py-1.5 text-[11px] text-fg-muted"
     >
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-medium text-fg">Tool tokens</span>
-        <span className="font-mono">
-          <span className="text-sky-700 dark:text-sky-400">{formatTokens(tokens.sent)}</span> sent / {formatTokens(tokens.allLoaded)} all loaded
+        <span className="font-medium text-fg">Tool definitions in this request:</span>
+        <span>
+          <span className="font-mono text-sky-700 dark:text-sky-400">{formatTokens(tokens.sent)}</span> tokens sent, of{' '}
+          <span className="font-mono">{formatTokens(tokens.allLoaded)}</span> with every tool loaded
         </span>
         {saved > 0 && (
           <span className="text-emerald-700 dark:text-emerald-400">
             · {formatTokens(saved)} saved ({percent}%)
           </span>
         )}
-        {request.deferredCount > 0 && <span>· {request.deferredCount} still deferred</span>}
+        {request.deferredCount > 0 && <span>· {request.deferredCount.toLocaleString('en-US')} tools still deferred</span>}
       </p>
       {saved > 0 && <TokenBar sentFraction={sentFraction} label={`${formatTokens(tokens.sent)} of ${formatTokens(tokens.allLoaded)} tokens sent`} />}
       {request.newlyOffered.length > 0 && (

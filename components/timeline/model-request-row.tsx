@@ -34,6 +34,11 @@ export function ModelRequestRow({ iteration, request, timing }: ModelRequestRowP
         <span>
           · {request.inputItemCount.toLocaleString('en-US')} input item{request.inputItemCount === 1 ? '' : 's'}
         </span>
+        {request.toolChoice !== undefined && (
+          <span data-testid="request-tool-choice">
+            · tool_choice <span className="font-mono">{request.toolChoice}</span>
+          </span>
+        )}
         {timing && <RequestTiming timing={timing} />}
         {turn && (
           <button

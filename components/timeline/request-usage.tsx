@@ -8,15 +8,15 @@ import { formatTokens } from './token-savings';
  */
 export function RequestUsage({ usage }: { usage: Usage }) {
   const parts = [
-    { label: 'input', value: usage.inputTokens },
-    { label: 'cached', value: usage.cachedInputTokens },
-    { label: 'output', value: usage.outputTokens },
-    { label: 'reasoning', value: usage.reasoningTokens },
-  ].filter((part): part is { label: string; value: number } => part.value !== undefined);
+    { label: 'input', value: usage.inputTokens, title: 'Tokens of the whole request as the provider counted them: tool definitions, instructions and the conversation' },
+    { label: 'cached', value: usage.cachedInputTokens, title: 'Of the input, tokens served from the provider’s prompt cache' },
+    { label: 'output', value: usage.outputTokens, title: 'Tokens the model generated, reasoning included' },
+    { label: 'reasoning', value: usage.reasoningTokens, title: 'Of the output, tokens spent on reasoning' },
+  ].filter((part): part is { label: string; value: number; title: string } => part.value !== undefined);
   return (
     <span data-testid="request-usage" title={`${formatTokens(usage.totalTokens)} tokens in all, as the provider reported`}>
       {parts.map((part) => (
-        <span key={part.label} data-usage={part.label}>
+        <span key={part.label} data-usage={part.label} title={part.title}>
           {' · '}
           {part.label} <span className="font-mono">{formatTokens(part.value)}</span>
         </span>

@@ -48,7 +48,7 @@ test.describe('tool search', () => {
     const allLoaded = await numberAttribute(meter, 'data-all-loaded');
     expect(sent).toBeGreaterThan(0);
     expect(sent).toBeLessThan(allLoaded);
-    await expect(meter).toContainText('tokens saved');
+    await expect(meter).toContainText('tool tokens saved');
 
     const first = page.getByTestId('iteration-tokens-1');
     const third = page.getByTestId('iteration-tokens-3');

@@ -129,6 +129,7 @@ function applyModelRequest(state: TimelineState, event: RuntimeEventOf<'model-re
       deferredCount: event.deferredCount,
       inputItemCount: event.inputItemCount,
       ...(tokens ? { toolTokens: { sent: tokens.sent, allLoaded: tokens.allLoaded } } : {}),
+      ...(event.toolChoice !== undefined ? { toolChoice: event.toolChoice } : {}),
       at: event.at,
     },
   }));

@@ -149,6 +149,8 @@ export type IterationRequest = {
   inputItemCount: number;
   /** Absent when the turn ran without a token counter. */
   toolTokens?: ToolTokens;
+  /** The `tool_choice` the request sent, when the turn set one. */
+  toolChoice?: string;
   at: number;
 };
 
