@@ -11,7 +11,7 @@ import { StreamedText } from './streamed-text';
 import { ToolName } from './tool-name';
 import { ValidationIssues } from './validation-issues';
 import type { CallActions } from './call-actions';
-import { FROM_MESSAGE_NOTE } from '@/lib/runtime/model/model-client';
+import { GENERATED_NOTE, isArgumentSourceNote } from '@/lib/runtime/model/model-client';
 
 export type CallCardProps = {
   call: CallState;
@@ -49,8 +49,8 @@ export function CallCard({ call, position, actions, streaming = false }: CallCar
   const status = streaming && call.phase === 'proposed' ? STREAMING_STATUS : describeCallStatus(call);
   const streamedOnly = call.rawArguments === undefined && call.streamedArguments !== undefined;
   const showRestored = call.restoredInput !== undefined;
-  const fromMessage = (call.argumentNotes ?? []).filter((note) => note.startsWith(FROM_MESSAGE_NOTE));
-  const caveats = (call.argumentNotes ?? []).filter((note) => !note.startsWith(FROM_MESSAGE_NOTE));
+  const fromMessage = (call.argumentNotes ?? []).filter(isArgumentSourceNote);
+  const caveats = (call.argumentNotes ?? []).filter((note) => !isArgumentSourceNote(note));
   return (
     <article
       data-testid={`call-card-${call.callId}`}
@@ -88,7 +88,7 @@ export function CallCard({ call, position, actions, streaming = false }: CallCar
       <ArgumentsDiff raw={call.rawArguments} repairs={call.repairs} />
       {streamedOnly && <StreamedText text={call.streamedArguments ?? ''} live={streaming} testId="streaming-arguments" mono />}
       {fromMessage.map((note) => (
-        <p key={note} data-testid="argument-from-message" className="break-words text-[11px] text-fg-muted">
+        <p key={note} data-testid={note.startsWith(GENERATED_NOTE) ? 'argument-generated' : 'argument-from-message'} className="break-words text-[11px] text-fg-muted">
           {note}
         </p>
       ))}

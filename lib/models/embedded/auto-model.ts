@@ -1,4 +1,4 @@
-import { FROM_MESSAGE_NOTE } from '@/lib/runtime/model/model-client';
+import { FROM_MESSAGE_NOTE, GENERATED_NOTE } from '@/lib/runtime/model/model-client';
 import type { FaultKind } from '../model-config';
 import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
 import { generateArguments } from './arguments/generate-arguments';
@@ -96,7 +96,12 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
           random: createSeededRandom(options.seed, 'fault-shape', iteration, index),
         })
       : [call];
-    const notes = [...(taken.length > 0 ? [`${FROM_MESSAGE_NOTE}${taken.join(', ')}`] : []), ...clamps];
+    const generated = listGenerated(args, taken);
+    const notes = [
+      ...(taken.length > 0 ? [`${FROM_MESSAGE_NOTE}${taken.join(', ')}`] : []),
+      ...(generated.length > 0 ? [`${GENERATED_NOTE}${generated.join(', ')}`] : []),
+      ...clamps,
+    ];
     for (const proposed of calls) outputs.push({ type: 'function_call', ...proposed, ...(notes.length > 0 ? { notes } : {}) });
   }
   return outputs;
@@ -116,6 +121,15 @@ function selectForChoice(request: EmbeddedRequest, message: string, functions: K
   if (selected.length > 0 || choice !== 'required') return selected;
   const fallback = functions.find((fn) => !fn.deferred) ?? functions[0];
   return fallback ? [{ tool: fallback, clause: message }] : [];
+}
+
+/** The top-level arguments no value of the message filled (`taken` entries read `/key = value`). */
+function listGenerated(args: unknown, taken: readonly string[]): string[] {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return [];
+  const fromMessage = new Set(taken.map((entry) => entry.split(' = ')[0]?.split('/')[1]));
+  return Object.keys(args)
+    .filter((key) => !fromMessage.has(key.replace(/~/g, '~0').replace(/\//g, '~1')))
+    .map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
 }
 
 /** Replays the fault decisions of a past round against the calls it actually holds. */

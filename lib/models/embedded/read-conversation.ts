@@ -120,5 +120,14 @@ export function buildArgumentHints(clause: string, message: string, keywords: st
 /** The clause's own values first, then the rest of the message's (a clause may be "Lagos?"). */
 function mergeMessageValues(own: MessageValues, all: MessageValues): MessageValues {
   const merge = <T,>(first: T[], second: T[]) => [...first, ...second.filter((value) => !first.includes(value))];
-  return { places: merge(own.places, all.places), numbers: merge(own.numbers, all.numbers), ids: merge(own.ids, all.ids), words: merge(own.words, all.words) };
+  const pairKeys = new Set(own.pairs.map((pair) => `${pair.owner}/${pair.name}`));
+  return {
+    places: merge(own.places, all.places),
+    numbers: merge(own.numbers, all.numbers),
+    ids: merge(own.ids, all.ids),
+    words: merge(own.words, all.words),
+    emails: merge(own.emails, all.emails),
+    urls: merge(own.urls, all.urls),
+    pairs: [...own.pairs, ...all.pairs.filter((pair) => !pairKeys.has(`${pair.owner}/${pair.name}`))],
+  };
 }

@@ -8,6 +8,12 @@ export type MessageValues = {
   ids: string[];
   /** Every word, lowercased, for finding the enum members the message mentions. */
   words: string[];
+  /** E-mail addresses ("alice@example.com"). */
+  emails: string[];
+  /** Web addresses ("https://example.com/docs"). */
+  urls: string[];
+  /** `owner/name` pairs ("octocat/hello-world"): a repository, a package, a team. */
+  pairs: { owner: string; name: string }[];
 };
 
 /** A capitalized word; an apostrophe or hyphen only inside it ("Côte-d'Ivoire", not "Lagos'"). */
@@ -19,11 +25,22 @@ const NOT_PLACES = new Set(['I', 'The', 'Please', 'What', 'When', 'Where', 'Whic
 const NUMBER = /(?<![\w.])#?(\d+(?:\.\d+)?)(?![\w.]*[A-Za-z_])/g;
 const ID = /\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][\w-]*\d[\w-]*\b/g;
 const WORD = /[\p{L}\p{N}_-]+/gu;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const URL_TEXT = /\bhttps?:\/\/[^\s"'<>)\]]+[^\s"'<>)\].,;:!?]/g;
+/** `owner/name`: two name-like parts, neither a path with an extension nor part of a longer path. */
+const PAIR = /(?<![\w./-])([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w-]*(?:\.[A-Za-z][\w-]*)?)(?![\w/-])/g;
 
 /** The values in `text` a tool's arguments may take, each kind in the order written. */
 export function readMessageValues(text: string): MessageValues {
   // Quoted text is taken as written elsewhere (`extractQuotedValues`), not read for places or numbers.
-  const unquoted = text.replace(/"[^"\n]*"|`[^`\n]*`|(?<!\w)'[^'\n]*'(?!\w)/g, ' ');
+  const quotedOut = text.replace(/"[^"\n]*"|`[^`\n]*`|(?<!\w)'[^'\n]*'(?!\w)/g, ' ');
+  const emails = unique([...quotedOut.matchAll(EMAIL)].map((match) => match[0]));
+  const urls = unique([...quotedOut.matchAll(URL_TEXT)].map((match) => match[0]));
+  // Addresses are read whole above; their parts are no places, numbers or ids.
+  const unquoted = quotedOut.replace(URL_TEXT, ' ').replace(EMAIL, ' ');
+  const pairs = [...unquoted.matchAll(PAIR)]
+    .filter((match) => !/\.[A-Za-z]{1,5}$/.test(match[2] ?? ''))
+    .map((match) => ({ owner: match[1] ?? '', name: match[2] ?? '' }));
   const places: string[] = [];
   const addPlace = (value: string) => {
     const trimmed = value.trim();
@@ -34,5 +51,9 @@ export function readMessageValues(text: string): MessageValues {
   const numbers = [...unquoted.matchAll(NUMBER)].map((match) => Number(match[1]));
   const ids = [...new Set([...unquoted.matchAll(ID)].map((match) => match[0]))];
   const words = [...new Set([...text.toLowerCase().matchAll(WORD)].map((match) => match[0]))];
-  return { places, numbers, ids, words };
+  return { places, numbers, ids, words, emails, urls, pairs };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
 }

@@ -60,6 +60,14 @@ export type CallNotes = { callId: string; notes: string[] };
 /** Leads a call note that lists the arguments a model took from the user's words (the others are caveats, e.g. clamps). */
 export const FROM_MESSAGE_NOTE = 'From your message: ';
 
+/** Leads a call note that lists the arguments a model made up because the user's words did not give them. */
+export const GENERATED_NOTE = 'Generated, not in your message: ';
+
+/** Whether a call note says where arguments came from (from the message, or generated) rather than a caveat. */
+export function isArgumentSourceNote(note: string): boolean {
+  return note.startsWith(FROM_MESSAGE_NOTE) || note.startsWith(GENERATED_NOTE);
+}
+
 export type ModelResponse = {
   id: string;
   /** Output items in model order: assistant messages, function calls, search calls, opaque items. */

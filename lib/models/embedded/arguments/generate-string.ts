@@ -23,18 +23,20 @@ export function generateString(schema: Schema, context: GenerationContext, place
   const minLength = Math.min(requestedMinLength, limits.stringLength);
   if (requestedMinLength > minLength) noteClamp(context, `${formatPointer(place.path)}: minLength ${requestedMinLength} clamped to ${minLength}`);
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  if (typeof schema.format === 'string') {
-    const formatted = generateFormat(schema.format, context.random);
-    if (formatted !== undefined) return formatted;
-  }
+  const format = typeof schema.format === 'string' ? schema.format : undefined;
   const pattern = typeof schema.pattern === 'string' ? readPattern(schema.pattern, context, place) : undefined;
   const fitsLength = (value: string) => {
     const length = [...value].length;
     return length >= minLength && length <= maxLength;
   };
   const fits = (value: string) => fitsLength(value) && (pattern === undefined || matchPattern(pattern, value, context.patternBudget) === 'match');
-  const taken = takeMessageString(context, place, fits);
+  // An address the message names wins over a generated one of the same format.
+  const taken = takeMessageString(context, place, fits, format);
   if (taken !== undefined) return taken;
+  if (format !== undefined) {
+    const formatted = generateFormat(format, context.random);
+    if (formatted !== undefined) return formatted;
+  }
   const hint = takeHint(context, place.key, limits.stringLength);
   if (hint !== undefined && fits(hint)) {
     context.usedHints += 1;

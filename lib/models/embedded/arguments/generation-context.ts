@@ -33,7 +33,7 @@ export type GenerationContext = {
   hints: ArgumentHints;
   usedHints: number;
   /** How many of the message's places, numbers and ids fields have taken. */
-  usedMessage: { places: number; numbers: number; ids: number };
+  usedMessage: { places: number; numbers: number; ids: number; emails: number; urls: number; owners: number; names: number };
   /** The fields whose value came from the message (`/city = "Paris"`). */
   taken: string[];
   limits: GeneratorLimits;
@@ -60,7 +60,7 @@ export function createGenerationContext(options: { random: Random; root: Schema;
     root: options.root,
     hints: options.hints ?? { values: [], text: '' },
     usedHints: 0,
-    usedMessage: { places: 0, numbers: 0, ids: 0 },
+    usedMessage: { places: 0, numbers: 0, ids: 0, emails: 0, urls: 0, owners: 0, names: 0 },
     taken: [],
     limits: GENERATOR_LIMITS,
     nodes: 0,

@@ -76,7 +76,7 @@ describe('auto model driving a real turn', () => {
       permissions: { mode: 'auto' },
     });
     const response = outcome.events.find((event) => event.type === 'model-response');
-    const notes = ['/labels: minItems 5000 clamped to 16'];
+    const notes = ['Generated, not in your message: /labels', '/labels: minItems 5000 clamped to 16'];
     expect(response).toMatchObject({ calls: [{ name: 'tag_items', notes }] });
     const callId = response?.type === 'model-response' ? (response.calls[0]?.callId ?? '') : '';
     expect(reduceRuntimeEvents(outcome.events).calls[callId]?.argumentNotes).toEqual(notes);

@@ -175,3 +175,34 @@ describe('auto embedded model', () => {
     expect(await client.createResponse(modelRequest, { signal })).toEqual(first);
   });
 });
+
+describe('values named in passing, without quotes', () => {
+  const fn = (name: string, description: string, properties: Record<string, object>): OfferedFunction => ({ type: 'function', name, description, parameters: objectOf(properties), strict: true });
+  const offered: OfferedTool[] = [
+    fn('send_email', 'Send an email to a recipient.', { to: { type: 'string', format: 'email' }, subject: { type: 'string' } }),
+    fn('fetch_page', 'Fetch a web page by URL.', { url: { type: 'string', format: 'uri' } }),
+    fn('get_repo', 'Get a GitHub repository.', { owner: { type: 'string' }, repo: { type: 'string' } }),
+    fn('create_user', 'Create a user account.', { name: { type: 'string' }, role: { type: 'string', enum: ['admin', 'viewer'] } }),
+    fn('set_timer', 'Set a timer.', { minutes: { type: 'integer' }, label: { type: 'string' } }),
+  ];
+  const cases: [string, string, Record<string, unknown>][] = [
+    ['Send an email to alice@example.com about the launch', 'send_email', { to: 'alice@example.com' }],
+    ['Fetch the page https://example.com/docs.', 'fetch_page', { url: 'https://example.com/docs' }],
+    ['Get the repository octocat/hello-world', 'get_repo', { owner: 'octocat', repo: 'hello-world' }],
+    ['Create a user account for Grace Hopper as an administrator', 'create_user', { name: 'Grace Hopper', role: 'admin' }],
+    ['Set a timer for 25 minutes', 'set_timer', { minutes: 25 }],
+  ];
+
+  it.each(cases)('%s → %s, whatever the seed', (message, name, expected) => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const [call] = calls(createAutoModel({ seed }).respond(request([user(message)], offered)));
+      expect(call?.name).toBe(name);
+      expect(JSON.parse(call?.arguments ?? '{}')).toMatchObject(expected);
+    }
+  });
+
+  it('says which arguments it took from the message and which it generated', () => {
+    const [call] = calls(createAutoModel({ seed: 1 }).respond(request([user('Send an email to alice@example.com about the launch')], offered)));
+    expect(call?.notes).toEqual(['From your message: /to = "alice@example.com"', 'Generated, not in your message: /subject']);
+  });
+});
