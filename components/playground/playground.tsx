@@ -31,6 +31,9 @@ import { useRunShortcut } from './use-run-shortcut';
 import { useSessionApiKeys } from './use-session-api-keys';
 import { useTurnRunner } from './use-turn-runner';
 import { DraftNotice } from './draft-notice';
+import { PanelToggles, ResizableColumns } from './resizable-columns';
+import { usePanelLayout } from './use-panel-layout';
+import { useWideLayout } from './use-wide-layout';
 import { useWorkspaceDrafts } from './use-workspace-drafts';
 import { HistoryMenu } from '@/components/header/history-menu';
 
@@ -42,6 +45,11 @@ const Timeline = dynamic(() => import('@/components/timeline/timeline').then((lo
 const AssertionsPanel = dynamic(() => import('@/components/assertions/assertions-panel').then((loaded) => loaded.AssertionsPanel), {
   loading: () => <AssertionsPanelPlaceholder />,
 });
+
+/** The least share of the width (percent) the run column and its timeline get when a run starts. */
+const RUN_TIMELINE_SHARE = 36;
+/** …and when a shared session opens, where reading the timeline is the point. */
+const SHARED_TIMELINE_SHARE = 48;
 
 export type PlaygroundProps = {
   presets: readonly PlaygroundPreset[];
@@ -75,7 +83,22 @@ export function Playground(props: PlaygroundProps) {
   const { start } = runner;
   // Below 1200 px the schema and run panels share a column; a run, Escape or a skip link shows the run side.
   const [narrowPanel, setNarrowPanel] = useState<NarrowPanel>('run');
-  useEffect(() => onRevealPanel(setNarrowPanel), []);
+  // From 1200 px the three columns are resizable panels; the timeline gets room when a run starts.
+  const wide = useWideLayout();
+  const panels = usePanelLayout(shared ? 'shared' : 'playground');
+  const { makeRoomForTimeline, reveal } = panels;
+  useEffect(
+    () =>
+      onRevealPanel((panel) => {
+        setNarrowPanel(panel);
+        reveal(panel);
+      }),
+    [reveal],
+  );
+  // A shared session is opened to read its timeline: the run column takes half the width.
+  useEffect(() => {
+    if (wide && shared) requestAnimationFrame(() => makeRoomForTimeline(SHARED_TIMELINE_SHARE));
+  }, [wide, shared, makeRoomForTimeline]);
 
   const startRun = useCallback(
     (target: PlaygroundState, turn: TurnTarget = {}) => {
@@ -86,11 +109,12 @@ export function Playground(props: PlaygroundProps) {
       }
       const message = request.value.messages[0]?.content ?? '';
       setNarrowPanel('run');
+      makeRoomForTimeline(RUN_TIMELINE_SHARE);
       start(request.value, { message, ...(turn.branchAt === undefined ? {} : { branchAt: turn.branchAt }) });
       // The composer empties once its message is sent, as in a chat; an edit re-run leaves it alone.
       if (turn.message === undefined) dispatch({ type: 'message-changed', message: '' });
     },
-    [start],
+    [start, makeRoomForTimeline],
   );
   const fork = useForkAction(readState, dispatch);
   const startForkRun = useCallback(
@@ -101,9 +125,10 @@ export function Playground(props: PlaygroundProps) {
         return;
       }
       setNarrowPanel('run');
+      makeRoomForTimeline(RUN_TIMELINE_SHARE);
       start(body.value, { message: forkRun.message, endpoint: `/api/sessions/${encodeURIComponent(sessionId)}/fork` });
     },
-    [start],
+    [start, makeRoomForTimeline],
   );
   useForkLoader(forkId, { dispatch, readState, startRun, startForkRun });
   const forkWithOutput = useCallback(
@@ -179,6 +204,68 @@ export function Playground(props: PlaygroundProps) {
   const waitingCount = waiting.approvals.length + waiting.outputs.length;
   useTitleBadge(waitingCount);
   const hidden = (panel: NarrowPanel) => (narrowPanel === panel ? '' : 'max-[1199px]:hidden');
+  const editorColumn = (
+    <CodeEditor
+      documents={state.documents}
+      activeTab={state.activeTab}
+      onSelectTab={(tab) => dispatch({ type: 'tab-selected', tab })}
+      onChange={(tab, text) => {
+        if (tab === 'tools') compileSoon(text);
+        dispatch({ type: 'document-changed', tab, text });
+      }}
+      diagnostics={selectEditorDiagnostics(state.compile)}
+      theme={theme}
+      onRun={run}
+      unusedTabs={unusedTabs}
+    />
+  );
+  const schemaColumn = (
+    <SchemaPanel
+      compile={state.compile}
+      permissionMode={state.permissionMode}
+      onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
+      answerByHand={state.answerByHand}
+      onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
+      source={state.documents.tools}
+      files={currentFiles}
+      seed={state.model.seed}
+    />
+  );
+  const runColumn = (
+    <>
+    {preset && (
+      <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
+        <span className="font-semibold text-fg">
+          {preset.title}
+          {presetEdited ? ' (edited)' : ''}.
+        </span>{' '}
+        {preset.summary}
+      </p>
+    )}
+    <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
+    <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
+      <AssertionsPanel
+        text={state.assertions}
+        onChange={(assertions) => dispatch({ type: 'assertions-changed', assertions })}
+        turns={activeTurnEvents}
+        running={isRunActive(currentRun)}
+        record={shared}
+      />
+      <ExchangesContext.Provider value={exchanges}>
+        <Timeline
+          turns={selectActiveBranch(state.conversation).turns}
+          running={isRunActive(currentRun)}
+          actions={timelineActions}
+          turnControls={
+            shared
+              ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }
+              : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
+          }
+        />
+      </ExchangesContext.Provider>
+    </div>
+    </>
+  );
   return (
     <div className="flex h-dvh min-h-[560px] flex-col">
       <SkipLinks />
@@ -192,80 +279,50 @@ export function Playground(props: PlaygroundProps) {
         {!shared && <HistoryMenu list={drafts.list} onReopen={(id) => void drafts.reopen(id)} currentId={drafts.currentId} savedAt={drafts.savedAt} />}
         {!shared && <ShareButton key={currentRun.turnId ?? 'no-turn'} state={state} />}
         <SessionImport />
+        {wide && <PanelToggles layout={panels} />}
       </AppHeader>
       <DraftNotice notice={drafts.notice} onStartFresh={startFresh} onBringBack={(id) => void drafts.reopen(id)} onDismiss={drafts.dismissNotice} />
       <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} turns={activeTurnEvents} />
-      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] min-[1200px]:grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
-        <div className="min-h-0 border-r border-border">
-          <CodeEditor
-            documents={state.documents}
-            activeTab={state.activeTab}
-            onSelectTab={(tab) => dispatch({ type: 'tab-selected', tab })}
-            onChange={(tab, text) => {
-              if (tab === 'tools') compileSoon(text);
-              dispatch({ type: 'document-changed', tab, text });
+      {wide ? (
+        <main className="flex min-h-0 flex-1">
+          <ResizableColumns
+            layout={panels}
+            columns={{
+              editor: <div className="h-full min-h-0">{editorColumn}</div>,
+              schemas: (
+                <div id="panel-schemas" className="h-full min-h-0 bg-bg">
+                  {schemaColumn}
+                </div>
+              ),
+              run: (
+                <div id="panel-run" className="flex h-full min-h-0 flex-col bg-bg">
+                  {runColumn}
+                </div>
+              ),
             }}
-            diagnostics={selectEditorDiagnostics(state.compile)}
-            theme={theme}
-            onRun={run}
-            unusedTabs={unusedTabs}
           />
-        </div>
-        <div className="flex min-h-0 flex-col min-[1200px]:contents">
-          <NarrowPanelTabs
-            shown={narrowPanel}
-            onShow={setNarrowPanel}
-            toolCount={selectSchemaView(state.compile).tools.length}
-            waiting={waitingCount}
-            running={isRunActive(currentRun)}
-          />
-          <div id="panel-schemas" className={`min-h-0 border-border bg-bg max-[1199px]:flex-1 min-[1200px]:border-r ${hidden('schemas')}`}>
-            <SchemaPanel
-              compile={state.compile}
-              permissionMode={state.permissionMode}
-              onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
-              answerByHand={state.answerByHand}
-              onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
-              source={state.documents.tools}
-              files={currentFiles}
-              seed={state.model.seed}
+        </main>
+      ) : (
+        // The server renders this one; CSS lays it out in three columns until the browser knows its width.
+        <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] min-[1200px]:grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1.05fr)]">
+          <div className="min-h-0 border-r border-border">{editorColumn}</div>
+          <div className="flex min-h-0 flex-col min-[1200px]:contents">
+            <NarrowPanelTabs
+              shown={narrowPanel}
+              onShow={setNarrowPanel}
+              toolCount={selectSchemaView(state.compile).tools.length}
+              waiting={waitingCount}
+              running={isRunActive(currentRun)}
             />
-          </div>
-          <div id="panel-run" className={`flex min-h-0 flex-col bg-bg max-[1199px]:flex-1 ${hidden('run')}`}>
-            {preset && (
-              <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
-                <span className="font-semibold text-fg">
-                  {preset.title}
-                  {presetEdited ? ' (edited)' : ''}.
-                </span>{' '}
-                {preset.summary}
-              </p>
-            )}
-            <RunPanel state={state} dispatch={dispatch} onRun={run} onStop={runner.stop} runLabel={shared ? 'Fork & run ▶' : undefined} />
-            <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
-              <AssertionsPanel
-                text={state.assertions}
-                onChange={(assertions) => dispatch({ type: 'assertions-changed', assertions })}
-                turns={activeTurnEvents}
-                running={isRunActive(currentRun)}
-                record={shared}
-              />
-              <ExchangesContext.Provider value={exchanges}>
-                <Timeline
-                  turns={selectActiveBranch(state.conversation).turns}
-                  running={isRunActive(currentRun)}
-                  actions={timelineActions}
-                  turnControls={
-                    shared
-                      ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }
-                      : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
-                  }
-                />
-              </ExchangesContext.Provider>
+            <div id="panel-schemas" className={`min-h-0 border-border bg-bg max-[1199px]:flex-1 min-[1200px]:border-r ${hidden('schemas')}`}>
+              {schemaColumn}
+            </div>
+            <div id="panel-run" className={`flex min-h-0 flex-col bg-bg max-[1199px]:flex-1 ${hidden('run')}`}>
+              {runColumn}
             </div>
           </div>
-        </div>
-      </main>
+        </main>
+      )}
     </div>
   );
 }
