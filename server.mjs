@@ -10,6 +10,8 @@ const PEER_ADDRESS_HEADER = 'x-playground-peer-address';
 const DIRECT_ROUTES_KEY = Symbol.for('tool-runtime-playground.direct-routes');
 /** Where it leaves the connection caps and request timeouts to put on this server (lib/server/server-limits.ts). */
 const SERVER_LIMITS_KEY = Symbol.for('tool-runtime-playground.apply-server-limits');
+/** Where this server is left for instrumentation.ts, which may run after it was created. */
+const HTTP_SERVER_KEY = Symbol.for('tool-runtime-playground.http-server');
 
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -37,10 +39,11 @@ const server = createServer((request, response) => {
     response.end();
   });
 });
-// Connections in all and per address, and how long headers and a body may take to arrive.
-const applyServerLimits = globalThis[SERVER_LIMITS_KEY];
-if (applyServerLimits) applyServerLimits(server);
-else console.warn('No server limits were registered (instrumentation.ts did not run): connections are not capped.');
+// Connections in all and per address, and how long headers and a body may take to arrive: put on
+// the server here when instrumentation.ts has already run, else by it when it runs (Next may start
+// it only with the first request).
+globalThis[HTTP_SERVER_KEY] = server;
+globalThis[SERVER_LIMITS_KEY]?.(server);
 server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
 });

@@ -64,7 +64,18 @@ export function readServerLimitOptions(environment: Record<string, string | unde
   };
 }
 
-/** Makes `applyServerLimits` (with this process's options) available to `server.mjs`. */
+/** Where `server.mjs` leaves its HTTP server when it was created before `instrumentation.ts` ran. */
+export const HTTP_SERVER_KEY = Symbol.for('tool-runtime-playground.http-server');
+
+/**
+ * Puts the limits (with this process's options) on `server.mjs`'s server: at once when the server
+ * exists already, else by leaving `applyServerLimits` for `server.mjs` to call once it created it.
+ * Exactly one of the two happens, whichever of them runs first.
+ */
 export function registerServerLimits(): void {
-  (globalThis as Record<symbol, unknown>)[SERVER_LIMITS_KEY] = (server: Server) => applyServerLimits(server, readServerLimitOptions());
+  const globals = globalThis as Record<symbol, unknown>;
+  const apply = (server: Server) => applyServerLimits(server, readServerLimitOptions());
+  globals[SERVER_LIMITS_KEY] = apply;
+  const server = globals[HTTP_SERVER_KEY];
+  if (server instanceof Object && 'listen' in server) apply(server as Server);
 }
