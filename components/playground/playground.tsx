@@ -48,8 +48,9 @@ const AssertionsPanel = dynamic(() => import('@/components/assertions/assertions
 
 /** The least share of the width (percent) the run column and its timeline get when a run starts. */
 const RUN_TIMELINE_SHARE = 36;
-/** …and when a shared session opens, where reading the timeline is the point. */
-const SHARED_TIMELINE_SHARE = 48;
+/** …and when a shared session opens, where reading the timeline is the point (the editor gives up the width). */
+const SHARED_TIMELINE_SHARE = 45;
+const SHARED_EDITOR_SHARE = 27;
 
 export type PlaygroundProps = {
   presets: readonly PlaygroundPreset[];
@@ -95,9 +96,9 @@ export function Playground(props: PlaygroundProps) {
       }),
     [reveal],
   );
-  // A shared session is opened to read its timeline: the run column takes half the width.
+  // A shared session is opened to read its timeline: the run column takes nearly half the width.
   useEffect(() => {
-    if (wide && shared) requestAnimationFrame(() => makeRoomForTimeline(SHARED_TIMELINE_SHARE));
+    if (wide && shared) requestAnimationFrame(() => makeRoomForTimeline(SHARED_TIMELINE_SHARE, SHARED_EDITOR_SHARE));
   }, [wide, shared, makeRoomForTimeline]);
 
   const startRun = useCallback(

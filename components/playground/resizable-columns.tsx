@@ -58,7 +58,7 @@ export function ResizableColumns({ layout, columns }: ResizableColumnsProps) {
     <Group id="playground-columns" className="min-h-0 flex-1" defaultLayout={layout.defaultLayout} onLayoutChanged={layout.onLayoutChanged}>
       {panel('editor', 340, '38%', '')}
       {handle('resize-editor', 'Resize the editor (Enter collapses it)')}
-      {panel('schemas', 260, '27%', '')}
+      {panel('schemas', 320, '27%', '')}
       {handle('resize-schemas', 'Resize the schema panel (Enter collapses it)')}
       {panel('run', 380, '35%', '')}
     </Group>

@@ -35,8 +35,12 @@ export type PanelLayout = {
   toggle: (id: PanelId) => void;
   /** Expands `id` if it is collapsed (a control elsewhere asked to show it). */
   reveal: (id: PanelId) => void;
-  /** Gives the run panel (and its timeline) at least `share` percent of the width. */
-  makeRoomForTimeline: (share: number) => void;
+  /**
+   * Gives the run panel (and its timeline) at least `share` percent of the width; with
+   * `editorShare`, the editor first gives up width down to that share, so the schema column
+   * between them is not the one squeezed.
+   */
+  makeRoomForTimeline: (share: number, editorShare?: number) => void;
 };
 
 /**
@@ -74,9 +78,11 @@ export function usePanelLayout(storageId: string): PanelLayout {
     [refs],
   );
   const makeRoomForTimeline = useCallback(
-    (share: number) => {
+    (share: number, editorShare?: number) => {
       const panel = refs.run.current;
       if (!panel) return;
+      const editor = refs.editor.current;
+      if (editor && editorShare !== undefined && !editor.isCollapsed() && editor.getSize().asPercentage > editorShare) editor.resize(`${editorShare}%`);
       if (panel.isCollapsed()) panel.expand();
       if (panel.getSize().asPercentage < share) panel.resize(`${share}%`);
     },
