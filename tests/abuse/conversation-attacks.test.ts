@@ -65,13 +65,18 @@ describe('direct calls (Try)', () => {
     await expectServerStillServes(baseURL());
   });
 
-  it('answers an output for a call nobody waits for with 404 or 409, never a crash', async () => {
-    const unknown = await fetch(`${baseURL()}/api/turns/turn_nope/outputs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ callId: 'call_1', output: 'x' }),
-    });
-    expect(unknown.status).toBe(404);
+  it('answers an output for a call nobody waits for with 403 or 404, never a crash', async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${baseURL()}/api/turns/turn_nope/outputs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ callId: 'call_1', output: 'x' }),
+      });
+    // The turn id alone controls nothing; with a token, an unknown turn is unknown.
+    const withoutToken = await send({});
+    expect(withoutToken.status).toBe(403);
+    expect(await withoutToken.text()).toContain('turn-control-token');
+    expect((await send({ 'turn-control-token': 'made-up' })).status).toBe(404);
     const run = await runTurn(baseURL(), turnBody({ source: defineModule([ECHO_TOOL]), model: scriptedModel([[['echo', '{"text":"hi"}']]]) }));
     expect(toolOutputs(run).map((output) => output.status), describeRun(run)).toEqual(['success']);
   });

@@ -1,3 +1,4 @@
+import { Agent, fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createBigModule, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
 import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
@@ -72,12 +73,16 @@ describe('tool details', () => {
     const compiled = await compileModule(baseURL(), defineModule([ECHO_TOOL, SLEEP_TOOL]));
     const moduleKey = (compiled.body as { moduleKey?: string } | undefined)?.moduleKey;
     expect(moduleKey, compiled.text).toMatch(/^[0-9a-f]{64}$/);
+    // From an address of its own (the earlier floods' idle keep-alive connections count against
+    // 127.0.0.1), over at most 48 connections: the server closes any past 64 from one address.
+    const connections = new Agent({ connections: 48, localAddress: '127.0.0.3' });
     const ask = async (body: unknown) => {
       const response = await fetch(`${baseURL()}/api/tools/compile/details`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(20_000),
+        dispatcher: connections,
       });
       return { status: response.status, retryAfter: response.headers.get('retry-after'), text: (await response.text()).slice(0, 300) };
     };
@@ -85,9 +90,11 @@ describe('tool details', () => {
     expect((await ask({ moduleKey, indexes: Array.from({ length: 5000 }, () => 0) })).text).toMatch(/at most 250 tools per request/);
     expect((await ask({ moduleKey, indexes: [2 ** 40] })).status).toBe(400);
 
-    // 120 at once: past the burst of 60 however slowly a loaded machine answers (the bucket refills 20 a second).
-    const flood = Promise.all(Array.from({ length: 120 }, () => ask({ moduleKey, indexes: [0, 1] })));
+    // 240 over 48 connections: past the burst of 60 unless the server answered fewer than 20 a
+    // second (the bucket's refill), and a refusal is taken before the body is read.
+    const flood = Promise.all(Array.from({ length: 240 }, () => ask({ moduleKey, indexes: [0, 1] })));
     const [latency, answers] = await Promise.all([sampleLatency(baseURL(), flood), flood]);
+    await connections.close();
     expectFloodLimited(answers);
     expectResponsive(latency, 'details flood');
   });
