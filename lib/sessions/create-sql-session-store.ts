@@ -20,6 +20,9 @@ export type SqlSessionStoreOptions = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The advisory-lock namespace (first key) of the per-address quota, apart from the migration's single-key lock. */
+const QUOTA_LOCK_SPACE = 7_202_602;
+
 /** A view is noted at most this often per session: reading stays a read. */
 const VIEW_RESOLUTION_MS = 60 * 60 * 1000;
 
@@ -119,6 +122,9 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
       const time = Date.parse(row.createdAt);
       const outcome = await client.transaction(async (query): Promise<SessionWriteOutcome> => {
         if (row.owner) {
+          // Writes of one address queue here until the one before commits, so simultaneous shares
+          // cannot each see the same usage and together pass the quota (on any number of instances).
+          await query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK_SPACE, row.owner]);
           const used = await query<{ used: string | number | null }>('SELECT sum(bytes) AS used FROM sessions WHERE owner = $1 AND created_at > $2', [row.owner, now() - DAY_MS]);
           const usedBytes = Number(used[0]?.used ?? 0);
           if (usedBytes + row.bytes > storage.quotaBytesPerDay) return { kind: 'over-quota', usedBytes, quotaBytes: storage.quotaBytesPerDay };

@@ -55,3 +55,20 @@ function describeBounds({ open }: StoreBackend): void {
     expect((await readSessionBody('EVICTEVICTEVICTEVICT02', store)).ok).toBe(true);
   });
 }
+
+describe.each(STORE_BACKENDS.filter((backend) => backend.available))('the quota holds against simultaneous writes, on $name', ({ open }) => {
+  it('stores no more than the quota when one address writes many sessions at once', async () => {
+    const time = Date.UTC(2026, 0, 10);
+    const { store, client } = await openTestStore(open, { now: () => time, storage: { retentionMs: 48 * HOUR_MS, maxBytes: 1_000_000, quotaBytesPerDay: 700 } });
+    try {
+      const ids = Array.from({ length: 24 }, (_, index) => `RACERACERACERACERAC${String(index).padStart(3, '0')}`);
+      const outcomes = await Promise.all(ids.map((id) => store.createSession(row(id, time, 100, 'owner-racing'))));
+      expect(outcomes.filter((outcome) => outcome.kind === 'stored')).toHaveLength(7);
+      expect(outcomes.filter((outcome) => outcome.kind === 'over-quota')).toHaveLength(17);
+      const used = await client.query<{ used: string | number }>("SELECT sum(bytes) AS used FROM sessions WHERE owner = 'owner-racing'");
+      expect(Number(used[0]?.used)).toBe(700);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
