@@ -3,7 +3,7 @@ import type { TapeEntry } from '@/lib/models/model-config';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { describeStorageFailure, type SessionError } from '@/lib/sessions/session-error';
 import type { SessionStore } from '@/lib/sessions/session-store';
-import { NOT_YOUR_TURN_MESSAGE } from './turn-control';
+import { matchesTurnControlTokenHash, NOT_YOUR_TURN_MESSAGE } from './turn-control';
 import type { TurnRegistry } from './turn-registry';
 
 /** The longest turn id a stored turn may have; anything longer is unknown without asking the store. */
@@ -11,14 +11,15 @@ const MAX_TURN_ID_LENGTH = 200;
 
 export type ReadTurnExchangesOptions = {
   registry: Pick<TurnRegistry, 'accessTape'>;
-  openStore: () => Promise<Pick<SessionStore, 'getTurn'>>;
+  openStore: () => Promise<Pick<SessionStore, 'getControlledTurn'>>;
 };
 
 /**
- * A running turn's tape so far, else the stored tape of a turn that finished in this process, for
- * the client that started it (the holder of its control token) and nobody else: knowing a turn id
- * is not enough. Anyone else reads a finished turn through a session that includes it. A turn of
- * another instance, or one this process no longer remembers, is `not-found`.
+ * A running turn's tape so far, else the stored tape of a finished turn (from whichever instance
+ * ran it), for the client that started it and nobody else: knowing a turn id is not enough. A
+ * running turn checks the token itself; a stored one keeps the token's SHA-256 to check it against.
+ * Anyone else reads a finished turn through a session that includes it. A turn running on another
+ * instance, or finished too long ago, is `not-found`.
  */
 export async function readTurnExchanges(turnId: string, token: string, options: ReadTurnExchangesOptions): Promise<Result<{ exchanges: TapeEntry[] }, SessionError>> {
   const notFound = err<SessionError>({
@@ -28,12 +29,15 @@ export async function readTurnExchanges(turnId: string, token: string, options: 
   if (turnId.length === 0 || turnId.length > MAX_TURN_ID_LENGTH) return notFound;
   const access = options.registry.accessTape(turnId, token);
   if (access.kind === 'live') return ok({ exchanges: access.tape });
-  if (access.kind === 'forbidden') return err({ code: 'forbidden', message: NOT_YOUR_TURN_MESSAGE });
-  if (access.kind === 'unknown-turn') return notFound;
+  const forbidden = err<SessionError>({ code: 'forbidden', message: NOT_YOUR_TURN_MESSAGE });
+  if (access.kind === 'forbidden') return forbidden;
+  let stored: Awaited<ReturnType<SessionStore['getControlledTurn']>>;
   try {
-    const stored = await (await options.openStore()).getTurn(turnId);
-    return stored ? ok({ exchanges: stored.tape }) : notFound;
+    stored = await (await options.openStore()).getControlledTurn(turnId);
   } catch (error) {
     return err(describeStorageFailure(error));
   }
+  if (!stored) return notFound;
+  // A turn stored by an older version, without the hash, has no holder left to prove.
+  return stored.controlTokenHash !== undefined && matchesTurnControlTokenHash(stored.controlTokenHash, token) ? ok({ exchanges: stored.turn.tape }) : forbidden;
 }

@@ -20,6 +20,7 @@ import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-fee
 import { createWaitBudget, type WaitBudget } from './create-wait-budget';
 import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
+import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
@@ -34,6 +35,8 @@ export type FinishedTurn = {
   outputs: { callId: string; output: string }[];
   events: RuntimeEvent[];
   outcome: TurnEnding;
+  /** The SHA-256 of the turn's control token (never the token), so its starting client can read the stored turn on any instance. */
+  controlTokenHash?: string;
 };
 
 export type StreamTurnResult =
@@ -177,6 +180,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
         outputs,
         events: [...sent],
         outcome: endingOf(outcome),
+        controlTokenHash: hashTurnControlToken(controlToken),
       });
     },
   });

@@ -1,5 +1,5 @@
 // Server-only: the capability that controls a running turn, and the cross-site check of its routes.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The header a turn's stream answers with (its control token) and its control requests send back.
@@ -18,6 +18,19 @@ export function matchesTurnControlToken(expected: string, given: string | undefi
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * What a finished turn keeps of its token (SHA-256, hex): any instance can check a token against
+ * it, and a leaked database row does not hand out the token itself.
+ */
+export function hashTurnControlToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether `given` hashes to `expectedHash`, compared in constant time. */
+export function matchesTurnControlTokenHash(expectedHash: string, given: string | undefined): boolean {
+  return given !== undefined && matchesTurnControlToken(expectedHash, hashTurnControlToken(given));
 }
 
 /** Why a control request is refused before its turn is looked at. */

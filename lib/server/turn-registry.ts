@@ -46,11 +46,8 @@ export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
 export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded' | 'forbidden';
 export type DeliverOutputOutcome = 'delivered' | 'unknown-turn' | 'no-pending-output' | 'forwarded' | 'forbidden';
 export type AbortOutcome = 'aborted' | 'unknown-turn' | 'forwarded' | 'forbidden';
-/** A turn's exchanges as its starting client may read them: live while it runs, `finished` once it ended here. */
-export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'finished' } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
-
-/** How many finished turns of this process keep their control token, so their starting client can still read their exchanges. */
-const FINISHED_TOKENS_KEPT = 1_000;
+/** A running turn's exchanges as its starting client may read them (a finished turn's are in the session store). */
+export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
 
 /** In-memory registry of running turns, keyed by turn id. */
 export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
@@ -58,8 +55,6 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
   // Turns admitted but not yet registered (their sandbox is starting), counted like running ones.
   const reservations = new Set<{ clientId: string }>();
   const { bus } = options;
-  // Tokens of turns that ended here, oldest first, so the client that ran one can read its stored exchanges.
-  const finishedTokens = new Map<string, string>();
   const deliverLocally = (turnId: string, token: string, callId: string, decision: ApprovalDecision): DeliverOutcome => {
     const turn = turns.get(turnId);
     if (!turn) return 'unknown-turn';
@@ -102,23 +97,16 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
       return controlToken;
     },
     /**
-     * What the holder of `token` may read of a turn's exchanges: a copy of the running turn's tape
-     * so far, `finished` for a turn that ended in this process (read from the session store), or
-     * `unknown-turn` when this process knows nothing of it (another instance's, or too old).
+     * What the holder of `token` may read of a turn running here: a copy of its tape so far, or
+     * `unknown-turn` when it does not run in this process (finished, or another instance's).
      */
     accessTape(turnId: string, token: string): TapeAccess {
       const live = turns.get(turnId);
-      if (live) return matchesTurnControlToken(live.controlToken, token) ? { kind: 'live', tape: [...(live.tape ?? [])] } : { kind: 'forbidden' };
-      const finished = finishedTokens.get(turnId);
-      if (finished === undefined) return { kind: 'unknown-turn' };
-      return matchesTurnControlToken(finished, token) ? { kind: 'finished' } : { kind: 'forbidden' };
+      if (!live) return { kind: 'unknown-turn' };
+      return matchesTurnControlToken(live.controlToken, token) ? { kind: 'live', tape: [...(live.tape ?? [])] } : { kind: 'forbidden' };
     },
     unregister(turnId: string): void {
-      const turn = turns.get(turnId);
       turns.delete(turnId);
-      if (!turn) return;
-      finishedTokens.set(turnId, turn.controlToken);
-      if (finishedTokens.size > FINISHED_TOKENS_KEPT) finishedTokens.delete(finishedTokens.keys().next().value as string);
     },
     /** Counts a turn about to start against `clientId` until the returned release is called. */
     reserve(clientId: string): () => void {

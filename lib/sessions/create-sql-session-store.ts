@@ -94,13 +94,18 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
   };
 
   const store: SessionStore = {
-    async saveTurn(turnId, body) {
+    async saveTurn(turnId, body, controlTokenHash) {
       const createdAt = now();
       savesSinceSweep += 1;
       const sweep = savesSinceSweep >= savesPerSweep;
       if (sweep) savesSinceSweep = 0;
       await client.transaction(async (query) => {
-        await query('INSERT INTO finished_turns (turn_id, created_at, body) VALUES ($1, $2, $3) ON CONFLICT (turn_id) DO NOTHING', [turnId, createdAt, body]);
+        await query('INSERT INTO finished_turns (turn_id, created_at, body, control_token_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (turn_id) DO NOTHING', [
+          turnId,
+          createdAt,
+          body,
+          controlTokenHash ?? null,
+        ]);
         if (!sweep) return;
         await query(
           `DELETE FROM finished_turns
@@ -117,6 +122,16 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
     async getTurn(turnId) {
       const body = await store.getTurnBody(turnId);
       return body === undefined ? undefined : readTurn(body);
+    },
+    async getControlledTurn(turnId) {
+      const rows = await client.query<{ body: string; control_token_hash: string | null }>(
+        'SELECT body, control_token_hash FROM finished_turns WHERE turn_id = $1 AND created_at >= $2',
+        [turnId, now() - retention.maxAgeMs],
+      );
+      const row = rows[0];
+      const turn = row ? readTurn(row.body) : undefined;
+      if (!row || !turn) return undefined;
+      return row.control_token_hash === null ? { turn } : { turn, controlTokenHash: row.control_token_hash };
     },
     async createSession(row) {
       const time = Date.parse(row.createdAt);

@@ -10,14 +10,14 @@ import type { SessionStore } from './session-store';
  * cannot be shared.
  */
 export async function saveFinishedTurn(turn: FinishedTurn, dependencies: { store?: SessionStore; checker?: SessionChecker } = {}): Promise<void> {
-  const { turnId, request, tape, approvals, outputs, events } = turn;
+  const { turnId, request, tape, approvals, outputs, events, controlTokenHash } = turn;
   const prepared = await (dependencies.checker ?? getSessionChecker()).prepareTurn({ turnId, request, tape, approvals, outputs, events });
   if (!prepared.ok) {
     console.error(`Turn ${turnId} was not stored for sharing: ${prepared.error}`);
     return;
   }
   try {
-    await (dependencies.store ?? (await getSessionStore())).saveTurn(turnId, prepared.value);
+    await (dependencies.store ?? (await getSessionStore())).saveTurn(turnId, prepared.value, controlTokenHash);
   } catch (error) {
     console.error(`Turn ${turnId} was not stored for sharing:`, error);
   }

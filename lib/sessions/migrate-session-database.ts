@@ -41,6 +41,13 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
       'CREATE INDEX sessions_owner_created_at ON sessions (owner, created_at)',
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // The SHA-256 of the turn's control token, so its starting client can read its exchanges on any instance.
+      'ALTER TABLE finished_turns ADD COLUMN control_token_hash text',
+    ],
+  },
 ];
 
 /** Serializes concurrent starts of several instances on one PostgreSQL server. */

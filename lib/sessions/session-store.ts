@@ -7,6 +7,9 @@ export type StoredSessionRow = PreparedSession & { owner?: string };
 /** Whether a new record was stored, or its writer's address has stored its daily quota already. */
 export type SessionWriteOutcome = { kind: 'stored' } | { kind: 'over-quota'; usedBytes: number; quotaBytes: number };
 
+/** A stored finished turn and the SHA-256 (hex) of the control token its stream answered with. */
+export type ControlledTurn = { turn: SessionTurn; controlTokenHash?: string };
+
 /** What reading a stored session found: its checked text, never parsed by the store. */
 export type SessionRead =
   | { kind: 'found'; body: string }
@@ -27,12 +30,14 @@ export type SessionSummaryRead = { kind: 'found'; summary: SessionSummary } | Ex
  * transaction. Infrastructure failures (connection lost) are thrown.
  */
 export type SessionStore = {
-  /** Stores a checked finished turn's text (`SessionChecker.prepareTurn`). */
-  saveTurn(turnId: string, body: string): Promise<void>;
+  /** Stores a checked finished turn's text (`SessionChecker.prepareTurn`), with the hash of its control token when it has one. */
+  saveTurn(turnId: string, body: string, controlTokenHash?: string): Promise<void>;
   /** A finished turn's stored text, while it is kept. */
   getTurnBody(turnId: string): Promise<string | undefined>;
   /** The same, parsed (it was checked when stored). */
   getTurn(turnId: string): Promise<SessionTurn | undefined>;
+  /** The same, with the hash of its control token (absent for a turn stored without one), so only its starting client reads it. */
+  getControlledTurn(turnId: string): Promise<ControlledTurn | undefined>;
   /**
    * Stores a new record as checked, unless its owner's quota for the last 24 hours is spent; an
    * existing id is never overwritten (sessions are immutable). Then sweeps: sessions unopened past

@@ -10,7 +10,11 @@ import type { TapeEntry } from '@/lib/models/model-config';
 import { PRESETS } from '@/lib/presets';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { readTurnExchanges } from '@/lib/server/read-turn-exchanges';
+import { hashTurnControlToken, NOT_YOUR_TURN_MESSAGE } from '@/lib/server/turn-control';
 import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turn-registry';
+import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
+import { createSqlSessionStore } from '@/lib/sessions/create-sql-session-store';
+import { createInlineSessionChecker } from '@/lib/sessions/session-checker';
 import { getSessionStore } from '@/lib/sessions/get-session-store';
 import { presetModel } from '../sessions/session-fixtures';
 
@@ -137,7 +141,7 @@ describe('readTurnExchanges', () => {
     const result = await readTurnExchanges('turn_x', token, {
       registry,
       openStore: async () => ({
-        getTurn: async () => {
+        getControlledTurn: async () => {
           throw new Error('connection refused');
         },
       }),
@@ -152,5 +156,30 @@ describe('readTurnExchanges', () => {
     const result = await readTurnExchanges('turn_y', token, { registry, openStore: () => Promise.reject(new Error('not needed')) });
     expect(result).toEqual({ ok: true, value: { exchanges: [entry(200)] } });
     if (result.ok) expect(result.value.exchanges).not.toBe(tape);
+  });
+
+  it('reads a finished turn for the holder of its token on an instance that never ran it, and refuses anyone else', async () => {
+    const store = await createSqlSessionStore(await createPgliteClient(), { checker: createInlineSessionChecker() });
+    try {
+      const running = createTurnRegistry();
+      const other = createTurnRegistry();
+      const tape = [entry(200)];
+      const token = running.register('turn_z', 'client', new AbortController(), { tape });
+      const turn = { turnId: 'turn_z', request: { source: '', messages: [] }, tape, approvals: [], outputs: [], events: [] };
+      running.unregister('turn_z');
+      await store.saveTurn('turn_z', JSON.stringify(turn), hashTurnControlToken(token));
+      await store.saveTurn('turn_unhashed', JSON.stringify({ ...turn, turnId: 'turn_unhashed' }));
+      const options = { registry: other, openStore: async () => store };
+      expect(await readTurnExchanges('turn_z', token, options)).toEqual({ ok: true, value: { exchanges: [entry(200)] } });
+      for (const given of ['guess', hashTurnControlToken(token), `${token}x`]) {
+        expect(await readTurnExchanges('turn_z', given, options)).toEqual({ ok: false, error: { code: 'forbidden', message: NOT_YOUR_TURN_MESSAGE } });
+      }
+      expect(await readTurnExchanges('turn_unhashed', token, options)).toEqual({ ok: false, error: { code: 'forbidden', message: NOT_YOUR_TURN_MESSAGE } });
+      expect(await readTurnExchanges('turn_gone', token, options)).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      // The database keeps the hash, never the token.
+      expect(JSON.stringify(await store.getControlledTurn('turn_z'))).not.toContain(token);
+    } finally {
+      await store.close();
+    }
   });
 });
