@@ -30,8 +30,3 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
 
 /** One set per server process, surviving hot reloads in development. */
 export const getRequestRateLimiters: () => RequestRateLimiters = processSingleton('request-rate-limiters', createRequestRateLimiters);
-
-/** Spends one of `key`'s tokens under `limit` in this process's limiters, or the refusal to answer with. */
-export function takeRequestLimit(limit: RequestLimitName, key: string): Promise<Result<void, RateLimitRefusal>> {
-  return getRequestRateLimiters().take(limit, key);
-}

@@ -24,7 +24,7 @@ export type StreamToolCallOptions = {
  * streamed in the same event format. It is not stored as a session.
  */
 export function streamToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {
-  return Promise.resolve(startWhenAdmitted(options.clientId, () => startToolCall(options)));
+  return startWhenAdmitted(options.clientId, () => startToolCall(options));
 }
 
 function startToolCall(options: StreamToolCallOptions): StreamTurnResult {

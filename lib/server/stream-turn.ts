@@ -22,6 +22,8 @@ import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
+import { getSharedLimits } from './shared-limits';
+import { ok } from '@/lib/runtime/result';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
 
@@ -74,16 +76,30 @@ export function createTurnId(): string {
  * `sandbox-error` follows). Its slot is held from admission until the turn registered.
  */
 export function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
-  return Promise.resolve(startWhenAdmitted(options.clientId, () => startTurn(options)));
+  return startWhenAdmitted(options.clientId, () => startTurn(options));
 }
 
-/** Runs `start` holding one of `clientId`'s concurrency slots, or answers 429 when there is none. */
-export function startWhenAdmitted(clientId: string, start: () => StreamTurnResult): StreamTurnResult {
-  const admission = admitTurn({ registry: getTurnRegistry(), clientId });
+/**
+ * Runs `start` holding one of `clientId`'s concurrency slots (this process's, and with
+ * DATABASE_URL a lease on the slots all instances share, held until the turn ends), or answers
+ * 429 when there is none.
+ */
+export async function startWhenAdmitted(clientId: string, start: () => StreamTurnResult): Promise<StreamTurnResult> {
+  const registry = getTurnRegistry();
+  const admission = admitTurn({ registry, clientId });
   if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
-  noteTurnAdmitted();
   try {
-    return start();
+    const shared = await (getSharedLimits()?.turnSlots.acquire(clientId) ?? ok(() => undefined));
+    if (!shared.ok) return { ok: false, status: 429, error: shared.error.message, refusal: shared.error };
+    noteTurnAdmitted();
+    let started: StreamTurnResult | undefined;
+    try {
+      started = start();
+    } finally {
+      if (started?.ok) registry.whenEnded(started.turnId, shared.value);
+      else shared.value();
+    }
+    return started;
   } finally {
     admission.value();
   }

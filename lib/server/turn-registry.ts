@@ -34,6 +34,8 @@ type LiveTurn = {
   outputs: Map<string, (output: string) => void>;
   /** The turn's own tape array, growing as exchanges complete, so they can be inspected while it runs. */
   tape?: readonly TapeEntry[];
+  /** Run once when it ends (its shared turn slot is released). */
+  onEnded: (() => void)[];
 };
 
 /** What a running turn shares besides its controls. */
@@ -93,7 +95,7 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
     /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
     register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
       const controlToken = createTurnControlToken();
-      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape });
+      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape, onEnded: [] });
       return controlToken;
     },
     /**
@@ -106,7 +108,15 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
       return matchesTurnControlToken(live.controlToken, token) ? { kind: 'live', tape: [...(live.tape ?? [])] } : { kind: 'forbidden' };
     },
     unregister(turnId: string): void {
+      const turn = turns.get(turnId);
       turns.delete(turnId);
+      for (const ended of turn?.onEnded ?? []) ended();
+    },
+    /** Runs `ended` when the turn is unregistered, or now when it is not running. */
+    whenEnded(turnId: string, ended: () => void): void {
+      const turn = turns.get(turnId);
+      if (turn) turn.onEnded.push(ended);
+      else ended();
     },
     /** Counts a turn about to start against `clientId` until the returned release is called. */
     reserve(clientId: string): () => void {

@@ -48,6 +48,47 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
       'ALTER TABLE finished_turns ADD COLUMN control_token_hash text',
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // Rate limits shared by every instance on one DATABASE_URL: a token bucket per limit and key
+      // (a hash of the address or session id), spent by one upsert (`create-sql-limit-store.ts`).
+      `CREATE TABLE rate_limit_buckets (
+         limiter text NOT NULL,
+         key text NOT NULL,
+         tokens double precision NOT NULL,
+         updated_at bigint NOT NULL,
+         granted boolean NOT NULL,
+         PRIMARY KEY (limiter, key)
+       )`,
+      'CREATE INDEX rate_limit_buckets_updated_at ON rate_limit_buckets (updated_at)',
+      // A running turn's slot, renewed by its instance's heartbeat: a crashed instance's slots expire.
+      `CREATE TABLE turn_leases (
+         id text PRIMARY KEY,
+         client_key text NOT NULL,
+         expires_at bigint NOT NULL
+       )`,
+      'CREATE INDEX turn_leases_client_key ON turn_leases (client_key)',
+      'CREATE INDEX turn_leases_expires_at ON turn_leases (expires_at)',
+      // Counting and taking a slot in one call (one round trip): the lock serializes admissions of
+      // every instance, and each statement of a function sees what the admissions before it wrote.
+      `CREATE FUNCTION acquire_turn_lease(lease_id text, client text, now_ms bigint, expires_ms bigint, per_client integer, total integer) RETURNS text
+       LANGUAGE plpgsql AS $$
+       DECLARE
+         everyone integer;
+         mine integer;
+       BEGIN
+         PERFORM pg_advisory_xact_lock(7202603);
+         DELETE FROM turn_leases WHERE expires_at <= now_ms;
+         SELECT count(*), count(*) FILTER (WHERE client_key = client) INTO everyone, mine FROM turn_leases;
+         IF mine >= per_client THEN RETURN 'per-address'; END IF;
+         IF everyone >= total THEN RETURN 'total'; END IF;
+         INSERT INTO turn_leases (id, client_key, expires_at) VALUES (lease_id, client, expires_ms);
+         RETURN 'acquired';
+       END
+       $$`,
+    ],
+  },
 ];
 
 /** Serializes concurrent starts of several instances on one PostgreSQL server. */

@@ -1,5 +1,5 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';

@@ -1,7 +1,7 @@
 import { jsonError } from '@/lib/server/read-json-body';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { readRequestBody } from '@/lib/server/read-request-body';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { hashClientAddress } from '@/lib/server/hash-client-address';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';

@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { SharedSessionPlayground } from '@/components/session/shared-session-playground';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readSessionSummary } from '@/lib/sessions/read-stored-session';
 

@@ -2,7 +2,7 @@ import { BODY_LIMITS } from '@/lib/server/body-limits';
 import { hashClientAddress } from '@/lib/server/hash-client-address';
 import { jsonError, readScannedBodyText } from '@/lib/server/read-json-body';
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { getSessionChecker, withSessionStore } from '@/lib/sessions/get-session-store';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';

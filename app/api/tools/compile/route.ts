@@ -3,7 +3,7 @@ import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { renderCompileResponse } from '@/lib/server/render-compile-response';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { BODY_LIMITS } from '@/lib/server/body-limits';
 import { compileRequestSchema } from '@/lib/server/turn-request';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';

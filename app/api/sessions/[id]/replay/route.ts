@@ -1,5 +1,5 @@
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { replayStoredSession } from '@/lib/sessions/replay-stored-session';

@@ -2,7 +2,7 @@ import { peekCompiledModule } from '@/lib/sandbox/pool/compile-in-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { renderToolDetails } from '@/lib/server/render-compile-response';
-import { takeRequestLimit } from '@/lib/server/request-rate-limiters';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { toolDetailsRequestSchema } from '@/lib/server/turn-request';
 

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLimitFallback } from '@/lib/server/create-limit-fallback';
+import { createSharedRateLimiters } from '@/lib/server/create-shared-rate-limiters';
+import { createSharedTurnSlots } from '@/lib/server/create-shared-turn-slots';
+import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/create-sql-limit-store';
+import { hashClientAddress } from '@/lib/server/hash-client-address';
+import { createRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
+import type { SqlClient } from '@/lib/sessions/sql-client';
+import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from '../sessions/session-fixtures';
+
+const describePostgres = TEST_DATABASE_URL ? describe : describe.skip;
+
+/** Two instances: each its own pool on one database (a fresh schema, dropped afterwards). */
+async function openTwoInstances(url: string): Promise<{ stores: [SqlLimitStore, SqlLimitStore]; inspect: SqlClient; close(): Promise<void> }> {
+  const schema = `limits_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = createPostgresClient(url);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const scoped = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const first = await createSqlLimitStore(createPostgresClient(scoped, { maxConnections: 4, timeoutMs: 5_000 }));
+  const second = await createSqlLimitStore(createPostgresClient(scoped, { maxConnections: 4, timeoutMs: 5_000 }));
+  const inspect = createPostgresClient(scoped);
+  return {
+    stores: [first, second],
+    inspect,
+    async close() {
+      await Promise.all([first.close(), second.close(), inspect.close()]);
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+describePostgres(`limits shared through PostgreSQL${POSTGRES_SKIP_NOTE}`, () => {
+  let instances: Awaited<ReturnType<typeof openTwoInstances>>;
+  let time = Date.UTC(2026, 0, 10);
+  const now = () => time;
+
+  beforeAll(async () => {
+    instances = await openTwoInstances(TEST_DATABASE_URL!);
+  }, 60_000);
+  afterAll(async () => {
+    await instances.close();
+  });
+
+  const limitersOf = (store: SqlLimitStore) => createSharedRateLimiters({ openStore: async () => store, local: createRequestRateLimiters({ now }), now });
+
+  it('counts one budget per address on two instances, refills it with time, and keeps addresses apart', async () => {
+    const [a, b] = instances.stores.map(limitersOf);
+    for (let index = 0; index < 10; index += 1) expect((await (index % 2 ? a : b)!.take('session-writes-per-address', '192.0.2.1')).ok).toBe(true);
+    expect(await a!.take('session-writes-per-address', '192.0.2.1')).toEqual({
+      ok: false,
+      error: { limit: 'session-writes-per-address', retryAfterSeconds: 6, message: 'Too many sessions shared or imported from your address: at most 10 per minute. Retry in 6 s.' },
+    });
+    expect((await b!.take('session-writes-per-address', '192.0.2.1')).ok).toBe(false);
+    expect((await b!.take('session-writes-per-address', '192.0.2.2')).ok, 'another address').toBe(true);
+    time += 6_000;
+    expect((await b!.take('session-writes-per-address', '192.0.2.1')).ok, 'one token back after 6 s').toBe(true);
+    expect((await a!.take('session-writes-per-address', '192.0.2.1')).ok).toBe(false);
+    time += 60_000;
+    for (let index = 0; index < 10; index += 1) expect((await (index % 2 ? b : a)!.take('session-writes-per-address', '192.0.2.1')).ok).toBe(true);
+    expect((await a!.take('session-writes-per-address', '192.0.2.1')).ok).toBe(false);
+    // The database keeps hashes, not addresses.
+    const keys = await instances.inspect.query<{ key: string }>('SELECT key FROM rate_limit_buckets');
+    expect(keys.map((row) => row.key).join(' ')).not.toContain('192.0.2');
+  });
+
+  it('never grants more than the burst to simultaneous takes from both instances', async () => {
+    const [a, b] = instances.stores.map(limitersOf);
+    const taken = await Promise.all(Array.from({ length: 40 }, (_, index) => (index % 2 ? a : b)!.take('compiles-per-address', '198.51.100.7')));
+    expect(taken.filter((result) => result.ok)).toHaveLength(20);
+  });
+
+  it('shares the turn slots: per address and in all, released when a turn ends', async () => {
+    const slots = instances.stores.map((store) => createSharedTurnSlots({ openStore: async () => store, now, limits: { perAddress: 4, total: 6 } }));
+    const [a, b] = slots as [(typeof slots)[0], (typeof slots)[0]];
+    try {
+      const held = await Promise.all([a.acquire('x'), b.acquire('x'), a.acquire('x'), b.acquire('x'), a.acquire('x'), b.acquire('x')]);
+      expect(held.filter((result) => result.ok)).toHaveLength(4);
+      const refused = held.find((result) => !result.ok);
+      expect(refused).toMatchObject({ ok: false, error: { limit: 'concurrent-turns-per-address', retryAfterSeconds: 5 } });
+      expect((await a.acquire('y')).ok).toBe(true);
+      expect((await b.acquire('y')).ok).toBe(true);
+      expect(await b.acquire('z')).toMatchObject({ ok: false, error: { limit: 'concurrent-turns-total' } });
+      const mine = held.find((result) => result.ok);
+      if (!mine?.ok) throw new Error('no slot was held');
+      mine.value();
+      await expect.poll(async () => (await b.acquire('z')).ok).toBe(true);
+      expect(a.held() + b.held()).toBe(6);
+    } finally {
+      a.close();
+      b.close();
+      await instances.inspect.query('DELETE FROM turn_leases');
+    }
+  });
+
+  it("frees a crashed instance's slots once their leases expire, and keeps a live instance's renewed", async () => {
+    const crashed = createSharedTurnSlots({ openStore: async () => instances.stores[0], now, leaseTtlMs: 30_000 });
+    const alive = createSharedTurnSlots({ openStore: async () => instances.stores[0], now, leaseTtlMs: 30_000, renewEveryMs: 20 });
+    const other = createSharedTurnSlots({ openStore: async () => instances.stores[1], now });
+    try {
+      for (let index = 0; index < 4; index += 1) expect((await crashed.acquire('w')).ok).toBe(true);
+      expect(await other.acquire('w')).toMatchObject({ ok: false, error: { limit: 'concurrent-turns-per-address' } });
+      crashed.close();
+      for (let index = 0; index < 4; index += 1) expect((await alive.acquire('v')).ok).toBe(true);
+      time += 31_000;
+      // The heartbeat renews the live instance's leases from the new time on.
+      const renewed = async () => Number((await instances.inspect.query<{ expires: string }>('SELECT min(expires_at) AS expires FROM turn_leases WHERE client_key = $1', [hashClientAddress('v')]))[0]?.expires);
+      await expect.poll(renewed).toBeGreaterThanOrEqual(time);
+      expect((await other.acquire('w')).ok, 'the crashed instance never renewed').toBe(true);
+      time += 20_000;
+      expect(await other.acquire('v')).toMatchObject({ ok: false, error: { limit: 'concurrent-turns-per-address' } });
+    } finally {
+      alive.close();
+      other.close();
+      await instances.inspect.query('DELETE FROM turn_leases');
+    }
+  });
+});
+
+describe('shared limits while the database fails', () => {
+  it("apply this instance's own limits, log once, and try the database again after the cooldown", async () => {
+    let time = 0;
+    const log = vi.fn();
+    const openStore = vi.fn(() => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+    const fallback = createLimitFallback({ now: () => time, log, cooldownMs: 5_000 });
+    const limiters = createSharedRateLimiters({ openStore, local: createRequestRateLimiters({ now: () => time }), fallback, now: () => time });
+    for (let index = 0; index < 20; index += 1) expect((await limiters.take('compiles-per-address', '192.0.2.1')).ok).toBe(true);
+    expect((await limiters.take('compiles-per-address', '192.0.2.1')).ok, 'the local burst is spent').toBe(false);
+    expect(openStore).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(
+      'Shared limits: PostgreSQL failed (connect ECONNREFUSED 127.0.0.1:5432); each instance applies its own in-memory limits until it answers again.',
+    );
+    const slots = createSharedTurnSlots({ openStore, fallback, now: () => time });
+    expect((await slots.acquire('192.0.2.1')).ok, 'a turn is admitted under the local caps').toBe(true);
+    time += 5_000;
+    await limiters.take('compiles-per-address', '192.0.2.1');
+    expect(openStore).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+});
