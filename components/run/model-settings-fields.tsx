@@ -3,6 +3,7 @@
 import { describeDestination, findApiKey, type ApiKeyRing, type KeyedProvider } from '@/lib/client/api-key-ring';
 import type { ModelSettings, RemoteModelSettings } from '@/lib/client/playground-state';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 
 export type ModelSettingsFieldsProps = {
   settings: ModelSettings;
@@ -19,15 +20,7 @@ export function ModelSettingsFields({ settings, apiKeys, onChange, onApiKeyChang
     case 'auto':
       return (
         <div className="grid grid-cols-2 gap-2">
-          <Field label="Seed">
-            <input
-              type="number"
-              data-testid="model-seed"
-              className={INPUT_CLASS}
-              value={settings.seed}
-              onChange={(event) => onChange({ seed: Math.trunc(Number(event.target.value) || 0) })}
-            />
-          </Field>
+          <NumberField label="Seed" testId="model-seed" integer value={settings.seed} onChange={(seed) => onChange({ seed: seed ?? 0 })} />
           <Field label={`Fault rate · ${Math.round(settings.faultRate * 100)}%`} hint="Malformed JSON, invalid arguments, unknown tools">
             <input
               type="range"

@@ -1,7 +1,9 @@
 'use client';
 
 import type { RequestModelSettings } from '@/lib/client/playground-state';
+import { MODEL_SETTINGS_LIMITS } from '@/lib/runtime/model/model-settings';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 
 export type RequestSettingsFieldsProps = {
   settings: RequestModelSettings;
@@ -59,42 +61,32 @@ export function RequestSettingsFields({ settings, toolNames, scripted, onChange 
           />
           parallel_tool_calls
         </label>
-        <Field label="temperature" hint="0–2; empty: the provider's default">
-          <input
-            type="number"
-            data-testid="temperature"
-            min={0}
-            max={2}
-            step={0.1}
-            className={INPUT_CLASS}
-            placeholder="default"
-            value={settings.temperature ?? ''}
-            onChange={(event) => set({ temperature: readNumber(event.target.value, 0, 2, false) })}
-          />
-        </Field>
-        <Field label="max output tokens" hint="empty: the provider's default">
-          <input
-            type="number"
-            data-testid="max-output-tokens"
-            min={1}
-            className={INPUT_CLASS}
-            placeholder="default"
-            value={settings.max_output_tokens ?? ''}
-            onChange={(event) => set({ max_output_tokens: readNumber(event.target.value, 1, 1_000_000, true) })}
-          />
-        </Field>
+        <NumberField
+          label="temperature"
+          hint="0–2; empty: the provider's default"
+          testId="temperature"
+          min={0}
+          max={MODEL_SETTINGS_LIMITS.temperature}
+          step={0.1}
+          placeholder="default"
+          value={settings.temperature}
+          onChange={(temperature) => set({ temperature })}
+        />
+        <NumberField
+          label="max output tokens"
+          hint="empty: the provider's default"
+          testId="max-output-tokens"
+          min={1}
+          max={MODEL_SETTINGS_LIMITS.maxOutputTokens}
+          integer
+          placeholder="default"
+          value={settings.max_output_tokens}
+          onChange={(max_output_tokens) => set({ max_output_tokens })}
+        />
       </div>
       {scripted && <p className="mt-1 text-[11px] text-fg-muted">Sent with each request; the scripted model plays its script whatever they say.</p>}
     </details>
   );
-}
-
-function readNumber(text: string, min: number, max: number, integer: boolean): number | undefined {
-  if (text.trim() === '') return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value)) return undefined;
-  const clamped = Math.min(max, Math.max(min, value));
-  return integer ? Math.trunc(clamped) : clamped;
 }
 
 function isAnySet(settings: RequestModelSettings): boolean {
