@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DraftListing } from '@/lib/client/draft-store';
 import { formatSavedAt } from '@/components/playground/draft-notice';
+import { sharedSessionOfDraft } from '@/lib/client/draft-ids';
 
 export type HistoryMenuProps = {
   list: () => Promise<DraftListing[]>;
@@ -76,6 +77,7 @@ export function HistoryMenu({ list, onReopen, currentId, savedAt }: HistoryMenuP
                 </span>
                 <span className="mt-0.5 block text-[11px] text-fg-muted">
                   {item.summary.model} · {item.summary.turns} turn{item.summary.turns === 1 ? '' : 's'} · {item.summary.outcome}
+                  {sharedSessionOfDraft(item.id) !== null ? ' · edits of a shared link' : ''}
                   {item.id === currentId ? ' · this tab' : ''}
                 </span>
               </button>

@@ -4,6 +4,7 @@ import type { DraftNotice as Notice } from './use-workspace-drafts';
 
 export type DraftNoticeProps = {
   notice: Notice | null;
+  /** Start fresh, or on a shared session's page go back to its shared version; the draft stays in History either way. */
   onStartFresh: () => void;
   onBringBack: (draftId: string) => void;
   onDismiss: () => void;
@@ -19,8 +20,8 @@ export function DraftNotice({ notice, onStartFresh, onBringBack, onDismiss }: Dr
       {notice.kind === 'restored' && (
         <>
           <span>Restored your draft from {formatSavedAt(notice.savedAt)}.</span>
-          <button type="button" data-testid="start-fresh" onClick={onStartFresh} className={BUTTON_CLASS}>
-            Start fresh
+          <button type="button" data-testid={notice.shared ? 'back-to-shared' : 'start-fresh'} onClick={onStartFresh} className={BUTTON_CLASS}>
+            {notice.shared ? 'Back to the shared version' : 'Start fresh'}
           </button>
           <span className="text-fg-muted">(this draft stays in History)</span>
         </>

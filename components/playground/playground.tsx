@@ -34,7 +34,7 @@ import { DraftNotice } from './draft-notice';
 import { PanelToggles, ResizableColumns } from './resizable-columns';
 import { usePanelLayout } from './use-panel-layout';
 import { useWideLayout } from './use-wide-layout';
-import { useWorkspaceDrafts } from './use-workspace-drafts';
+import { useWorkspaceDrafts, type DraftScope } from './use-workspace-drafts';
 import { HistoryMenu } from '@/components/header/history-menu';
 
 // Rendered on the server as usual; their code (the event reducer, the assertion checker with its
@@ -76,7 +76,8 @@ export function Playground(props: PlaygroundProps) {
   const readState = useCallback(() => stateRef.current, []);
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
-  const drafts = useWorkspaceDrafts({ state, dispatch, presets, enabled: !shared, opensSession: forkId !== undefined });
+  const draftScope = useMemo<DraftScope>(() => (shared ? { kind: 'shared', sessionId: shared.id } : { kind: 'workspace', opensSession: forkId !== undefined }), [shared, forkId]);
+  const drafts = useWorkspaceDrafts({ state, dispatch, presets, scope: draftScope });
   const compileSoon = useCompileOnChange(state.documents.tools, dispatch);
   const currentRun = selectRun(state);
   const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);
@@ -186,6 +187,12 @@ export function Playground(props: PlaygroundProps) {
     if (first) dispatch({ type: 'preset-loaded', preset: first });
     else dispatch({ type: 'conversation-cleared' });
   }, [presets, drafts]);
+  // On a shared page: the edits are set aside (kept in History) and the record is shown as shared.
+  const backToShared = useCallback(() => {
+    if (!shared) return;
+    drafts.setAside();
+    dispatch({ type: 'session-loaded', record: shared, origin: 'shared' });
+  }, [shared, drafts]);
   useRunShortcut(run);
   // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
   const defaultExchanges = useContext(ExchangesContext);
@@ -277,12 +284,12 @@ export function Playground(props: PlaygroundProps) {
         theme={theme}
         onToggleTheme={toggleTheme}
       >
-        {!shared && <HistoryMenu list={drafts.list} onReopen={(id) => void drafts.reopen(id)} currentId={drafts.currentId} savedAt={drafts.savedAt} />}
+        <HistoryMenu list={drafts.list} onReopen={(id) => void drafts.reopen(id)} currentId={drafts.currentId} savedAt={drafts.savedAt} />
         {!shared && <ShareButton key={currentRun.turnId ?? 'no-turn'} state={state} />}
         <SessionImport />
         {wide && <PanelToggles layout={panels} />}
       </AppHeader>
-      <DraftNotice notice={drafts.notice} onStartFresh={startFresh} onBringBack={(id) => void drafts.reopen(id)} onDismiss={drafts.dismissNotice} />
+      <DraftNotice notice={drafts.notice} onStartFresh={shared ? backToShared : startFresh} onBringBack={(id) => void drafts.reopen(id)} onDismiss={drafts.dismissNotice} />
       <SessionBanner origin={state.origin} shared={shared} onFork={() => fork(false)} turns={activeTurnEvents} />
       {wide ? (
         <main className="flex min-h-0 flex-1">

@@ -2,8 +2,10 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createSharedDraftId, draftPagePath, OPEN_DRAFT_KEY, sharedSessionOfDraft } from '@/lib/client/draft-ids';
 import { createDraftStore, type DraftListing, type DraftStore } from '@/lib/client/draft-store';
 import { createIndexedDbDraftBackend } from '@/lib/client/indexed-db-draft-backend';
+import { promotePendingCopy, writePendingCopy } from '@/lib/client/pending-draft-copy';
 import type { PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createDraftEntry, DRAFT_CHARACTER_LIMIT, selectWorkspace } from '@/lib/client/workspace-draft';
 
@@ -13,7 +15,8 @@ const TAB_DRAFT_KEY = 'playground:draft-id';
 const SAVE_DELAY_MS = 250;
 
 export type DraftNotice =
-  | { kind: 'restored'; savedAt: number }
+  /** `shared`: the draft holds edits of a shared session's page, which can go back to the shared version. */
+  | { kind: 'restored'; savedAt: number; shared: boolean }
   | { kind: 'set-aside'; draftId: string; title: string }
   | { kind: 'problem'; message: string };
 
@@ -34,11 +37,17 @@ export type WorkspaceDrafts = {
 };
 
 /**
- * Saves the workspace in this browser as it changes (when it differs from what was loaded) and
- * restores it on the next visit. `enabled` is false on a shared session's page, which is a record.
+ * Where drafts are written: the playground's workspace (`opensSession` when the page opens a
+ * fork, which must not be replaced by a draft), or a shared session's page, whose edits are kept
+ * apart from the workspace's and from other sessions'.
  */
-export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: Dispatch<PlaygroundAction>; presets: readonly PlaygroundPreset[]; enabled: boolean; opensSession: boolean }): WorkspaceDrafts {
-  const { state, dispatch, presets, enabled, opensSession } = options;
+export type DraftScope = { kind: 'workspace'; opensSession: boolean } | { kind: 'shared'; sessionId: string };
+
+/** Saves the workspace in this browser as it changes (when it differs from what was loaded) and restores it on the next visit. */
+export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: Dispatch<PlaygroundAction>; presets: readonly PlaygroundPreset[]; scope: DraftScope }): WorkspaceDrafts {
+  const { state, dispatch, presets, scope } = options;
+  const sharedSessionId = scope.kind === 'shared' ? scope.sessionId : null;
+  const opensSession = scope.kind === 'workspace' && scope.opensSession;
   const storeRef = useRef<DraftStore | null>(null);
   const draftIdRef = useRef('');
   const baselineRef = useRef<Baseline | null>(selectBaseline(state));
@@ -52,16 +61,22 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
   const saveTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const presetTitle = useCallback((current: PlaygroundState) => presets.find((preset) => preset.id === current.presetId)?.title, [presets]);
-  const adopt = useCallback((id: string) => {
-    draftIdRef.current = id;
-    setCurrentId(id);
-    window.sessionStorage.setItem(TAB_DRAFT_KEY, id);
-  }, []);
+  const adopt = useCallback(
+    (id: string) => {
+      draftIdRef.current = id;
+      setCurrentId(id);
+      if (sharedSessionId === null) window.sessionStorage.setItem(TAB_DRAFT_KEY, id);
+    },
+    [sharedSessionId],
+  );
+  const newDraftId = useCallback(() => (sharedSessionId === null ? crypto.randomUUID() : createSharedDraftId(sharedSessionId)), [sharedSessionId]);
+  /** `leaving`: the page is being hidden or unloaded, so a synchronous copy is written beside the IndexedDB save. */
   const saveNow = useCallback(
-    (current: PlaygroundState) => {
+    (current: PlaygroundState, leaving = false) => {
       const store = storeRef.current;
       if (!store || !readyRef.current || !isEdited(current, baselineRef.current)) return;
       const { entry, conversationDropped } = createDraftEntry({ id: draftIdRef.current, savedAt: Date.now(), workspace: selectWorkspace(current), presetTitle: presetTitle(current) });
+      if (leaving) writePendingCopy(window.sessionStorage, entry);
       if (conversationDropped && !toldTooLargeRef.current) {
         toldTooLargeRef.current = true;
         setNotice({ kind: 'problem', message: `This conversation is too large to keep as a draft (the limit is ${DRAFT_CHARACTER_LIMIT.toLocaleString('en-US')} characters): the documents and settings are saved, the conversation is not. Share it to keep it.` });
@@ -88,11 +103,22 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
   }, [state, saveNow]);
 
   useEffect(() => {
-    if (!enabled) return;
-    const flush = () => saveNow(stateRef.current);
+    // The change of the last moment (its save still waiting for its timer) is written now.
+    const flush = () => {
+      if (saveTimerRef.current) clearTimeout(saveTimerRef.current);
+      saveTimerRef.current = null;
+      saveNow(stateRef.current, true);
+    };
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
     window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
-  }, [enabled, saveNow]);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+    };
+  }, [saveNow]);
 
   /** `asCopy`: continue it under a new id (a new tab), untouched until edited; otherwise continue writing it. */
   const restore = useCallback(
@@ -106,7 +132,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
         return false;
       }
       if (asCopy) {
-        adopt(crypto.randomUUID());
+        adopt(newDraftId());
         captureBaselineRef.current = true;
       } else {
         adopt(id);
@@ -114,29 +140,42 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
         baselineRef.current = null;
       }
       dispatch({ type: 'workspace-restored', workspace: entry.value.workspace });
-      setNotice({ kind: 'restored', savedAt: entry.value.savedAt });
+      setNotice({ kind: 'restored', savedAt: entry.value.savedAt, shared: sharedSessionId !== null });
       return true;
     },
-    [dispatch, adopt],
+    [dispatch, adopt, newDraftId, sharedSessionId],
   );
 
   useEffect(() => {
-    if (!enabled) return;
     let cancelled = false;
     const store = createDraftStore(createIndexedDbDraftBackend());
     storeRef.current = store;
     void (async () => {
-      const previousId = window.sessionStorage.getItem(TAB_DRAFT_KEY);
+      // A draft another page of this tab asked this one to open (from its History).
+      const requestedId = window.sessionStorage.getItem(OPEN_DRAFT_KEY);
+      window.sessionStorage.removeItem(OPEN_DRAFT_KEY);
+      const previousId = requestedId ?? window.sessionStorage.getItem(TAB_DRAFT_KEY);
+      await promotePendingCopy(window.sessionStorage, store);
       const listing = await store.list();
       if (cancelled) return;
-      const previous = listing.find((item) => item.id === previousId);
+      if (sharedSessionId !== null) {
+        // A shared page continues its newest draft (or the one asked for), under that draft's own id.
+        const own = listing.filter((item) => sharedSessionOfDraft(item.id) === sharedSessionId);
+        const candidate = own.find((item) => item.id === requestedId) ?? own[0];
+        const restored = candidate ? await restore(store, candidate.id) : false;
+        if (cancelled) return;
+        if (!restored) adopt(newDraftId());
+        readyRef.current = true;
+        return;
+      }
+      const previous = listing.find((item) => item.id === previousId && sharedSessionOfDraft(item.id) === null);
       const untouched = !isEdited(stateRef.current, baselineRef.current);
       if (opensSession || !untouched) {
         if (previous && opensSession) setNotice({ kind: 'set-aside', draftId: previous.id, title: previous.summary.title });
         adopt(crypto.randomUUID());
       } else {
         // A reload continues this tab's draft; a new tab continues the newest one as a copy, so two tabs never write one draft.
-        const candidate = previous ?? listing[0];
+        const candidate = previous ?? listing.find((item) => sharedSessionOfDraft(item.id) === null);
         const restored = candidate ? await restore(store, candidate.id, candidate !== previous) : false;
         if (cancelled) return;
         if (!restored) adopt(crypto.randomUUID());
@@ -150,7 +189,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     return () => {
       cancelled = true;
     };
-  }, [enabled, opensSession, adopt, restore]);
+  }, [sharedSessionId, opensSession, adopt, restore, newDraftId]);
 
   const setAside = useCallback(() => {
     const current = stateRef.current;
@@ -158,9 +197,9 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
       saveNow(current);
       setNotice({ kind: 'set-aside', draftId: draftIdRef.current, title: createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(current), presetTitle: presetTitle(current) }).entry.summary.title });
     }
-    adopt(crypto.randomUUID());
+    adopt(newDraftId());
     captureBaselineRef.current = true;
-  }, [saveNow, adopt, presetTitle]);
+  }, [saveNow, adopt, presetTitle, newDraftId]);
 
   const reopen = useCallback(
     async (id: string) => {
@@ -168,13 +207,20 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
       if (!store) return;
       if (id === draftIdRef.current) return;
       const current = stateRef.current;
+      if (sharedSessionOfDraft(id) !== sharedSessionId) {
+        // Another page edits that draft: this one's edits are written now, and that page opens it.
+        saveNow(current, true);
+        window.sessionStorage.setItem(OPEN_DRAFT_KEY, id);
+        window.location.assign(draftPagePath(id));
+        return;
+      }
       const wasEdited = readyRef.current && isEdited(current, baselineRef.current);
       if (wasEdited) saveNow(current);
       const previousId = draftIdRef.current;
       const restored = await restore(store, id);
       if (restored && wasEdited) setNotice({ kind: 'set-aside', draftId: previousId, title: createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(current), presetTitle: presetTitle(current) }).entry.summary.title });
     },
-    [restore, saveNow, presetTitle],
+    [restore, saveNow, presetTitle, sharedSessionId],
   );
 
   const list = useCallback(async () => (storeRef.current ? storeRef.current.list() : []), []);
