@@ -71,6 +71,12 @@ test('edit, run, reload: the edits and the conversation are back; a preset keeps
   await expect(page.getByTestId('run-message')).toHaveValue('a follow-up not sent yet');
   await expect(page.getByTestId('model-provider')).toHaveValue('auto');
 
+  // A change made just before a reload, its save still waiting, is not lost either.
+  await page.getByTestId('run-message').fill('typed right before the reload');
+  await page.reload();
+  await expect(page.getByTestId('draft-notice')).toContainText('Restored your draft from');
+  await expect(page.getByTestId('run-message')).toHaveValue('typed right before the reload');
+
   // A preset over the draft says the draft is kept, and brings it back on request.
   await choosePreset(page, 'parallel-and-sequential');
   await expect(page.getByTestId('draft-notice')).toHaveAttribute('data-kind', 'set-aside');
@@ -95,5 +101,27 @@ test('edit, run, reload: the edits and the conversation are back; a preset keeps
   const link = await shareSession(other);
   await other.goto(link);
   await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+
+  // Edits on the shared page are a draft of their own, restored on reload of the link (a reload at once loses nothing).
+  await other.getByTestId('run-message').fill('an edit on the shared page');
+  await other.reload();
+  await expect(other.getByTestId('draft-notice')).toContainText('Restored your draft from');
+  await expect(other.getByTestId('run-message')).toHaveValue('an edit on the shared page');
+  await other.getByTestId('history-button').click();
+  await expect(other.getByTestId('history-item').filter({ hasText: 'edits of a shared link' })).toHaveAttribute('data-current', 'true');
+  await other.getByTestId('history-button').click();
+  await other.getByTestId('back-to-shared').click();
+  await expect(other.getByTestId('draft-notice')).toHaveAttribute('data-kind', 'set-aside');
+  await expect(other.getByTestId('run-message')).not.toHaveValue('an edit on the shared page');
+  await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+
+  // The workspace's draft was not touched by it, and its History reopens the shared page's draft on its link.
+  await other.goto('/');
+  await expect(other.getByTestId('run-message')).toHaveValue('typed right before the reload');
+  await other.getByTestId('history-button').click();
+  await other.getByTestId('history-item').filter({ hasText: 'edits of a shared link' }).click();
+  await expect(other).toHaveURL(link);
+  await expect(other.getByTestId('draft-notice')).toContainText('Restored your draft from');
+  await expect(other.getByTestId('run-message')).toHaveValue('an edit on the shared page');
   await other.close();
 });
