@@ -22,29 +22,51 @@ async function recordAndOpenShared(page: Page, presetId: string): Promise<void> 
   await openShared(page, await shareSession(page));
 }
 
-test('Compare two runs of the same preset with different seeds opens on their first divergence', async ({ page }) => {
-  test.setTimeout(120_000);
+test('Compare two runs of the same preset with different seeds and model settings: tool_choice required and a named tool reach the requests, and Compare opens on the settings', async ({ page }) => {
+  test.setTimeout(150_000);
   await page.goto('/');
   await choosePreset(page, 'auto-model-faults');
   await waitForEnded(page);
   const first = await shareSession(page);
 
-  // The same message again, in a fresh conversation, with another seed.
+  // The same message again, in a fresh conversation, with another seed and tool_choice required.
   await page.getByTestId('clear-conversation').click();
   await page.getByTestId('model-seed').fill('15');
+  await page.getByTestId('request-settings').locator('summary').click();
+  await page.getByTestId('tool-choice').selectOption('required');
+  await expect(page.getByTestId('request-settings').locator('summary')).toContainText('tool_choice required');
   await page.getByTestId('run-message').fill('Search the docs about login errors, fetch ticket 42 and add a comment to the ticket with what you found.');
   await page.getByTestId(TEST_IDS.runButton).click();
   await waitForEnded(page);
+  const firstTurn = page.getByTestId('turn-section').nth(0);
+  await expect(firstTurn.getByTestId('request-tool-choice').first()).toContainText('tool_choice required');
+  await firstTurn.getByTestId('inspect-request-1').click();
+  await expect(firstTurn.getByTestId('exchange-request-body')).toContainText('"tool_choice": "required"');
+
+  // A second turn with a named tool: its first request names it.
+  await page.getByTestId('tool-choice').selectOption('tool:add_comment');
+  await page.getByTestId('run-message').fill('Add another comment to ticket 42.');
+  await page.getByTestId(TEST_IDS.runButton).click();
+  await waitForEnded(page);
+  const secondTurn = page.getByTestId('turn-section').nth(1);
+  await expect(secondTurn.getByTestId('request-tool-choice').first()).toContainText('tool_choice add_comment');
+  await secondTurn.getByTestId('inspect-request-1').click();
+  await expect(secondTurn.getByTestId('exchange-request-body')).toHaveText(/"tool_choice": \{[^}]*"name": "add_comment"/);
+  await expect(secondTurn.locator('[data-testid^="call-card-"]').first()).toHaveAttribute('data-name', 'add_comment');
   const second = await shareSession(page);
 
+  // The settings were recorded with the turns: Compare opens on them, and the calls that differ are shown too.
   await openShared(page, first);
   await page.getByTestId('compare-with-button').click();
   await page.getByTestId('compare-with-input').fill(second);
   await page.getByTestId('compare-with-submit').click();
   await expect(page).toHaveURL(new RegExp(`/compare/${first.split('/s/')[1]}/${second.split('/s/')[1]}$`));
   const divergence = page.getByTestId('first-divergence');
-  await expect(divergence).toContainText('Turn 1, iteration 1: call 1 `search_docs` arguments differ');
-  await expect(page.getByTestId('compare-turn')).toHaveAttribute('data-diverges', 'true');
+  await expect(divergence).toContainText('Turn 1');
+  await expect(divergence).toContainText('settings');
+  await expect(page.getByTestId('compare-turn').first()).toContainText('tool_choice');
+  await expect(page.getByTestId('compare-turn').first()).toContainText('required');
+  await expect(page.getByTestId('compare-turn').first()).toHaveAttribute('data-diverges', 'true');
   await expect(page.locator('[data-testid="compare-call"][data-kind="changed"]').first()).toBeVisible();
 });
 
