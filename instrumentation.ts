@@ -12,6 +12,8 @@ export async function register(): Promise<void> {
   const { registerDirectRoutes } = await import('@/lib/server/direct-routes');
   const { registerServerLimits } = await import('@/lib/server/server-limits');
   registerServerLimits();
+  const { registerRequestBodyGate } = await import('@/lib/server/gate-request-bodies');
+  registerRequestBodyGate();
   const [{ serveTurnRequest }, toolCall, compile] = await Promise.all([
     import('@/lib/server/serve-turn-request'),
     import('@/app/api/tools/call/route'),

@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 const PEER_ADDRESS_HEADER = 'x-playground-peer-address';
 /** Where instrumentation.ts leaves the routes served here without Next's routing (lib/server/direct-routes.ts). */
 const DIRECT_ROUTES_KEY = Symbol.for('tool-runtime-playground.direct-routes');
+/** Where it leaves the gate that admits request bodies before any is read (lib/server/gate-request-bodies.ts). */
+const REQUEST_BODY_GATE_KEY = Symbol.for('tool-runtime-playground.request-body-gate');
 /** Where it leaves the connection caps and request timeouts to put on this server (lib/server/server-limits.ts). */
 const SERVER_LIMITS_KEY = Symbol.for('tool-runtime-playground.apply-server-limits');
 /** Where this server is left for instrumentation.ts, which may run after it was created. */
@@ -31,6 +33,8 @@ const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+  // Bodies in flight per address and in all are bounded before any route reads one; a refused request is answered here.
+  if (globalThis[REQUEST_BODY_GATE_KEY]?.(request, response)) return;
   // The turn streams: the same route handlers, minus Next's per-request routing work.
   if (globalThis[DIRECT_ROUTES_KEY]?.(request, response)) return;
   handle(request, response).catch((error) => {
