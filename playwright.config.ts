@@ -65,6 +65,7 @@ export default defineConfig({
         timeout: 600_000,
         reuseExistingServer: !process.env.CI,
         // A fresh embedded database per run: PGlite allows one process per data directory.
-        env: { PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'trp-e2e-')) },
+        // The fake providers specs start listen on loopback, which base URLs from requests reach only when allowed.
+        env: { PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'trp-e2e-')), PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' },
       },
 });

@@ -4,6 +4,8 @@ import { describeDestination, findApiKey, type ApiKeyRing, type KeyedProvider } 
 import type { ModelSettings, RemoteModelSettings } from '@/lib/client/playground-state';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { NumberField } from '@/components/ui/number-field';
+import { ProviderCheckLine } from './provider-check-line';
+import { useProviderCheck } from './use-provider-check';
 
 export type ModelSettingsFieldsProps = {
   settings: ModelSettings;
@@ -91,6 +93,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
   const destination = describeDestination(provider, settings.baseURL);
   // Keys typed for other servers stay with them; say so, so an empty field is not a surprise.
   const elsewhere = apiKey === '' && apiKeys.some((binding) => binding.provider === provider);
+  const { state: checkState, check } = useProviderCheck({ provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
   return (
     <div className="grid grid-cols-2 gap-2">
       <Field label="Model name">
@@ -110,6 +113,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
           placeholder={keyPlaceholder}
           value={apiKey}
           onChange={(event) => onApiKeyChange(provider, settings.baseURL, event.target.value)}
+          onBlur={() => check(false)}
         />
       </Field>
       <Field label={baseUrlLabel} className="col-span-2">
@@ -119,6 +123,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
           placeholder={baseUrlPlaceholder}
           value={settings.baseURL}
           onChange={(event) => onChange({ ...settings, baseURL: event.target.value })}
+          onBlur={() => check(false)}
         />
       </Field>
       <p data-testid="model-destination" className="col-span-2 text-[11px] leading-snug text-fg-muted">
@@ -129,6 +134,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
           </span>
         )}
       </p>
+      <ProviderCheckLine state={checkState} onCheck={() => check(true)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Result } from '@/lib/runtime/result';
 import { err, ok } from '@/lib/runtime/result';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models/provider-check';
 import type { TurnRequest } from './build-turn-request';
 import type { CompileResponse, ToolDetailsResponse } from './compile-view';
 import { createSseParser } from './sse-parser';
@@ -36,6 +37,19 @@ export async function fetchToolDetails(moduleKey: string, indexes: readonly numb
     return err({ code: 'malformed-response', message: 'The details endpoint answered without matching indexes and details.' });
   }
   return ok(value as ToolDetailsResponse);
+}
+
+/** Asks the server to try a provider's base URL and key with one cheap request. */
+export async function checkProviderSettings(request: ProviderCheckRequest, signal: AbortSignal): Promise<Result<ProviderCheckAnswer, ApiError>> {
+  const response = await sendJson('/api/providers/check', request, signal);
+  if (!response.ok) return response;
+  const body = await readJsonBody(response.value);
+  if (!body.ok) return body;
+  const value = body.value as Partial<ProviderCheckAnswer> | null;
+  if (!value || typeof value.outcome !== 'string' || typeof value.message !== 'string') {
+    return err({ code: 'malformed-response', message: 'The provider check answered without an outcome and a message.' });
+  }
+  return ok(value as ProviderCheckAnswer);
 }
 
 export type StreamTurnOptions = {

@@ -10,6 +10,7 @@ import type { ModelConfig, TapeEntry } from './model-config';
 import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from './openai-compatible-client';
 import { createOpenAIResponsesClient, OPENAI_BASE_URL } from './openai-responses-client';
 import { describeUnreadableAnswer } from './describe-unreadable-answer';
+import { isSameBaseURL } from './is-same-base-url';
 import { createRecordingFetch, type FetchFunction, type RecordingOptions } from './record-exchanges';
 import { createTapeClient } from './tape-client';
 
@@ -121,12 +122,6 @@ export function supportsHostedToolSearch(model: string): boolean {
   const major = Number(match[1]);
   const minor = Number(match[2] ?? 0);
   return major > 5 || (major === 5 && minor >= 4);
-}
-
-/** Base URLs compared as the SDK uses them: parsed, without a trailing slash. */
-function isSameBaseURL(left: string, right: string): boolean {
-  const normalize = (value: string) => (URL.canParse(value) ? new URL(value).href.replace(/\/+$/, '') : value);
-  return normalize(left) === normalize(right);
 }
 
 function createFailingClient(label: string, message: string): ModelClient {

@@ -71,6 +71,7 @@ const ROUTE_RATE_LIMITS: Record<string, RequestLimitName> = {
   'POST /api/sessions': 'session-writes-per-address',
   'POST /api/sessions/import': 'session-writes-per-address',
   'POST /api/compare': 'compares-per-address',
+  'POST /api/providers/check': 'provider-checks-per-address',
 };
 
 /** The route's rate limit for a request, if it has one. */

@@ -8,7 +8,8 @@ export type RequestLimitName =
   | 'session-writes-per-address'
   | 'session-reads-per-address'
   | 'replays-per-session'
-  | 'compares-per-address';
+  | 'compares-per-address'
+  | 'provider-checks-per-address';
 
 /** Every limit a request can be refused by with 429. */
 export type RateLimitName = RequestLimitName | 'concurrent-turns-per-address' | 'concurrent-turns-total';
@@ -28,6 +29,8 @@ export const REQUEST_LIMITS = {
   'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
   // A comparison runs on the HTTP thread, bounded by the two stored records' size (5 MB each).
   'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },
+  // A check opens a connection to a server the visitor names and waits up to 5 s for it.
+  'provider-checks-per-address': { capacity: 10, refillIntervalMs: 3_000, describe: 'Too many provider checks from your address: at most 20 per minute (bursts of 10).' },
 } as const satisfies Record<RequestLimitName, RequestLimit>;
 
 /** Turns running at once. A slot frees when a turn ends, which no clock predicts: retry after a short wait. */

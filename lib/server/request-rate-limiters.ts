@@ -19,6 +19,7 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
     'session-reads-per-address': build('session-reads-per-address'),
     'replays-per-session': build('replays-per-session'),
     'compares-per-address': build('compares-per-address'),
+    'provider-checks-per-address': build('provider-checks-per-address'),
   };
   return {
     async take(limit, key) {

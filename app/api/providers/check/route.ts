@@ -1,0 +1,19 @@
+import { checkProvider } from '@/lib/models/check-provider';
+import { providerCheckRequestSchema } from '@/lib/models/provider-check';
+import { BODY_LIMITS } from '@/lib/server/body-limits';
+import { readClientAddress } from '@/lib/server/read-client-address';
+import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
+import { readModelEnvironment } from '@/lib/server/read-model-environment';
+import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+
+export const runtime = 'nodejs';
+
+/** `POST /api/providers/check` `{ provider, baseURL, apiKey? }` → `{ outcome, message }`: one cheap request to the provider. */
+export async function POST(request: Request): Promise<Response> {
+  const admitted = await takeRequestLimit('provider-checks-per-address', readClientAddress(request));
+  if (!admitted.ok) return respondTooManyRequests(admitted.error);
+  const body = await readJsonBody(request, providerCheckRequestSchema, BODY_LIMITS.providerCheck);
+  if (!body.ok) return jsonError(body.status, body.error);
+  return Response.json(await checkProvider(body.value, { env: readModelEnvironment() }));
+}
