@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/models/model-config';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { turnControlHeaders } from './turn-control-tokens';
+import { fetchTurnResource } from './fetch-turn-resource';
 
 const exchangesBodySchema = z.object({ exchanges: z.array(tapeEntrySchema) });
 
@@ -10,24 +10,9 @@ const exchangesBodySchema = z.object({ exchanges: z.array(tapeEntrySchema) });
  * sentence fit to show in the inspector (the server's reason when it gave one).
  */
 export async function fetchExchanges(turnId: string, fetcher: typeof fetch = fetch): Promise<Result<TapeEntry[], string>> {
-  let response: Response;
-  try {
-    response = await fetcher(`/api/turns/${encodeURIComponent(turnId)}/exchanges`, { cache: 'no-store', headers: turnControlHeaders(turnId) });
-  } catch (error) {
-    return err(`Could not reach the server: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    // A SyntaxError is a body that is not JSON; anything else is the connection failing mid-body.
-    return err(error instanceof SyntaxError ? `The server answered ${response.status} without JSON.` : `The answer could not be read: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (!response.ok) {
-    const reason = typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : `HTTP ${response.status}`;
-    return err(reason);
-  }
-  const parsed = exchangesBodySchema.safeParse(body);
+  const body = await fetchTurnResource(turnId, 'exchanges', fetcher);
+  if (!body.ok) return body;
+  const parsed = exchangesBodySchema.safeParse(body.value);
   if (!parsed.success) return err('The server answered without a list of exchanges.');
   return ok(parsed.data.exchanges);
 }
