@@ -34,6 +34,7 @@ import { DraftNotice } from './draft-notice';
 import { PanelToggles, ResizableColumns } from './resizable-columns';
 import { usePanelLayout } from './use-panel-layout';
 import { useWideLayout } from './use-wide-layout';
+import { useTurnRecords } from './use-turn-records';
 import { useWorkspaceDrafts, type DraftScope } from './use-workspace-drafts';
 import { HistoryMenu } from '@/components/header/history-menu';
 
@@ -78,6 +79,7 @@ export function Playground(props: PlaygroundProps) {
   useSessionApiKeys(dispatch);
   const draftScope = useMemo<DraftScope>(() => (shared ? { kind: 'shared', sessionId: shared.id } : { kind: 'workspace', opensSession: forkId !== undefined }), [shared, forkId]);
   const drafts = useWorkspaceDrafts({ state, dispatch, presets, scope: draftScope });
+  useTurnRecords(state.conversation, dispatch, !shared);
   const compileSoon = useCompileOnChange(state.documents.tools, dispatch);
   const currentRun = selectRun(state);
   const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);

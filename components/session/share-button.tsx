@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { PlaygroundState } from '@/lib/client/playground-state';
 import { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from '@/lib/client/session-playground';
-import { shareSession } from '@/lib/sessions/session-api';
+import { buildKeptSessionFile } from '@/lib/client/build-kept-session-file';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
+import { importSessionFile, shareSession } from '@/lib/sessions/session-api';
 import { ExportSessionButton } from './export-session-button';
 
 type ShareStatus =
@@ -35,12 +37,22 @@ export function ShareButton({ state }: ShareButtonProps) {
     }
     setStatus({ kind: 'sharing' });
     const forkedFrom = state.origin.kind === 'forked' ? state.origin.sessionId : undefined;
-    const result = await shareSession({
+    let result = await shareSession({
       playground: playground.value,
       turnIds,
       ...(forkedFrom ? { forkedFrom } : {}),
       ...(assertions.value.length > 0 ? { assertions: assertions.value } : {}),
     });
+    // 422: the server no longer has a turn (it keeps them 24 hours); the records this browser kept are shared instead, checked like an imported file.
+    if (!result.ok && result.error.status === 422) {
+      const turns = selectActiveBranch(state.conversation).turns;
+      const file = buildKeptSessionFile({ playground: playground.value, turns, assertions: assertions.value });
+      if (!file.ok) {
+        setStatus({ kind: 'failed', message: `Cannot share: the server no longer has this conversation's turns, and ${file.error}` });
+        return;
+      }
+      result = await importSessionFile(file.value);
+    }
     if (!result.ok) {
       setStatus({ kind: 'failed', message: `Share failed: ${result.error.message}` });
       return;

@@ -17,6 +17,11 @@ export type RunState = {
   events: RuntimeEvent[];
   /** HTTP, stream and approval failures, in the order they happened. */
   errors: string[];
+  /**
+   * The finished turn as the server stored it for sharing (a session turn, checked again by the
+   * server when shared), kept so the turn can still be shared after the server has let it go.
+   */
+  record?: unknown;
 };
 
 /**
@@ -81,6 +86,17 @@ export function startTurn(conversation: ConversationState, turn: RunState, branc
 }
 
 /** Applies `update` to the turn of run `runId` (wherever it is); unknown run ids change nothing. */
+/** Every copy of turn `turnId` (a branch repeats the turns it started from) with its stored record. */
+export function keepTurnRecord(conversation: ConversationState, turnId: string, record: unknown): ConversationState {
+  let changed = false;
+  const branches = conversation.branches.map((branch) => {
+    if (!branch.turns.some((turn) => turn.turnId === turnId && turn.record === undefined)) return branch;
+    changed = true;
+    return { ...branch, turns: branch.turns.map((turn) => (turn.turnId === turnId ? { ...turn, record } : turn)) };
+  });
+  return changed ? { ...conversation, branches } : conversation;
+}
+
 export function updateRun(conversation: ConversationState, runId: number, update: (run: RunState) => RunState): ConversationState {
   if (runId === 0) return conversation;
   let changed = false;

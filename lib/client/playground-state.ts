@@ -14,6 +14,7 @@ import {
   selectBranch,
   selectCurrentRun,
   startTurn,
+  keepTurnRecord,
   updateRun,
   type ConversationState,
   type RunState,
@@ -148,6 +149,8 @@ export type PlaygroundAction =
   | { type: 'run-stopping'; runId: number }
   | { type: 'run-failed'; runId: number; message: string }
   | { type: 'run-finished'; runId: number }
+  /** The server's stored record of a finished turn, kept with it to share it later. */
+  | { type: 'turn-record-kept'; turnId: string; record: unknown }
   /** A failure beside the stream itself: an approval or abort request that did not go through. */
   | { type: 'problem-reported'; message: string }
   /** Run was pressed but the turn request could not be built (an invalid script, result schema or files). */
@@ -281,6 +284,10 @@ function reduceRunAction(state: PlaygroundState, action: PlaygroundAction): Play
       return update(action.runId, (run) => ({ ...run, phase: 'ended', errors: [...run.errors, action.message] }));
     case 'run-finished':
       return update(action.runId, (run) => ({ ...run, phase: 'ended' }));
+    case 'turn-record-kept': {
+      const conversation = keepTurnRecord(state.conversation, action.turnId, action.record);
+      return conversation === state.conversation ? state : { ...state, conversation };
+    }
     case 'problem-reported': {
       // A problem during a live turn belongs to it; otherwise it stands alone until the next run.
       const run = selectRun(state);

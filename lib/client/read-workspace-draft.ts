@@ -13,6 +13,8 @@ const runSchema = z.object({
   message: z.string(),
   events: z.array(runtimeEventSchema),
   errors: z.array(z.string()),
+  // Checked again by the server when the turn is shared.
+  record: z.unknown().optional(),
 });
 
 const workspaceSchema = z.object({

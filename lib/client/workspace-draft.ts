@@ -78,8 +78,15 @@ export function createDraftEntry(options: { id: string; savedAt: number; workspa
   const { id, savedAt, workspace, presetTitle, limit = DRAFT_CHARACTER_LIMIT } = options;
   const entry: DraftEntry = { id, savedAt, summary: describeWorkspace(workspace, presetTitle), workspace };
   if (JSON.stringify(entry).length <= limit) return { entry, conversationDropped: false };
+  // The turns' kept records go first: without them the conversation is still there, only no longer shareable once the server lets its turns go.
+  const withoutRecords: DraftEntry = { ...entry, workspace: { ...workspace, conversation: dropTurnRecords(workspace.conversation) } };
+  if (JSON.stringify(withoutRecords).length <= limit) return { entry: withoutRecords, conversationDropped: false };
   const trimmed: Workspace = { ...workspace, conversation: createConversation() };
   return { entry: { ...entry, workspace: trimmed }, conversationDropped: true };
+}
+
+function dropTurnRecords(conversation: ConversationState): ConversationState {
+  return { ...conversation, branches: conversation.branches.map((branch) => ({ ...branch, turns: branch.turns.map(({ record: _record, ...turn }) => turn) })) };
 }
 
 export function describeWorkspace(workspace: Workspace, presetTitle?: string): WorkspaceSummary {

@@ -55,6 +55,19 @@ describe('workspace drafts', () => {
     expect(entry.workspace.conversation.branches[0]?.turns).toEqual([]);
   });
 
+  it('drop the turns’ kept records before the conversation when over the size limit', () => {
+    const ran = createRanState();
+    const withRecord = playgroundReducer(ran, { type: 'turn-record-kept', turnId: 'turn_a', record: { tape: ['x'.repeat(5_000)] } });
+    expect(withRecord.conversation.branches[0]?.turns[0]?.record).toBeDefined();
+    const workspace = selectWorkspace(withRecord);
+    const withoutRecordLength = JSON.stringify(createDraftEntry({ id: 'd1', savedAt: 1, workspace: selectWorkspace(ran) }).entry).length;
+    const { entry, conversationDropped } = createDraftEntry({ id: 'd1', savedAt: 1, workspace, limit: withoutRecordLength + 10 });
+    expect(conversationDropped).toBe(false);
+    expect(entry.workspace.conversation.branches[0]?.turns).toHaveLength(2);
+    expect(entry.workspace.conversation.branches[0]?.turns[0]?.record).toBeUndefined();
+    expect(readWorkspaceDraft(JSON.parse(JSON.stringify(createDraftEntry({ id: 'd1', savedAt: 1, workspace }).entry))).ok).toBe(true);
+  });
+
   it('read back only when their shape is today’s', () => {
     const { entry } = createDraftEntry({ id: 'd1', savedAt: 5, workspace: selectWorkspace(createRanState()) });
     const read = readWorkspaceDraft(JSON.parse(JSON.stringify(entry)));
