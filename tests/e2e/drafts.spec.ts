@@ -60,6 +60,8 @@ test('edit, run, reload: the edits and the conversation are back; a preset keeps
   // Saved within a moment of the change (a reload in that moment may lose it): wait until the
   // browser's stored draft holds the typed text.
   await expect.poll(() => storedDraftsContain(page, 'a follow-up not sent yet')).toBe(true);
+  // The finished turn's record, kept with the draft so it can be shared after the server lets it go.
+  await expect.poll(() => storedDraftsContain(page, '"tape":[')).toBe(true);
 
   // Reload: the module, the composer and the conversation come back, and the page says so.
   await page.reload();
@@ -98,7 +100,16 @@ test('edit, run, reload: the edits and the conversation are back; a preset keeps
   await entry.click();
   await expect(other.getByTestId(TEST_IDS.toolCard('draft_weather'))).toBeVisible({ timeout: 20_000 });
   await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  // The server has let the turn go (it keeps finished turns 24 hours): Share sends the record
+  // this browser kept instead, through Import, and the link works the same.
+  await other.route(
+    '**/api/sessions',
+    (route) => route.fulfill({ status: 422, json: { error: 'No finished turn here (turns are kept 24 hours; run the turn again, then share).', code: 'unknown-turn' } }),
+    { times: 1 },
+  );
+  const imported = other.waitForRequest((request) => request.url().endsWith('/api/sessions/import') && request.method() === 'POST');
   const link = await shareSession(other);
+  await imported;
   await other.goto(link);
   await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
 

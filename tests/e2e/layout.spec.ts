@@ -10,8 +10,27 @@ async function widthOf(page: Page, testId: string): Promise<number> {
   return box.width;
 }
 
+/** Where the editor's keys hint is: hidden, or whole inside the editor beside tabs that are not scrolled out of view. */
+function keysHintPlacement(page: Page): Promise<'hidden' | 'whole' | 'cut'> {
+  return page.evaluate(() => {
+    const hint = document.querySelector('[data-testid="editor-keys-hint"]');
+    const editor = document.querySelector('section[aria-label="Editor"]');
+    const tabs = document.querySelector('[role="tablist"][aria-label="Documents"]');
+    if (!hint || !editor || !tabs) return 'cut';
+    if (getComputedStyle(hint).display === 'none') return 'hidden';
+    const fits = hint.getBoundingClientRect().right <= editor.getBoundingClientRect().right && hint.scrollWidth <= hint.clientWidth + 1 && tabs.scrollWidth <= tabs.clientWidth;
+    return fits ? 'whole' : 'cut';
+  });
+}
+
 test('a column resized by its handle keeps its size after a reload; a column collapses to a rail and comes back', async ({ page }) => {
   await openPlayground(page);
+  // The editor's keys hint is never cut at the tab strip's edge: whole where it fits, else not shown.
+  expect(await keysHintPlacement(page)).not.toBe('cut');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(() => keysHintPlacement(page)).toBe('whole');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => keysHintPlacement(page)).not.toBe('cut');
   const handle = page.getByTestId('resize-editor');
   await expect(handle).toHaveAttribute('role', 'separator');
   const before = await widthOf(page, 'editor');
