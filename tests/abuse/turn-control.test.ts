@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { defineModule, scriptedModel } from './support/attack-modules';
@@ -58,6 +58,8 @@ describe('controls of a running turn', () => {
       { name: 'answer with the turn id alone', request: fetch(url('outputs'), { method: 'POST', headers: json, body: JSON.stringify({ callId, output: 'forged' }) }) },
       { name: 'abort with the turn id alone', request: fetch(url('abort'), { method: 'POST', headers: json, body: '{}' }) },
       { name: 'read the exchanges with the turn id alone', request: fetch(url('exchanges')) },
+      { name: 'read the record with the turn id alone', request: fetch(url('record')) },
+      { name: 'read the record with a guessed token', request: fetch(url('record'), { headers: { 'turn-control-token': 'A'.repeat(32) } }) },
       {
         name: 'a cross-site form posting abort (even with the token)',
         request: fetch(url('abort'), {
@@ -86,5 +88,19 @@ describe('controls of a running turn', () => {
     const end = await readUntil((event) => event.type === 'turn-end');
     expect(end).toMatchObject({ type: 'turn-end', reason: 'completed' });
     expect(events.find((event) => event.type === 'tool-output')).toMatchObject({ status: 'success', output: 'wiped' });
+
+    // Once stored, the turn's record goes to its starting client alone, without the token in it.
+    await vi.waitFor(
+      async () => {
+        const record = await fetch(url('record'), { headers: { 'turn-control-token': token } });
+        expect(record.status).toBe(200);
+        const text = await record.text();
+        expect(text).toContain(turnId);
+        expect(text).not.toContain(token);
+      },
+      { timeout: STEP_TIMEOUT_MS, interval: 200 },
+    );
+    const guessed = await fetch(url('record'), { headers: { 'turn-control-token': 'A'.repeat(32) } });
+    expect(guessed.status).toBe(403);
   });
 });
