@@ -19,6 +19,7 @@ const BENCHES = [
   { name: 'attack-latency', file: 'attack-latency.bench.ts', timeoutMs: 600_000 },
   { name: 'preview-latency', file: 'preview-latency.bench.ts', timeoutMs: 300_000 },
   { name: 'catalog', file: 'catalog.bench.ts', timeoutMs: 300_000 },
+  { name: 'catalog-turn', file: 'catalog-turn.bench.ts', timeoutMs: 300_000 },
   { name: 'schema-panel', file: 'schema-panel.bench.ts', timeoutMs: 300_000 },
   { name: 'startup', file: 'startup.bench.ts', timeoutMs: 300_000 },
 ] as const satisfies readonly { name: string; file: string; args?: readonly string[]; timeoutMs: number }[];

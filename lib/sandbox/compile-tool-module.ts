@@ -3,7 +3,8 @@ import type { CompiledModule, Diagnostic } from './compiled-module';
 import { createSourceCache } from './create-source-cache';
 import { acquireSandboxContext, recycleSandboxContext, trackSandboxSetUp } from './context-pool';
 import { createInertBindings } from './sandbox-context';
-import { evaluateToolModule, MODULE_EVALUATION_LIMIT_MS } from './evaluate-tool-module';
+import { evaluateToolModule } from './evaluate-tool-module';
+import { moduleEvaluationBudgetMs } from './sandbox-limits';
 import { transpileModuleCached } from './transpile-module-cached';
 
 /** Bounded by tools too: a worker keeps a few 1,000-tool catalogs, not 200 of them. */
@@ -26,7 +27,7 @@ async function compileUncached(source: string): Promise<CompiledModule> {
     if (!transpiled.ok) return { tools: [], diagnostics: sortDiagnostics(transpiled.error) };
     const context = await acquireSandboxContext();
     try {
-      context.bind(compileBindings);
+      context.bind(createCompileBindings(moduleEvaluationBudgetMs(source.length)));
       const { compiled } = evaluateToolModule(context, source, transpiled.value);
       return { tools: compiled.tools, diagnostics: sortDiagnostics(compiled.diagnostics) };
     } finally {
@@ -38,7 +39,9 @@ async function compileUncached(source: string): Promise<CompiledModule> {
 }
 
 /** Compiling runs no tool, so only the deadline matters; it starts when evaluation starts. */
-const compileBindings = createInertBindings(() => ({ cpuEndsAt: Date.now() + MODULE_EVALUATION_LIMIT_MS, wallEndsAt: Number.POSITIVE_INFINITY }));
+function createCompileBindings(budgetMs: number) {
+  return createInertBindings(() => ({ cpuEndsAt: Date.now() + budgetMs, wallEndsAt: Number.POSITIVE_INFINITY }));
+}
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);

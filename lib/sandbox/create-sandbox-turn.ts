@@ -13,7 +13,7 @@ import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type V
 import { readEnvelope, sandboxZodIssues } from './sandbox-envelope';
 import { createFileStore } from './file-store';
 import { createLogQuota } from './log-quota';
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { moduleEvaluationBudgetMs, SANDBOX_LIMITS } from './sandbox-limits';
 import { createSandboxTool, type ToolEngine } from './sandbox-tool';
 import { transpileModuleCached } from './transpile-module-cached';
 import { threadCpuClock } from './vm-deadline';
@@ -83,7 +83,7 @@ async function setUpSandboxTurn(options: SandboxTurnOptions): Promise<Result<San
   const transpiled = await transpileModuleCached(options.source);
   if (!transpiled.ok) return { ok: false, error: describeErrors(transpiled.error) };
   const vm = await acquireSandboxContext();
-  const engine = createTurnEngine(vm, options.files ?? {});
+  const engine = createTurnEngine(vm, options.files ?? {}, moduleEvaluationBudgetMs(options.source.length));
   const configured = engine.callHook('configure', [options.seed ?? 0, options.clockStart ?? 0]);
   if (!configured.ok) {
     engine.dispose();
@@ -115,14 +115,14 @@ function describeErrors(diagnostics: Diagnostic[]): SandboxTurnError {
 
 type TurnEngine = ToolEngine & { snapshotFiles(): Record<string, string>; filesVersion(): number; finishEvaluation(): void; dispose(): void };
 
-function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, string>): TurnEngine {
+function createTurnEngine(vm: SandboxContext, initialFiles: Record<string, string>, evaluationBudgetMs: number): TurnEngine {
   const files = createFileStore(initialFiles);
   const turnLog = createLogQuota(SANDBOX_LIMITS.log.linesPerTurn, SANDBOX_LIMITS.log.bytesPerTurn, 'turn');
   const calls = new Map<number, PendingCall>();
   let nextToken = 1;
   let disposed = false;
   /** Module evaluation gets its own, shorter budget; hooks get a call's. */
-  let unownedBudgetMs: number = SANDBOX_LIMITS.moduleEvaluationMs;
+  let unownedBudgetMs = evaluationBudgetMs;
   /** The call whose code the current VM entry runs (a start, or a wake-up of its sleep). */
   let owner: PendingCall | undefined;
   /** Calls are charged the CPU time their entries took: waiting for a core costs them nothing. */

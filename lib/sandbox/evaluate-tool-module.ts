@@ -9,13 +9,10 @@ import { checkJsonSchema } from '@/lib/runtime/validation/validate-json-schema';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
 import { reportProgress } from './report-progress';
 import type { SandboxContext } from './sandbox-context';
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { moduleEvaluationBudgetMs, SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PATTERNS } from './sandbox-tool';
 import type { SourcePosition } from './source-map';
 import type { TranspiledModule } from './transpile-module';
-
-/** How long a module's top-level code may run. */
-export const MODULE_EVALUATION_LIMIT_MS = SANDBOX_LIMITS.moduleEvaluationMs;
 
 /** Which activity labels a tool defines (as functions, when its module was evaluated): the others are never asked for. */
 export type ActivityHooks = { describeActivity: boolean; describeCompletedActivity: boolean };
@@ -74,7 +71,7 @@ export function evaluateToolModule(context: SandboxContext, source: string, tran
     const { kind, message, stack } = evaluated.error;
     if (kind === 'interrupted') {
       // QuickJS attributes an interrupted loop to the last call before it, which would mislead.
-      return failed([{ message: `Module evaluation exceeded ${MODULE_EVALUATION_LIMIT_MS} ms: is there an endless loop at the top level?`, line: 1, column: 1, severity: 'error' }]);
+      return failed([{ message: `Module evaluation exceeded ${moduleEvaluationBudgetMs(source.length)} ms: is there an endless loop at the top level?`, line: 1, column: 1, severity: 'error' }]);
     }
     return failed([{ message, ...locate(stack), severity: 'error' }]);
   }

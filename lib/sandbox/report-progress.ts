@@ -4,7 +4,7 @@ let reporter: () => void = () => undefined;
 
 /**
  * Installed by the sandbox worker: stamps the heartbeat its pool's watchdog reads. Work whose
- * length a module sets but whose steps are the host's own (checking each of 1,500 tools) reports
+ * length a module sets but whose steps are the host's own (checking each of 4,000 tools) reports
  * between steps, so a long but bounded compile is not mistaken for code that cannot be interrupted.
  * User code never reports: the QuickJS deadline bounds it, the watchdog ends what that cannot.
  */

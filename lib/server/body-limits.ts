@@ -13,7 +13,7 @@ export const BODY_LIMITS = {
   small: { bytes: 1_000_000, values: 10_000 },
   /** `{ source }`: one string. */
   compile: { bytes: TURN_LIMITS.compileBodyBytes, values: 100 },
-  /** A turn: a conversation of 1,000 items, a script of 200 steps, 1,500 tool names. */
+  /** A turn: a conversation of 1,000 items, a script of 200 steps, 4,000 tool names. */
   turn: { bytes: TURN_LIMITS.bodyBytes, values: 200_000 },
   /** A direct call: source, files, permissions, one arguments string. */
   toolCall: { bytes: TURN_LIMITS.bodyBytes, values: 20_000 },

@@ -13,9 +13,10 @@ import type { JsonSchema } from '@/lib/runtime/json';
 import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime/search/tool-search-version';
 import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-model';
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
+import { createPooledTokenCount } from '@/lib/sandbox/pool/create-pooled-token-count';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
-import { countTokensCached } from './count-tokens-cached';
+import { createTokenCounter } from './count-tokens-cached';
 import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
 import { createWaitBudget, type WaitBudget } from './create-wait-budget';
 import { startTurnSandbox } from './open-turn-sandbox';
@@ -170,7 +171,7 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
         maxIterations: request.maxIterations,
         signal: controller.signal,
         secrets,
-        countTokens: countTokensCached,
+        countTokens: createTokenCounter(createPooledTokenCount(pool)),
         awaitStep: waitForTurnStep,
         onEvent: send,
         requestApproval: async (approval) => {

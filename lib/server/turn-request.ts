@@ -8,10 +8,10 @@ import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
 export const TURN_LIMITS = {
-  /** A tool module: GitHub's REST API (1,223 operations) imports as 2.1M characters. */
-  sourceChars: 3_000_000,
-  /** A compile request's body: one module, JSON-escaped. */
-  compileBodyBytes: 4_000_000,
+  /** A tool module: GitHub's REST API (1,223 operations) imports as 1.9M characters, Microsoft Graph's (2,700) as 3.8M. */
+  sourceChars: SANDBOX_LIMITS.moduleCharacters,
+  /** A compile request's body: one module, JSON-escaped (each line break and quote takes two bytes). */
+  compileBodyBytes: 7_000_000,
   messages: 50,
   messageChars: 20_000,
   maxIterations: 25,
@@ -23,8 +23,8 @@ export const TURN_LIMITS = {
   /** The whole `conversation` as JSON. */
   conversationChars: 2_000_000,
   instructionsChars: 20_000,
-  /** A turn request's body: source, files and conversation together. */
-  bodyBytes: 8_000_000,
+  /** A turn request's body: source, files and conversation together (6.5 + 2 + 2 MB at most, JSON-escaped). */
+  bodyBytes: 12_000_000,
   /** Events one turn may stream; past it the turn is stopped with an error. */
   eventsPerTurn: 5000,
   /** How long one turn (or direct call) may hold its slot, whatever it does. */

@@ -27,7 +27,7 @@ describe('conversations sent back by a client', () => {
     expect(forged.status, describeRun(forged)).toBe(400);
     expect(forged.refusal).toContain('conversation.0');
 
-    const oversized = await runTurn(baseURL(), echoTurn({ files: { 'a.txt': 'x'.repeat(9_000_000) } }));
+    const oversized = await runTurn(baseURL(), echoTurn({ files: { 'a.txt': 'x'.repeat(13_000_000) } }));
     expect(oversized.status, describeRun(oversized)).toBe(413);
     await expectServerStillServes(baseURL());
   });

@@ -2,22 +2,34 @@ import type { TurnToolSet } from './assemble-tools';
 import { buildLoadedDefinitions, buildOfferedTools } from './build-offered-tools';
 import type { OfferedTool } from '../model/model-client';
 
-/** Counts tokens of a text; injected (e.g. an o200k tokenizer) so the runtime stays dependency-free. */
-export type TokenCounter = (text: string) => number;
+/**
+ * Counts tokens of a text; injected (e.g. an o200k tokenizer) so the runtime stays
+ * dependency-free. It may answer later (a large text counted on another thread), or not at all
+ * (`undefined`: the request is then sent without its token figures).
+ */
+export type TokenCounter = (text: string) => number | undefined | Promise<number | undefined>;
 
 /** Tokens of the tools payload the model sees now, and what it would be with every tool loaded up front. */
 export type ToolTokens = { sent: number; allLoaded: number };
+
+/** Measures each request of one turn; the all-loaded payload does not change within it, so it is counted once. */
+export type ToolTokenMeter = { measure(loaded: ReadonlySet<string>): Promise<ToolTokens | undefined> };
 
 /**
  * What the model sees of each tool: a deferred tool not yet loaded shows only its name and
  * description (as with OpenAI's tool search); a loaded one its full definition, once.
  */
-export function measureToolTokens(toolSet: TurnToolSet, loaded: ReadonlySet<string>, countTokens: TokenCounter): ToolTokens {
-  const visible = buildOfferedTools(toolSet).map((tool) => hideDeferredSchemas(tool));
-  const loadedEntries = toolSet.tools.filter((entry) => entry.deferred && loaded.has(entry.qualifiedName));
-  const sent = countTokens(JSON.stringify([...visible, ...buildLoadedDefinitions(loadedEntries)]));
-  const allLoaded = countTokens(JSON.stringify(buildLoadedDefinitions(toolSet.tools)));
-  return { sent, allLoaded };
+export function createToolTokenMeter(toolSet: TurnToolSet, countTokens: TokenCounter): ToolTokenMeter {
+  let allLoaded: Promise<number | undefined> | undefined;
+  return {
+    async measure(loaded) {
+      allLoaded ??= Promise.resolve(countTokens(JSON.stringify(buildLoadedDefinitions(toolSet.tools))));
+      const visible = buildOfferedTools(toolSet).map((tool) => hideDeferredSchemas(tool));
+      const loadedEntries = toolSet.tools.filter((entry) => entry.deferred && loaded.has(entry.qualifiedName));
+      const [sent, all] = await Promise.all([countTokens(JSON.stringify([...visible, ...buildLoadedDefinitions(loadedEntries)])), allLoaded]);
+      return sent === undefined || all === undefined ? undefined : { sent, allLoaded: all };
+    },
+  };
 }
 
 function hideDeferredSchemas(tool: OfferedTool): OfferedTool | { name: string; description: string } | { type: 'namespace'; name: string; description: string; tools: unknown[] } {

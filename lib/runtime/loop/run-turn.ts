@@ -3,7 +3,7 @@ import { assembleTools, describeAssembledTools, type TurnToolSet } from './assem
 import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
 import type { Clock, EventEmitter } from './create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
-import { measureToolTokens, type TokenCounter } from './measure-tool-tokens';
+import { createToolTokenMeter, type TokenCounter } from './measure-tool-tokens';
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { JsonSchema } from '../json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '../model/model-client';
@@ -116,6 +116,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
     emitter.emit({ type: 'turn-carried-in', ...carriedIn });
   }
+  const tokenMeter = options.countTokens ? createToolTokenMeter(toolSet, options.countTokens) : undefined;
   const requestSettings = resolveRequestSettings(modelSettings, toolSet, loaded);
   if (!requestSettings.ok) return end({ reason: 'error', error: requestSettings.error });
 
@@ -127,6 +128,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     const iteration = iterations;
     const settings = requestSettings.value(iteration);
     const request: ModelRequest = { instructions: options.instructions, input: conversation, tools: offered, ...settings };
+    const toolTokens = await tokenMeter?.measure(loaded);
     emitter.emit({
       type: 'model-request',
       iteration,
@@ -134,7 +136,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       offeredTools: callableNames(toolSet, loaded),
       deferredCount: toolSet.tools.filter((entry) => entry.deferred && !loaded.has(entry.qualifiedName)).length,
       inputItemCount: conversation.length,
-      ...(options.countTokens ? { toolTokens: measureToolTokens(toolSet, loaded, options.countTokens) } : {}),
+      ...(toolTokens ? { toolTokens } : {}),
     });
     const { response, timing } = await requestModelResponse({ model: options.model, request, iteration, signal, emitter, redact });
     if (!response.ok) {

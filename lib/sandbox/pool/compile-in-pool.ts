@@ -3,11 +3,10 @@ import { ok, type Result } from '@/lib/runtime/result';
 import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import { createSourceCache, sourceKey } from '../create-source-cache';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
+import { moduleWorkLimits } from './module-work-limits';
 import type { PoolFailure, SandboxPool } from './sandbox-pool';
 import { processSingleton } from '@/lib/server/process-singleton';
 
-/** esbuild, evaluation (1 s of CPU at most) and the schema checks; past this something is wrong. */
-const COMPILE_TIMEOUT_MS = 20_000;
 /** What the cached answers may hold together, in characters of detail text (a 1,223-tool catalog is about 6 M). */
 export const COMPILE_CACHE_MAX_CHARS = 96_000_000;
 /** A rough size of one tool's summary, so that answers without details still count. */
@@ -38,7 +37,7 @@ const getCompileCache: () => CompileCache = processSingleton('compile-cache', cr
  */
 export async function compileInPool(pool: SandboxPool, source: string): Promise<Result<CompiledModuleAnswer, PoolFailure>> {
   const answer = await getCompileCache().getOrCreate(source, async () => {
-    const compiled = await pool.run<'compile'>({ kind: 'compile', source }, { timeoutMs: COMPILE_TIMEOUT_MS });
+    const compiled = await pool.run<'compile'>({ kind: 'compile', source }, moduleWorkLimits(source));
     return compiled.ok || compiled.error.code === 'busy' ? compiled : ok(failedCompile(compiled.error));
   });
   return answer.ok ? ok({ moduleKey: sourceKey(source), answer: answer.value }) : answer;

@@ -7,13 +7,13 @@ import { validationFailure } from '@/lib/runtime/validation/format-validation-is
 import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
 import type { ActivityHooks } from '../evaluate-tool-module';
 import { SANDBOX_LIMITS } from '../sandbox-limits';
+import { moduleWorkLimits } from './module-work-limits';
 import type { PoolFailure, SandboxPool, WorkerHandle } from './sandbox-pool';
 import type { ToolHookMethod, WorkerAnswers } from './worker-protocol';
 
 /** Opening a turn fails for the module's own errors (422) or because the pool is full (503). */
 export type PooledTurnError = ({ kind: 'module' } & SandboxTurnError) | { kind: 'pool'; failure: PoolFailure };
 
-const OPEN_TIMEOUT_MS = 20_000;
 /** Hooks run at most one CPU budget in the worker; the rest is queueing behind other work there. */
 const HOOK_TIMEOUT_MS = 15_000;
 /** Past its own deadline a call gets this much longer before the HTTP thread stops waiting. */
@@ -62,7 +62,7 @@ async function openOnWorker(pool: SandboxPool, options: SandboxTurnOptions, firs
     const opened = await pool.send<'open-turn'>(
       worker,
       { kind: 'open-turn', turnKey, turn: { source: options.source, files, seed: options.seed ?? 0, clockStart: options.clockStart ?? 0 } },
-      { timeoutMs: OPEN_TIMEOUT_MS },
+      moduleWorkLimits(options.source),
     );
     if (!opened.ok || !opened.value.ok) {
       pool.holdTurn(worker, -1);

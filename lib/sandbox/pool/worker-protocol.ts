@@ -32,7 +32,9 @@ export type WorkerRequest =
   /** A finished turn to check and store (`prepareStoredTurn`). */
   | { kind: 'prepare-turn'; id: number; turn: unknown; secrets: string[] }
   /** A large request body's text (its values already counted) to parse and validate with the named route's schema. */
-  | { kind: 'parse-body'; id: number; name: RequestBodyName; text: string };
+  | { kind: 'parse-body'; id: number; name: RequestBodyName; text: string }
+  /** o200k tokens of a long text (a catalog's tools payload). */
+  | { kind: 'count-tokens'; id: number; text: string };
 
 export type WorkerRequestKind = WorkerRequest['kind'];
 
@@ -53,6 +55,7 @@ export type WorkerAnswers = {
   'prepare-session': Result<PreparedSession, SessionError>;
   'prepare-turn': Result<string, string>;
   'parse-body': BodyResult<unknown>;
+  'count-tokens': number;
 };
 
 /**

@@ -114,6 +114,11 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
       return prepareStoredTurn(request.turn, request.secrets);
     case 'parse-body':
       return parseScannedBody<unknown>(request.text, REQUEST_BODY_SCHEMAS[request.name]);
+    case 'count-tokens': {
+      // Loaded on first use (~35 MB of tables): most workers never count.
+      const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+      return countTokens(request.text);
+    }
   }
 }
 

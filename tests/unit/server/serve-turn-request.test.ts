@@ -8,6 +8,7 @@ import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
 import { serveTurnRequest } from '@/lib/server/serve-turn-request';
 import type { FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { TURN_LIMITS } from '@/lib/server/turn-request';
 
 // Finished turns are kept here instead of in the session database.
 const saved = vi.hoisted(() => [] as FinishedTurn[]);
@@ -113,13 +114,14 @@ describe('serveTurnRequest (POST /api/turns on npm start)', () => {
 
   it('refuses a body past the limit, declared or not, with 413 and the limit; a client still uploading reads it', { timeout: 30_000 }, async () => {
     // Answered before the body is read (this client sends 2 of the bytes it declared, so its connection is not reused).
-    const declared = await post('{}', { 'content-type': 'application/json', 'content-length': '9000000', connection: 'close' });
+    const past = TURN_LIMITS.bodyBytes + 1_000_000;
+    const declared = await post('{}', { 'content-type': 'application/json', 'content-length': String(past), connection: 'close' });
     expect(declared.status).toBe(413);
-    expect(JSON.parse(declared.text).error).toBe('The body is 9000000 bytes; the limit is 8000000.');
+    expect(JSON.parse(declared.text).error).toBe(`The body is ${past} bytes; the limit is ${TURN_LIMITS.bodyBytes}.`);
     const chunk = 'x'.repeat(1_000_000);
-    const streamed = await post(['{"source":"', ...Array.from({ length: 9 }, () => chunk), '"}'], { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+    const streamed = await post(['{"source":"', ...Array.from({ length: past / 1_000_000 }, () => chunk), '"}'], { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
     expect(streamed.status).toBe(413);
-    expect(JSON.parse(streamed.text).error).toBe('The body exceeds the limit of 8000000 bytes.');
+    expect(JSON.parse(streamed.text).error).toBe(`The body exceeds the limit of ${TURN_LIMITS.bodyBytes} bytes.`);
   });
 
   it('stops the turn when its client goes away mid-stream', { timeout: 60_000 }, async () => {
