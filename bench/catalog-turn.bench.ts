@@ -17,7 +17,7 @@ const CATALOGS = [
   { key: 'graph', file: 'graph-like.openapi.json.gz', message: 'Send mail from user adele@contoso.com with the subject "Quarterly report"' },
 ] as const;
 
-type TurnEvent = { type: string; reason?: string; toolTokens?: { sent: number; allLoaded: number }; status?: string; name?: string };
+type TurnEvent = { type: string; reason?: string; error?: string; toolTokens?: { sent: number; allLoaded: number }; status?: string; name?: string; matches?: string[]; calls?: { name: string }[] };
 
 /** The module the import dialog writes when every tool is picked and deferred (as it does past 20 tools). */
 function readDeferredModule(file: string): { source: string; tools: number } {
@@ -92,6 +92,8 @@ if (!started.ok) {
       const end = events.at(-1);
       const request = events.find((event) => event.type === 'model-request');
       const called = events.filter((event) => event.type === 'tool-output' && event.status === 'success').length;
+      const proposed = events.flatMap((event) => (event.type === 'model-response' ? (event.calls ?? []).map((call) => call.name) : []));
+      console.log(`${catalog.key}: proposed ${proposed.join(', ')}; searches found ${events.flatMap((event) => event.matches ?? []).join(', ')}; ended ${end?.reason ?? ''} ${end?.error ?? ''}`);
       emitFigure({ bench: `${prefix}.sandbox-ready`, value: marks['sandbox-ready'] ?? null, unit: 'ms', note: 'from the request to the module evaluated in a worker for this turn' });
       emitFigure({ bench: `${prefix}.first-request`, value: marks['model-request'] ?? null, unit: 'ms', note: `first model request (tools sent ${request?.toolTokens?.sent ?? '?'} tokens, ${request?.toolTokens?.allLoaded ?? '?'} with every tool loaded)` });
       emitFigure({ bench: `${prefix}.turn`, value: performance.now() - at, unit: 'ms', note: `auto model, Tool Search then the call: ended ${end?.reason ?? end?.type}, ${events.filter((event) => event.type === 'tool-search').length} search(es), ${called} successful call(s)` });
