@@ -109,7 +109,7 @@ describe('bodies admitted before they are read', () => {
       expect(JSON.parse(answer.text), summary).toMatchObject({ error: expect.any(String) });
       if (answer.status === 429 || answer.status === 503) expect(Number(answer.retryAfter), summary).toBeGreaterThan(0);
     }
-    // Each address sends 23 MB at once, past its 16 MB: the gate refused some before reading them.
+    // Each address sends 30 MB at once, past its 24 MB: the gate refused some before reading them.
     const refusedByGate = answers.filter((answer) => /request bodies|request data|of request bodies/.test(answer.text));
     expect(refusedByGate.length, summary).toBeGreaterThanOrEqual(ADDRESSES.length);
     expectResponsive(latency, '30 concurrent maximal bodies');
