@@ -27,6 +27,19 @@ function startTurn(registry: ReturnType<typeof createTurnRegistry>, turnId: stri
 }
 
 describe('turn registry across instances', () => {
+  it('runs what waits for a turn to end when it is unregistered, or at once when it is not running', () => {
+    const registry = createTurnRegistry();
+    const ended: string[] = [];
+    registry.register('turn_slot', 'client', new AbortController());
+    registry.whenEnded('turn_slot', () => ended.push('slot released'));
+    expect(ended).toEqual([]);
+    registry.unregister('turn_slot');
+    registry.unregister('turn_slot');
+    expect(ended).toEqual(['slot released']);
+    registry.whenEnded('turn_gone', () => ended.push('released at once'));
+    expect(ended).toEqual(['slot released', 'released at once']);
+  });
+
   it('stays in-process without a bus', () => {
     const registry = createTurnRegistry();
     expect(registry.deliverApproval('turn_elsewhere', 'token', 'call_1', { approved: true })).toBe('unknown-turn');

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineModule, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
+import { closeFetchAgents, fetchFrom } from './support/fetch-from';
+import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
+import { sampleLatency } from './support/sample-latency';
+import { expectResponsive } from './support/server-checks';
+import { useAbuseServer } from './support/use-abuse-server';
+
+/**
+ * Two instances on one DATABASE_URL, as behind a load balancer: what one instance's visitor spent
+ * the other refuses too. Runs only with a PostgreSQL server (TEST_DATABASE_URL, as CI sets it).
+ */
+const url = process.env.TEST_DATABASE_URL;
+const describeShared = url ? describe : describe.skip;
+const schema = `shared_limits_abuse_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+const scopedURL = url ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : '';
+
+describeShared('limits shared by two instances on one database', () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+  });
+  afterAll(async () => {
+    await closeFetchAgents();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  });
+  const first = useAbuseServer({ env: { DATABASE_URL: scopedURL } });
+  const second = useAbuseServer({ env: { DATABASE_URL: scopedURL } });
+
+  it('refuses on the second instance the shares an address spent on the first', async () => {
+    const write = (baseURL: string) => fetchFrom('127.0.0.70', `${baseURL}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    // A refused body still spends the limit: ten of them spend the address's ten writes a minute.
+    const spent = [];
+    for (let index = 0; index < 10; index += 1) spent.push(await write(first.baseURL()));
+    expect(spent.map((answer) => answer.status)).not.toContain(429);
+    const elsewhere = [await write(second.baseURL()), await write(second.baseURL())];
+    const refused = elsewhere.find((answer) => answer.status === 429);
+    expect(refused, elsewhere.map((answer) => `${answer.status} ${answer.text.slice(0, 120)}`).join('\n')).toBeDefined();
+    expect(refused?.text).toContain('Too many sessions shared or imported from your address: at most 10 per minute.');
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await write(second.baseURL())).status, 'and the first instance no longer counts alone').toBe(429);
+    expect((await fetchFrom('127.0.0.71', `${second.baseURL()}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 'another address').toBe(400);
+  });
+
+  it("gives an address 4 turn slots in all: sleeping turns on the first instance hold the second's", async () => {
+    const body = turnBody({ source: defineModule([SLEEP_TOOL]), message: 'Nap.', model: scriptedModel([[['nap', '{}']]]) });
+    const started: Promise<void>[] = [];
+    const naps = Array.from({ length: 4 }, () => {
+      let markStarted = () => {};
+      started.push(new Promise<void>((resolve) => (markStarted = resolve)));
+      return runTurn(first.baseURL(), body, { timeoutMs: 30_000, onEvent: (event) => event.type === 'turn-start' && markStarted() });
+    });
+    await Promise.all(started);
+    const attack = runTurn(second.baseURL(), body, { timeoutMs: 30_000 });
+    const [latency, refused] = await Promise.all([sampleLatency(second.baseURL(), attack), attack]);
+    expect(refused.status, describeRun(refused)).toBe(429);
+    expect(refused.refusal).toContain('At most 4 turns may run at once from your address');
+    expectResponsive(latency, 'a fifth turn on the second instance');
+    for (const nap of await Promise.all(naps)) expect(turnEnd(nap)?.reason, describeRun(nap)).toBe('completed');
+    // The naps' slots were released when they ended: the second instance admits the address again.
+    const quick = turnBody({ source: defineModule([SLEEP_TOOL]), message: 'Hello.', model: scriptedModel([]) });
+    await expect.poll(async () => turnEnd(await runTurn(second.baseURL(), quick, { timeoutMs: 30_000 }))?.reason, { timeout: 10_000 }).toBe('completed');
+  });
+});
