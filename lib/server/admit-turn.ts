@@ -1,17 +1,34 @@
 // Server-only: whether one more turn may start now, under the per-address and process-wide caps.
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal } from './rate-limits';
+import { countSlotsOf, pickSlotToYield } from './pick-slot-to-yield';
 import type { TurnRegistry } from './turn-registry';
+
+type SlotRegistry = Pick<TurnRegistry, 'countForClient' | 'countAll' | 'reserve' | 'listHeldSlots' | 'yieldSlot' | 'now'>;
 
 /**
  * Reserves a slot for a turn of `clientId`, or refuses with the limit it hit. Checking and
  * reserving happen in one synchronous step, so simultaneous requests cannot all slip past the
- * count while their sandboxes start. Release the slot once the turn registered or failed.
+ * count while their sandboxes start. Release the slot once the turn registered or failed. When
+ * every slot is held, a waiting turn of the address holding the most may be stopped to free one.
  */
-export function admitTurn(options: { registry: Pick<TurnRegistry, 'countForClient' | 'countAll' | 'reserve'>; clientId: string }): Result<() => void, RateLimitRefusal> {
+export function admitTurn(options: { registry: SlotRegistry; clientId: string }): Result<() => void, RateLimitRefusal> {
   const { registry, clientId } = options;
   const retryAfterMs = CONCURRENT_TURN_LIMITS.retryAfterSeconds * 1000;
   if (registry.countForClient(clientId) >= CONCURRENT_TURN_LIMITS.perAddress) return err(describeRateLimitRefusal('concurrent-turns-per-address', retryAfterMs));
-  if (registry.countAll() >= CONCURRENT_TURN_LIMITS.total) return err(describeRateLimitRefusal('concurrent-turns-total', retryAfterMs));
+  if (registry.countAll() >= CONCURRENT_TURN_LIMITS.total && !yieldSlotTo(registry, clientId)) return err(describeRateLimitRefusal('concurrent-turns-total', retryAfterMs));
   return ok(registry.reserve(clientId));
+}
+
+/**
+ * With every slot held, frees one for `clientId` by stopping the turn that has waited longest at
+ * the address holding the most slots (`pickSlotToYield`); false when no turn may be taken.
+ */
+function yieldSlotTo(registry: SlotRegistry, clientId: string): boolean {
+  const slots = registry.listHeldSlots();
+  const slot = pickSlotToYield(slots, clientId);
+  if (!slot) return false;
+  const waitedSeconds = Math.round((registry.now() - (slot.waitingSince ?? registry.now())) / 1000);
+  const reason = `The server was running its maximum of ${CONCURRENT_TURN_LIMITS.total} turns and a visitor holding fewer needed one: this turn had waited ${waitedSeconds} s on a tool call or a person, the longest of the ${countSlotsOf(slots, slot.clientId)} turns your address held, and was stopped to free its slot.`;
+  return registry.yieldSlot(slot.turnId, reason);
 }

@@ -11,7 +11,7 @@ export type WaitBudget = {
  * sleeping tool, an approval, a typed output), and calls `onSpent` once when it passes `budgetMs`:
  * a turn that mostly waits cannot hold its slot for hours.
  */
-export function createWaitBudget(options: { budgetMs: number; onSpent: () => void; now?: () => number }): WaitBudget {
+export function createWaitBudget(options: { budgetMs: number; onSpent: () => void; now?: () => number; onWaitingChange?: (waiting: boolean) => void }): WaitBudget {
   const now = options.now ?? Date.now;
   let active = 0;
   let since = 0;
@@ -21,12 +21,14 @@ export function createWaitBudget(options: { budgetMs: number; onSpent: () => voi
   const begin = () => {
     active += 1;
     if (active > 1 || disposed) return;
+    options.onWaitingChange?.(true);
     since = now();
     timer = setTimeout(options.onSpent, Math.max(0, options.budgetMs - spent));
   };
   const end = () => {
     active -= 1;
-    if (active > 0) return;
+    if (active > 0 || disposed) return;
+    options.onWaitingChange?.(false);
     spent += now() - since;
     clearTimeout(timer);
   };

@@ -146,9 +146,12 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
       sandbox.value.dispose();
     },
     run: async ({ send, sent, stop }) => {
+      registry.setStop(turnId, stop);
       const waits = createWaitBudget({
         budgetMs: TURN_LIMITS.waitMs,
         onSpent: () => stop(`The turn waited ${TURN_LIMITS.waitMs / 1000} s in all on its tool calls and on people, the most a turn may, and was stopped.`),
+        // A turn that waits may give its slot up to another address when the server is full (`admitTurn`).
+        onWaitingChange: (waiting) => registry.noteWaiting(turnId, waiting),
       });
       const outcome = await runTurn({
         turnId,

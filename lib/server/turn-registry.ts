@@ -36,7 +36,17 @@ type LiveTurn = {
   tape?: readonly TapeEntry[];
   /** Run once when it ends (its shared turn slot is released). */
   onEnded: (() => void)[];
+  /** Waits in progress (tool calls running, people asked), and since when at least one has been. */
+  waits: number;
+  waitingSince?: number;
+  /** Ends the turn with an `error` turn-end giving the reason; set once it runs. */
+  stop?: (reason: string) => void;
+  /** Stopped to free its slot for another address: no longer counted. */
+  yielded: boolean;
 };
+
+/** A running turn as slot fairness sees it (`pickSlotToYield`). */
+export type HeldSlot = { turnId: string; clientId: string; waitingSince?: number; stoppable: boolean };
 
 /** What a running turn shares besides its controls. */
 export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
@@ -52,8 +62,10 @@ export type AbortOutcome = 'aborted' | 'unknown-turn' | 'forwarded' | 'forbidden
 export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
 
 /** In-memory registry of running turns, keyed by turn id. */
-export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
+export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
   const turns = new Map<string, LiveTurn>();
+  const counted = () => [...turns.values()].filter((turn) => !turn.yielded);
   // Turns admitted but not yet registered (their sandbox is starting), counted like running ones.
   const reservations = new Set<{ clientId: string }>();
   const { bus } = options;
@@ -95,9 +107,40 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
     /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
     register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
       const controlToken = createTurnControlToken();
-      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape, onEnded: [] });
+      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape, onEnded: [], waits: 0, yielded: false });
       return controlToken;
     },
+    /** How the turn is stopped with a reason (its event budget's `stop`), once it runs. */
+    setStop(turnId: string, stop: (reason: string) => void): void {
+      const turn = turns.get(turnId);
+      if (turn) turn.stop = stop;
+    },
+    /** A wait of the turn (a tool call, an approval, a typed output) began or ended. */
+    noteWaiting(turnId: string, waiting: boolean): void {
+      const turn = turns.get(turnId);
+      if (!turn) return;
+      turn.waits = Math.max(0, turn.waits + (waiting ? 1 : -1));
+      if (turn.waits === 0) turn.waitingSince = undefined;
+      else turn.waitingSince ??= now();
+    },
+    /** The counted running turns of this process, each with since when it waits (if it does). */
+    listHeldSlots(): HeldSlot[] {
+      return [...turns.entries()]
+        .filter(([, turn]) => !turn.yielded)
+        .map(([turnId, turn]) => ({ turnId, clientId: turn.clientId, stoppable: turn.stop !== undefined, ...(turn.waitingSince === undefined ? {} : { waitingSince: turn.waitingSince }) }));
+    },
+    /** Stops a running turn with `reason` and stops counting it (and releases its shared lease) at once; its sandbox closes as it ends. */
+    yieldSlot(turnId: string, reason: string): boolean {
+      const turn = turns.get(turnId);
+      if (!turn?.stop || turn.yielded) return false;
+      turn.yielded = true;
+      turn.stop(reason);
+      // Its shared lease goes now too: the slot is the newcomer's from this moment.
+      for (const ended of turn.onEnded.splice(0)) ended();
+      return true;
+    },
+    /** What the clock of this registry reads (for how long a yielded turn waited). */
+    now,
     /**
      * What the holder of `token` may read of a turn running here: a copy of its tape so far, or
      * `unknown-turn` when it does not run in this process (finished, or another instance's).
@@ -128,12 +171,12 @@ export function createTurnRegistry(options: { bus?: TurnControlBus } = {}) {
     },
     /** Running and reserved turns of `clientId`. */
     countForClient(clientId: string): number {
-      const running = [...turns.values()].filter((turn) => turn.clientId === clientId).length;
+      const running = counted().filter((turn) => turn.clientId === clientId).length;
       return running + [...reservations].filter((reservation) => reservation.clientId === clientId).length;
     },
     /** Running and reserved turns of this process. */
     countAll(): number {
-      return turns.size + reservations.size;
+      return counted().length + reservations.size;
     },
     awaitApproval(turnId: string, callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
       return new Promise((resolve) => {

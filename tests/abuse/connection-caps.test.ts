@@ -4,6 +4,7 @@ import { SERVER_LIMITS } from '@/lib/server/server-limits';
 import { probeHealth, sampleLatency } from './support/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
+import { waitForState } from './support/wait-for-state';
 
 /**
  * Connections past the caps against the real `server.mjs`: past 64 from one address, and past the
@@ -52,15 +53,6 @@ function openSockets(localAddress: string, count: number): HeldSocket[] {
   return opened;
 }
 
-/** Resolves once `done()` holds, checking on every socket event loop turn; fails after `STATE_TIMEOUT_MS`. */
-async function waitFor(done: () => boolean, what: () => string): Promise<void> {
-  const deadline = Date.now() + STATE_TIMEOUT_MS;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 function describeSockets(sockets: readonly HeldSocket[]): string {
   return `${sockets.filter((entry) => entry.connected).length} connected, ${sockets.filter((entry) => entry.closed).length} closed of ${sockets.length}`;
 }
@@ -89,9 +81,10 @@ describe('connections past the caps', () => {
   it('closes connections past 64 from one address at once, serves the 64 it keeps, and answers another address within a second', async () => {
     const attack = (async () => {
       const sockets = openSockets('127.0.0.2', PER_ADDRESS + 16);
-      await waitFor(
+      await waitForState(
         () => sockets.every((entry) => entry.connected || entry.closed) && sockets.filter((entry) => entry.closed).length >= 16,
         () => `16 connections past the cap closed (${describeSockets(sockets)})`,
+        { timeoutMs: STATE_TIMEOUT_MS },
       );
       // The ones kept are served: each answers a request of its own.
       const open = sockets.filter((entry) => !entry.closed);
@@ -105,15 +98,16 @@ describe('connections past the caps', () => {
     expectResponsive(latency, `${PER_ADDRESS + 16} connections from one address`);
     // A fresh connection from the same address, past the cap, is closed at once too.
     const [late] = openSockets('127.0.0.2', 1);
-    await waitFor(() => late!.closed, () => 'the connection past the cap closed');
+    await waitForState(() => late!.closed, () => 'the connection past the cap closed', { timeoutMs: STATE_TIMEOUT_MS });
   });
 
   it('closes connections past the overall cap across addresses, and serves again once they are gone', async () => {
     const addresses = ['127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.7'];
     const sockets = addresses.flatMap((address) => openSockets(address, PER_ADDRESS));
-    await waitFor(
+    await waitForState(
       () => sockets.every((entry) => entry.connected || entry.closed) && sockets.filter((entry) => !entry.closed).length <= MAX_CONNECTIONS,
       () => `connections past the overall cap of ${MAX_CONNECTIONS} closed (${describeSockets(sockets)})`,
+      { timeoutMs: STATE_TIMEOUT_MS },
     );
     const kept = sockets.filter((entry) => !entry.closed);
     expect(kept.length, describeSockets(sockets)).toBeLessThanOrEqual(MAX_CONNECTIONS);

@@ -19,6 +19,15 @@ describe('a turn\'s time budgets', () => {
     waits.dispose();
   });
 
+  it('says when a turn starts and stops waiting, overlapping waits as one', async () => {
+    const changes: boolean[] = [];
+    const waits = createWaitBudget({ budgetMs: 10_000, onSpent: () => undefined, onWaitingChange: (waiting) => changes.push(waiting) });
+    await Promise.all([waits.during(() => pause(20)), waits.during(() => pause(40))]);
+    await waits.during(() => pause(5));
+    waits.dispose();
+    expect(changes).toEqual([true, false, true, false]);
+  });
+
   it('stops a turn for a budget: nothing more goes out but its turn-end, rewritten as an error naming the budget', () => {
     const written: RuntimeEvent[] = [];
     let aborted = 0;

@@ -1,0 +1,23 @@
+// Server-only: which running turn gives its slot up when the server is full and another address needs one.
+import type { HeldSlot } from './turn-registry';
+
+/**
+ * When every turn slot is held, the turn that yields to `newcomer`: of the addresses holding at
+ * least two slots more than `newcomer` does, the one holding the most; of its turns, the one that
+ * has waited longest (on a tool call or a person; a turn at work is never taken). None when no
+ * address holds that many more, so slots are never taken from an address that would then hold
+ * fewer than the newcomer, and a crowd of addresses holding one slot each is simply refused.
+ */
+export function pickSlotToYield(slots: readonly HeldSlot[], newcomer: string): HeldSlot | undefined {
+  const held = new Map<string, number>();
+  for (const slot of slots) held.set(slot.clientId, (held.get(slot.clientId) ?? 0) + 1);
+  const floor = (held.get(newcomer) ?? 0) + 2;
+  const candidates = slots.filter((slot) => slot.stoppable && slot.waitingSince !== undefined && (held.get(slot.clientId) ?? 0) >= floor);
+  candidates.sort((a, b) => (held.get(b.clientId) ?? 0) - (held.get(a.clientId) ?? 0) || (a.waitingSince ?? 0) - (b.waitingSince ?? 0));
+  return candidates[0];
+}
+
+/** Held slots by address, for the message a yielded turn ends with. */
+export function countSlotsOf(slots: readonly HeldSlot[], clientId: string): number {
+  return slots.filter((slot) => slot.clientId === clientId).length;
+}

@@ -1,0 +1,119 @@
+import { Agent, fetch } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSseParser } from '@/lib/client/sse-parser';
+import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
+import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
+import { turnBody } from './support/run-turn';
+import { expectServerStillServes } from './support/server-checks';
+import { useAbuseServer } from './support/use-abuse-server';
+import { waitForState } from './support/wait-for-state';
+
+/**
+ * Sixteen addresses fill every turn slot (4 each) with turns that wait for an approval nobody
+ * gives; an innocent address then starts a turn and gets it running, because the server stops the
+ * longest-waiting turn of an address holding the most slots, whose stream ends with an `error`
+ * naming why. States are awaited, never times; every attack stream is closed afterwards.
+ */
+const { baseURL } = useAbuseServer();
+
+const ATTACKERS = Array.from({ length: CONCURRENT_TURN_LIMITS.total / CONCURRENT_TURN_LIMITS.perAddress }, (_, index) => `127.0.0.${20 + index}`);
+const INNOCENT = '127.0.0.90';
+const STATE_TIMEOUT_MS = 60_000;
+const WAIT_TOOL = `defineTool({ name: 'wipe', description: 'Deletes everything, once approved.', schema: z.object({}), isDestructive: true, needsApproval: true, execute: () => 'wiped' })`;
+
+/** A turn stream being read in the background: its events so far, and whether it ended. */
+type OpenTurn = { address: string; status: number; events: RuntimeEvent[]; ended: boolean; close: () => void };
+
+const agents = new Map<string, Agent>();
+const open: OpenTurn[] = [];
+afterAll(async () => {
+  for (const turn of open) turn.close();
+  await Promise.all([...agents.values()].map((agent) => agent.destroy()));
+});
+
+function agentFor(address: string): Agent {
+  let agent = agents.get(address);
+  if (!agent) {
+    agent = new Agent({ connections: CONCURRENT_TURN_LIMITS.perAddress + 1, localAddress: address });
+    agents.set(address, agent);
+  }
+  return agent;
+}
+
+/** Starts a turn from `address` and reads its events in the background until it ends or is closed. */
+async function startTurn(address: string, body: unknown): Promise<OpenTurn> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseURL()}/api/turns`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    dispatcher: agentFor(address),
+    signal: controller.signal,
+  });
+  const turn: OpenTurn = { address, status: response.status, events: [], ended: response.status !== 200, close: () => controller.abort() };
+  open.push(turn);
+  if (response.status !== 200 || !response.body) {
+    await response.body?.cancel();
+    return turn;
+  }
+  const parser = createSseParser();
+  void (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        for (const data of parser.push(decoder.decode(chunk, { stream: true }))) turn.events.push(JSON.parse(data) as RuntimeEvent);
+      }
+    } catch {
+      // Closed by the test: the turn is over for it.
+    }
+    turn.ended = true;
+  })();
+  return turn;
+}
+
+function waitFor(done: () => boolean, what: () => string): Promise<void> {
+  return waitForState(done, what, { timeoutMs: STATE_TIMEOUT_MS, intervalMs: 25 });
+}
+
+const asksApproval = (turn: OpenTurn) => turn.events.some((event) => event.type === 'tool-approval-request');
+const turnEndOf = (turn: OpenTurn) => turn.events.find((event) => event.type === 'turn-end');
+
+describe('turn slots when every one is held by waiting turns', () => {
+  it('gives an innocent address a running turn by stopping the longest-waiting turn of an address holding the most', async () => {
+    const waiting = turnBody({ source: defineModule([WAIT_TOOL]), message: 'Wipe it.', model: scriptedModel([[['wipe', '{}']]], 'Wiped.') });
+    const attack = await Promise.all(ATTACKERS.flatMap((address) => Array.from({ length: CONCURRENT_TURN_LIMITS.perAddress }, () => startTurn(address, waiting))));
+    const statuses = attack.map((turn) => `${turn.address}: ${turn.status}`).join('\n');
+    expect(attack.every((turn) => turn.status === 200), statuses).toBe(true);
+    await waitFor(
+      () => attack.every(asksApproval),
+      () => `every attack turn waiting for its approval (${attack.filter(asksApproval).length} of ${attack.length})`,
+    );
+
+    // Every slot is held: another attack address holding none gets a slot only if a turn yields,
+    // and so does the innocent, whose turn runs to its end.
+    const innocent = await startTurn(INNOCENT, turnBody({ source: defineModule([ECHO_TOOL]), message: 'Echo it.', model: scriptedModel([[['echo', '{"text":"my turn"}']]], 'Echoed.') }));
+    expect(innocent.status).toBe(200);
+    await waitFor(() => innocent.events.length > 0, () => 'the innocent turn’s first event');
+    expect(innocent.events[0]?.type).toBe('turn-start');
+    await waitFor(() => turnEndOf(innocent) !== undefined, () => 'the innocent turn’s end');
+    expect(turnEndOf(innocent)).toMatchObject({ reason: 'completed' });
+    expect(innocent.events.find((event) => event.type === 'tool-output')).toMatchObject({ status: 'success', output: 'my turn' });
+
+    // Exactly one attack turn gave its slot up, and said why; the rest still wait.
+    await waitFor(() => attack.some((turn) => turnEndOf(turn) !== undefined), () => 'the yielded turn’s end');
+    const yielded = attack.filter((turn) => turnEndOf(turn) !== undefined);
+    expect(yielded.length).toBe(1);
+    expect(turnEndOf(yielded[0]!)).toMatchObject({ reason: 'error', error: expect.stringContaining('a visitor holding fewer needed one') });
+    expect(attack.filter((turn) => !turn.ended).length).toBe(attack.length - 1);
+
+    // An attack address already holding its 4 gets nothing more, and no turn is taken for it.
+    const greedy = await startTurn(ATTACKERS.find((address) => address !== yielded[0]!.address)!, waiting);
+    expect(greedy.status).toBe(429);
+    expect(attack.filter((turn) => turnEndOf(turn) !== undefined).length).toBe(1);
+
+    for (const turn of attack) turn.close();
+    await waitFor(() => attack.every((turn) => turn.ended), () => 'every attack stream closed');
+    await expectServerStillServes(baseURL());
+  });
+});
