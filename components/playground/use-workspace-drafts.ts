@@ -9,8 +9,11 @@ import { promotePendingCopy, writePendingCopy } from '@/lib/client/pending-draft
 import type { PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createDraftEntry, DRAFT_CHARACTER_LIMIT, selectWorkspace } from '@/lib/client/workspace-draft';
 
-/** The tab's draft id survives a reload of the tab (sessionStorage), so a reload continues the same draft. */
-const TAB_DRAFT_KEY = 'playground:draft-id';
+/**
+ * The tab's draft id survives a reload of the tab (sessionStorage), so a reload continues the same
+ * draft: one for the workspace, one per shared session's page.
+ */
+const tabDraftKey = (sharedSessionId: string | null) => (sharedSessionId === null ? 'playground:draft-id' : `playground:draft-id:${sharedSessionId}`);
 /** A change is saved this long after it, however many follow (a stream of events never postpones it). */
 const SAVE_DELAY_MS = 250;
 
@@ -65,7 +68,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     (id: string) => {
       draftIdRef.current = id;
       setCurrentId(id);
-      if (sharedSessionId === null) window.sessionStorage.setItem(TAB_DRAFT_KEY, id);
+      window.sessionStorage.setItem(tabDraftKey(sharedSessionId), id);
     },
     [sharedSessionId],
   );
@@ -154,17 +157,19 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
       // A draft another page of this tab asked this one to open (from its History).
       const requestedId = window.sessionStorage.getItem(OPEN_DRAFT_KEY);
       window.sessionStorage.removeItem(OPEN_DRAFT_KEY);
-      const previousId = requestedId ?? window.sessionStorage.getItem(TAB_DRAFT_KEY);
+      const tabDraftId = window.sessionStorage.getItem(tabDraftKey(sharedSessionId));
+      const previousId = requestedId ?? tabDraftId;
       await promotePendingCopy(window.sessionStorage, store);
       const listing = await store.list();
       if (cancelled) return;
       if (sharedSessionId !== null) {
-        // A shared page continues its newest draft (or the one asked for), under that draft's own id.
+        // A shared page continues the draft asked for, else this tab's (none after "Back to the
+        // shared version" until edited again), else on a first visit the newest, under its own id.
         const own = listing.filter((item) => sharedSessionOfDraft(item.id) === sharedSessionId);
-        const candidate = own.find((item) => item.id === requestedId) ?? own[0];
+        const candidate = previousId === null ? own[0] : own.find((item) => item.id === previousId);
         const restored = candidate ? await restore(store, candidate.id) : false;
         if (cancelled) return;
-        if (!restored) adopt(newDraftId());
+        if (!restored) adopt(previousId !== null && sharedSessionOfDraft(previousId) === sharedSessionId ? previousId : newDraftId());
         readyRef.current = true;
         return;
       }

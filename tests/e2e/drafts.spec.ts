@@ -125,6 +125,11 @@ test('edit, run, reload: the edits and the conversation are back; a preset keeps
   await expect(other.getByTestId('draft-notice')).toHaveAttribute('data-kind', 'set-aside');
   await expect(other.getByTestId('run-message')).not.toHaveValue('an edit on the shared page');
   await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  // Back on the shared version, a reload stays on it; the draft waits in History.
+  await other.reload();
+  await expect(other.locator('[data-testid^="call-card-"][data-name="draft_weather"]')).toContainText('Foggy in Oslo');
+  await expect(other.getByTestId('draft-notice')).toHaveCount(0);
+  await expect(other.getByTestId('run-message')).not.toHaveValue('an edit on the shared page');
 
   // The workspace's draft was not touched by it, and its History reopens the shared page's draft on its link.
   await other.goto('/');
