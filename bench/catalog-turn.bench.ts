@@ -78,6 +78,8 @@ if (!started.ok) {
 } else {
   const { server } = started;
   try {
+    // The first request to a route loads its code: not what a visitor's turn holds the thread for.
+    await fetch(`${server.baseUrl}/api/health`).then((response) => response.arrayBuffer());
     for (const catalog of CATALOGS) {
       const { source, tools } = readDeferredModule(catalog.file);
       const prefix = `catalog-turn.${catalog.key}`;
