@@ -1,13 +1,12 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { downloadText } from '@/components/interop/download-text';
 import { checkAssertions } from '@/lib/assertions/check-session-assertions';
-import { renderAssertionTestFile } from '@/lib/assertions/render-assertion-test';
 import { describeAssertion } from '@/lib/assertions/session-assertion';
 import { readAssertions } from '@/lib/client/read-assertions';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import type { SessionRecord } from '@/lib/sessions/session-record';
+import { downloadTestExport } from './download-test-export';
 
 const EXAMPLE = `[
   { "kind": "tool-called", "name": "get_weather", "called": true },
@@ -34,6 +33,7 @@ export type AssertionsPanelProps = {
  */
 export function AssertionsPanel({ text, onChange, turns, running, record }: AssertionsPanelProps) {
   const [editing, setEditing] = useState(false);
+  const [exportNote, setExportNote] = useState<{ ok: boolean; text: string } | null>(null);
   const read = useMemo(() => readAssertions(text), [text]);
   const assertions = read.ok ? read.value : [];
   const verdicts = useMemo(() => (running || turns.length === 0 ? [] : checkAssertions(assertions, turns)), [assertions, turns, running]);
@@ -60,8 +60,12 @@ export function AssertionsPanel({ text, onChange, turns, running, record }: Asse
             <button
               type="button"
               data-testid="export-assertion-test"
-              title="A Vitest file that replays this session's tapes against lib/runtime and checks these assertions"
-              onClick={() => downloadText(`session-${record.id}.test.ts`, renderAssertionTestFile({ record, assertions }))}
+              title="A folder (zip) with a Vitest file that replays this session's tapes through the bundled playground runtime and checks these assertions: npm install, then npx vitest run"
+              onClick={() => {
+                void downloadTestExport(record, assertions).then((result) =>
+                  setExportNote(result.ok ? { ok: true, text: `Saved ${result.value}: unzip it, then npm install and npx vitest run.` } : { ok: false, text: result.error }),
+                );
+              }}
               className="rounded border border-border px-1.5 text-[11px] hover:bg-panel-muted"
             >
               Export test
@@ -78,6 +82,11 @@ export function AssertionsPanel({ text, onChange, turns, running, record }: Asse
           </button>
         </span>
       </div>
+      {exportNote && (
+        <p data-testid="export-assertion-test-note" role={exportNote.ok ? 'status' : 'alert'} className={`text-[11px] ${exportNote.ok ? 'text-fg-muted' : 'text-red-700 dark:text-red-400'}`}>
+          {exportNote.text}
+        </p>
+      )}
       {editing && (
         <div className="space-y-1">
           <textarea

@@ -17,6 +17,9 @@ export type RenderAssertionTestOptions = {
   toolModulePath?: string;
 };
 
+/** The runtime an export carries beside its test file (see `renderPortableTestExport`). */
+export const BUNDLED_RUNTIME_FILE = 'playground-replay.mjs';
+
 /** How long the file's replay of one turn may take. */
 const REPLAY_MS_PER_TURN = 30_000;
 
@@ -24,7 +27,8 @@ const REPLAY_MS_PER_TURN = 30_000;
  * The text of a Vitest test file to keep beside the code: it embeds the session (stored form),
  * replays every turn on its recorded tape through the server's turn path and checks the
  * assertions on the replayed events, with one `it` per turn (replayed identically) and one per
- * assertion. It imports only this repository's modules (`@/lib/...`) and Vitest. Its
+ * assertion. It imports Vitest and the replay runtime bundled beside it (`./playground-replay.mjs`,
+ * see `renderPortableTestExport`), so it runs outside this repository. Its
  * `TOOL_MODULE` constant, when pointed at the current module's source, makes the replay use it,
  * so a changed tool (schema, description) fails the file.
  */
@@ -49,8 +53,7 @@ export function renderAssertionTestFile(options: RenderAssertionTestOptions): st
     ' */',
     ...(options.toolModulePath === undefined ? [] : ["import { readFileSync } from 'node:fs';"]),
     "import { beforeAll, describe, expect, it } from 'vitest';",
-    "import { replayAndCheck, type ReplayAndCheckReport } from '@/lib/assertions/replay-and-check';",
-    "import { describeAssertion, type SessionAssertion } from '@/lib/assertions/session-assertion';",
+    `import { describeAssertion, replayAndCheck, type ReplayAndCheckReport, type SessionAssertion } from './${BUNDLED_RUNTIME_FILE}';`,
     '',
     '/** The tool module to replay with; undefined: the one each turn was recorded with. */',
     `const TOOL_MODULE: string | undefined = ${toolModule};`,

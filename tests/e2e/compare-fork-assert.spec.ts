@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { choosePreset, shareSession, TEST_IDS } from './helpers';
 
 /** Issue 18: compare two runs, fork a recorded turn with one output changed, and assertions checked on Replay. */
@@ -111,7 +113,7 @@ test('Re-run a shared turn with an edited setting: answered from the recording u
   await expect(page.locator('[data-testid^="call-card-"][data-name="write_file"]')).toHaveAttribute('data-status', 'denied');
 });
 
-test('Assertions: a failing one shows beside the timeline, is stored on Share, and fails again after Replay', async ({ page }) => {
+test('Assertions: a failing one shows beside the timeline, is stored on Share, fails again after Replay, and exports as a test folder', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await choosePreset(page, 'parallel-and-sequential');
@@ -142,5 +144,23 @@ test('Assertions: a failing one shows beside the timeline, is stored on Share, a
   await expect(page.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: TURN_TIMEOUT });
   await expect(page.getByTestId('replay-assertions')).toHaveAttribute('data-failing', '1');
   await expect(page.getByTestId('replay-assertion-failure')).toContainText('delete_file');
-  await expect(page.getByTestId('export-assertion-test')).toBeVisible();
+
+  // Export test saves a folder that runs outside this repository: the test, its module, the bundled runtime, a package.json.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('export-assertion-test').click();
+  const download = await downloading;
+  const id = new URL(link).pathname.split('/').pop() ?? '';
+  expect(download.suggestedFilename()).toBe(`session-${id}.zip`);
+  const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  const folder = `session-${id}`;
+  expect(Object.keys(files).sort()).toEqual(
+    ['README.md', 'package.json', 'playground-replay.d.mts', 'playground-replay.mjs', 'sandbox-worker.mjs', `${folder}.test.ts`, 'tools.ts'].map((name) => `${folder}/${name}`).sort(),
+  );
+  const testText = strFromU8(files[`${folder}/${folder}.test.ts`]!);
+  expect(testText).toContain("from './playground-replay.mjs';");
+  expect(testText).toContain('delete_file');
+  const manifest = JSON.parse(strFromU8(files[`${folder}/package.json`]!)) as { devDependencies: Record<string, string> };
+  expect(Object.keys(manifest.devDependencies)).toEqual(expect.arrayContaining(['vitest', 'zod', 'ajv']));
+  await expect(page.getByTestId('export-assertion-test-note')).toContainText(`Saved session-${id}.zip: unzip it, then npm install and npx vitest run.`);
+  await page.getByTestId('assertions-panel').screenshot({ path: testInfo.outputPath('assertions-export.png') });
 });

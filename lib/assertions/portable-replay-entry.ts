@@ -1,0 +1,9 @@
+// Server-only: the entry of playground-replay.mjs, the runtime an exported test imports outside
+// this repository (bundled by scripts/build-export-runtime.mjs, beside the sandbox worker's bundle).
+import { fileURLToPath } from 'node:url';
+
+// The sandbox pool spawns its workers from this file, which travels in the same folder.
+process.env.PLAYGROUND_SANDBOX_WORKER_FILE ??= fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
+
+export { replayAndCheck, type ReplayAndCheckReport } from './replay-and-check';
+export { describeAssertion, type SessionAssertion } from './session-assertion';
