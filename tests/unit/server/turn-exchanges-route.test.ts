@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getExchanges } from '@/app/api/turns/[turnId]/exchanges/route';
+import { GET as getRecord } from '@/app/api/turns/[turnId]/record/route';
 import { POST as postTurn } from '@/app/api/turns/route';
 import { createSseParser } from '@/lib/client/sse-parser';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
@@ -122,6 +123,18 @@ describe('GET /api/turns/[turnId]/exchanges', () => {
     const responseIds = events.flatMap((event) => (event.type === 'model-response' ? [event.responseId] : []));
     expect(stored.every((exchange) => exchange.streamed === true)).toBe(true);
     expect(stored.map((exchange) => readCompletedResponseId(exchange.response))).toEqual(responseIds);
+
+    // The same stored turn whole, as the page keeps it to share the turn later: to its starting client only.
+    const readRecord = (headers: Record<string, string>) => getRecord(new Request(`http://localhost/api/turns/${turnId}/record`, { headers }), { params: Promise.resolve({ turnId }) });
+    const record = await readRecord({ 'turn-control-token': token });
+    expect(record.status).toBe(200);
+    expect(record.headers.get('cache-control')).toBe('no-store');
+    const kept = (await record.json()) as { turn: { turnId: string; tape: TapeEntry[]; events: RuntimeEvent[] } };
+    expect(kept.turn.turnId).toBe(turnId);
+    expect(kept.turn.tape).toEqual(stored);
+    expect(kept.turn.events.at(-1)?.type).toBe('turn-end');
+    expect((await readRecord({ 'turn-control-token': 'guess' })).status).toBe(403);
+    expect((await readRecord({})).status).toBe(403);
   });
 });
 
