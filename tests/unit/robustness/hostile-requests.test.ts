@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { BODY_LIMITS } from '@/lib/server/body-limits';
 
 /**
  * Every route handler, called directly with hostile requests: each must answer 4xx with a
@@ -15,7 +16,8 @@ type Route = { file: string; url: string; paramNames: string[]; methods: Partial
 
 const API_ROOT = path.resolve(__dirname, '../../../app/api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const BODY_LIMIT_PROBE_BYTES = 6_000_000;
+/** Past every route's byte limit, whatever the limits become. */
+const BODY_LIMIT_PROBE_BYTES = Math.max(...Object.values(BODY_LIMITS).map((limit) => limit.bytes)) + 1_000_000;
 
 async function findRouteFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });

@@ -25,7 +25,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-exchanges-'));
   process.env.PGLITE_DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
-});
+  // Opening the embedded database takes seconds on a loaded machine: paid here, not by the first test.
+  await getSessionStore();
+}, 90_000);
 
 afterAll(async () => {
   await (await getSessionStore()).close();
