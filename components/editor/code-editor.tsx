@@ -58,7 +58,7 @@ export function CodeEditor(props: CodeEditorProps) {
         </div>
         {/* Shown only where the editor is wide enough to hold it beside the tabs, shorter when it is narrower. */}
         <span
-          data-testid="editor-keys-hint"
+          data-testid="editor-keys-inline-hint"
           className="hidden shrink-0 self-center whitespace-nowrap pb-1 pl-3 text-[10px] text-fg-muted @[32rem]:inline"
           title="Tab indents inside the editor; Escape closes a widget, then extra cursors, and never moves focus by itself. Ctrl+M makes Tab move focus."
         >

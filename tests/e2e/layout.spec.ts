@@ -13,7 +13,7 @@ async function widthOf(page: Page, testId: string): Promise<number> {
 /** Where the editor's keys hint is: hidden, or whole inside the editor beside tabs that are not scrolled out of view. */
 function keysHintPlacement(page: Page): Promise<'hidden' | 'whole' | 'cut'> {
   return page.evaluate(() => {
-    const hint = document.querySelector('[data-testid="editor-keys-hint"]');
+    const hint = document.querySelector('[data-testid="editor-keys-inline-hint"]');
     const editor = document.querySelector('section[aria-label="Editor"]');
     const tabs = document.querySelector('[role="tablist"][aria-label="Documents"]');
     if (!hint || !editor || !tabs) return 'cut';
