@@ -70,7 +70,6 @@ const ROUTE_RATE_LIMITS: Record<string, RequestLimitName> = {
   'POST /api/tools/compile/details': 'tool-details-per-address',
   'POST /api/sessions': 'session-writes-per-address',
   'POST /api/sessions/import': 'session-writes-per-address',
-  'POST /api/compare': 'compares-per-address',
   'POST /api/providers/check': 'provider-checks-per-address',
 };
 

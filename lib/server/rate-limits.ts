@@ -27,7 +27,7 @@ export const REQUEST_LIMITS = {
   // Opening a shared page reads it twice (the page, then its record): 30 pages a minute, in bursts of 30.
   'session-reads-per-address': { capacity: 60, refillIntervalMs: 1_000, describe: 'Too many sessions opened from your address: at most 60 reads per minute (a page counts twice).' },
   'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
-  // A comparison runs on the HTTP thread, bounded by the two stored records' size (5 MB each).
+  // A comparison parses two stored records (5 MB each) and lines them up in a sandbox worker.
   'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },
   // A check opens a connection to a server the visitor names and waits up to 5 s for it.
   'provider-checks-per-address': { capacity: 10, refillIntervalMs: 3_000, describe: 'Too many provider checks from your address: at most 20 per minute (bursts of 10).' },

@@ -1,40 +1,30 @@
-import { compareRuns } from '@/lib/compare/compare-runs';
-import type { RunComparison } from '@/lib/compare/run-comparison';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { readStoredSession } from './read-stored-session';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { useSessionInPool } from '@/lib/sandbox/pool/use-session-in-pool';
+import type { Result } from '@/lib/runtime/result';
+import { readSessionBody } from './read-stored-session';
 import type { SessionError } from './session-error';
-import type { SessionRecord } from './session-record';
 import type { SessionStore } from './session-store';
+import type { SessionComparison, SessionTextAnswers, SessionTextUse, StoredSessionText } from './use-stored-session-text';
+
+export type { SessionComparison } from './use-stored-session-text';
 
 /** Which turns of a session to compare: all of them, or one by index. */
 export type ComparedSide = { id: string; turn?: number };
 
-export type SessionComparison = {
-  a: { id: string; title?: string; createdAt: string; turns: number };
-  b: { id: string; title?: string; createdAt: string; turns: number };
-  comparison: RunComparison;
-};
+/** Runs a use of stored records' text somewhere off the HTTP thread (a sandbox worker). */
+export type SessionTextRunner = (use: Extract<SessionTextUse, { kind: 'compare' }>) => Promise<SessionTextAnswers['compare']>;
 
-/** Reads two stored sessions and lines their turns up (`compareRuns`), A and B as the sentences call them. */
-export async function compareStoredSessions(a: ComparedSide, b: ComparedSide, store: SessionStore): Promise<Result<SessionComparison, SessionError>> {
-  const first = await readStoredSession(a.id, store);
+const runInPool: SessionTextRunner = (use) => useSessionInPool(getSandboxPool(), use);
+
+/**
+ * Reads two stored sessions' text and lines their turns up (`compareSessionTexts`), in a sandbox
+ * worker: the HTTP thread reads two strings and gets back a bounded comparison.
+ */
+export async function compareStoredSessions(a: ComparedSide, b: ComparedSide, store: SessionStore, run: SessionTextRunner = runInPool): Promise<Result<SessionComparison, SessionError>> {
+  const first = await readSessionBody(a.id, store);
   if (!first.ok) return first;
-  const second = await readStoredSession(b.id, store);
+  const second = await readSessionBody(b.id, store);
   if (!second.ok) return second;
-  const left = selectTurns(first.value, a.turn);
-  if (!left.ok) return left;
-  const right = selectTurns(second.value, b.turn);
-  if (!right.ok) return right;
-  return ok({ a: describe(first.value), b: describe(second.value), comparison: compareRuns(left.value, right.value, { labels: { a: 'A', b: 'B' } }) });
-}
-
-function selectTurns(record: SessionRecord, turn: number | undefined): Result<SessionRecord['turns'][number]['events'][], SessionError> {
-  if (turn === undefined) return ok(record.turns.map((entry) => entry.events));
-  const picked = record.turns[turn];
-  if (!picked) return err({ code: 'invalid', message: `Session ${record.id} has no turn ${turn + 1} (it has ${record.turns.length}).` });
-  return ok([picked.events]);
-}
-
-function describe(record: SessionRecord): SessionComparison['a'] {
-  return { id: record.id, ...(record.title ? { title: record.title } : {}), createdAt: record.createdAt, turns: record.turns.length };
+  const side = (compared: ComparedSide, text: string): StoredSessionText => ({ id: compared.id, text, ...(compared.turn === undefined ? {} : { turn: compared.turn }) });
+  return run({ kind: 'compare', a: side(a, first.value), b: side(b, second.value) });
 }

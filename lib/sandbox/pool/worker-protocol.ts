@@ -9,6 +9,7 @@ import type { BodyResult } from '@/lib/server/parse-json-body';
 import type { RequestBodyName } from '@/lib/server/request-body-schemas';
 import type { PreparedSession, SessionPreparation } from '@/lib/sessions/prepare-stored-session';
 import type { SessionError } from '@/lib/sessions/session-error';
+import type { SessionTextAnswers, SessionTextUse } from '@/lib/sessions/use-stored-session-text';
 import type { Diagnostic } from '../compiled-module';
 import type { ActivityHooks } from '../evaluate-tool-module';
 
@@ -34,7 +35,9 @@ export type WorkerRequest =
   /** A large request body's text (its values already counted) to parse and validate with the named route's schema. */
   | { kind: 'parse-body'; id: number; name: RequestBodyName; text: string }
   /** o200k tokens of a long text (a catalog's tools payload). */
-  | { kind: 'count-tokens'; id: number; text: string };
+  | { kind: 'count-tokens'; id: number; text: string }
+  /** Stored records' text to compare, or to build a fork's turn request from (`useStoredSessionText`). */
+  | { kind: 'use-session'; id: number; use: SessionTextUse };
 
 export type WorkerRequestKind = WorkerRequest['kind'];
 
@@ -56,6 +59,7 @@ export type WorkerAnswers = {
   'prepare-turn': Result<string, string>;
   'parse-body': BodyResult<unknown>;
   'count-tokens': number;
+  'use-session': SessionTextAnswers[SessionTextUse['kind']];
 };
 
 /**

@@ -5,10 +5,9 @@ import { readRequestBody } from '@/lib/server/read-request-body';
 import { respondTurnStream } from '@/lib/server/respond-turn-stream';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { streamTurn } from '@/lib/server/stream-turn';
-import { buildForkRequest } from '@/lib/sessions/build-fork-request';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { readStoredSession } from '@/lib/sessions/read-stored-session';
+import { readForkedTurn } from '@/lib/sessions/read-forked-turn';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -22,10 +21,8 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const { id } = await context.params;
   const body = await readRequestBody(request, 'fork');
   if (!body.ok) return jsonError(body.status, body.error);
-  const record = await withSessionStore((store) => readStoredSession(id, store));
-  if (!record.ok) return respondWithSessionResult(record);
-  const forked = buildForkRequest(record.value, body.value);
-  if (!forked.ok) return jsonError(400, forked.error);
+  const forked = await withSessionStore((store) => readForkedTurn(id, body.value, store));
+  if (!forked.ok) return respondWithSessionResult(forked);
   const result = await streamTurn({
     request: forked.value.request,
     forkTape: forked.value.tape,
