@@ -18,6 +18,7 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
     'session-writes-per-address': build('session-writes-per-address'),
     'session-reads-per-address': build('session-reads-per-address'),
     'replays-per-session': build('replays-per-session'),
+    'replays-per-address': build('replays-per-address'),
     'compares-per-address': build('compares-per-address'),
     'provider-checks-per-address': build('provider-checks-per-address'),
   };

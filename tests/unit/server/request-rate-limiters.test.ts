@@ -29,6 +29,18 @@ describe('request rate limits', () => {
     if (!refused.ok) expect(refused.error.message).toBe('This session was replayed too often: at most 6 replays per minute. Retry in 8 s.');
   });
 
+  it('allows 12 replays per address per minute whichever sessions they are of', async () => {
+    let time = 0;
+    const limiters = createRequestRateLimiters({ now: () => time });
+    for (let index = 0; index < 12; index += 1) expect((await limiters.take('replays-per-address', '192.0.2.1')).ok).toBe(true);
+    expect((await limiters.take('replays-per-address', '192.0.2.2')).ok).toBe(true);
+    const refused = await limiters.take('replays-per-address', '192.0.2.1');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toBe('Too many replays from your address: at most 12 per minute. Retry in 5 s.');
+    time += 5_000;
+    expect((await limiters.take('replays-per-address', '192.0.2.1')).ok).toBe(true);
+  });
+
   it('shares one budget between sharing and importing sessions', async () => {
     const limiters = createRequestRateLimiters({ now: () => 0 });
     for (let index = 0; index < REQUEST_LIMITS['session-writes-per-address'].capacity; index += 1) {

@@ -9,12 +9,14 @@ import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. Its turns count against the requester's address. */
+/** Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. Its turns count against the requester's address, and so does the replay itself. */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
+  const clientAddress = readClientAddress(request);
+  const byAddress = await takeRequestLimit('replays-per-address', clientAddress);
+  if (!byAddress.ok) return respondTooManyRequests(byAddress.error);
   const admitted = await takeRequestLimit('replays-per-session', id);
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
-  const clientAddress = readClientAddress(request);
   const report = await withSessionStore((store) => replayStoredSession(id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn, clientAddress) }));
   return respondWithSessionResult(report);
 }
