@@ -105,6 +105,8 @@ describe('turn slots when every one is held by waiting turns', () => {
     const yielded = attack.filter((turn) => turnEndOf(turn) !== undefined);
     expect(yielded.length).toBe(1);
     expect(turnEndOf(yielded[0]!)).toMatchObject({ reason: 'error', error: expect.stringContaining('a visitor holding fewer needed one') });
+    // Its stream closes just after its turn-end event arrives: wait for that, then count.
+    await waitFor(() => yielded[0]!.ended, () => 'the yielded turn’s stream closing');
     expect(attack.filter((turn) => !turn.ended).length).toBe(attack.length - 1);
 
     // An attack address already holding its 4 gets nothing more, and no turn is taken for it.
