@@ -1,7 +1,7 @@
 // Server-only: whether one more turn may start now, under the per-address and process-wide caps.
 import { err, ok, type Result } from '@/lib/runtime/result';
 import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal } from './rate-limits';
-import { countSlotsOf, pickSlotToYield } from './pick-slot-to-yield';
+import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
 import type { TurnRegistry } from './turn-registry';
 
 type SlotRegistry = Pick<TurnRegistry, 'countForClient' | 'countAll' | 'reserve' | 'listHeldSlots' | 'yieldSlot' | 'now'>;
@@ -29,6 +29,6 @@ function yieldSlotTo(registry: SlotRegistry, clientId: string): boolean {
   const slot = pickSlotToYield(slots, clientId);
   if (!slot) return false;
   const waitedSeconds = Math.round((registry.now() - (slot.waitingSince ?? registry.now())) / 1000);
-  const reason = `The server was running its maximum of ${CONCURRENT_TURN_LIMITS.total} turns and a visitor holding fewer needed one: this turn had waited ${waitedSeconds} s on a tool call or a person, the longest of the ${countSlotsOf(slots, slot.clientId)} turns your address held, and was stopped to free its slot.`;
+  const reason = describeYieldReason({ total: CONCURRENT_TURN_LIMITS.total, waitedSeconds, heldByAddress: countSlotsOf(slots, slot.clientId) });
   return registry.yieldSlot(slot.turnId, reason);
 }

@@ -1,14 +1,18 @@
 // Server-only: turn slots of every instance on one DATABASE_URL, as leases in PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { SqlLimitStore } from './create-sql-limit-store';
+import type { HeldLease, SqlLimitStore } from './create-sql-limit-store';
 import { createLimitFallback, type LimitFallback } from './create-limit-fallback';
 import { hashClientAddress } from './hash-client-address';
+import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
 import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal } from './rate-limits';
 
 /** A slot for one turn across instances, or the cap that refused it; call the release once the turn ended. */
 export type SharedTurnSlots = {
-  acquire(clientId: string): Promise<Result<() => void, RateLimitRefusal>>;
+  /** `turnId` names the lease, so the instance running the turn can be asked to stop it (a random id without). */
+  acquire(clientId: string, turnId?: string): Promise<Result<() => void, RateLimitRefusal>>;
+  /** Since when the turn holding lease `turnId` waits on a tool call or a person (undefined: it works again). */
+  noteWaiting(turnId: string, waitingSince: number | undefined): void;
   /** Leases this instance holds now. */
   held(): number;
   /** Stops the heartbeat (the leases it held expire on their own). */
@@ -21,13 +25,23 @@ export type SharedTurnSlotsOptions = {
   now?: () => number;
   /** A lease not renewed for this long is free: what a crashed instance's turns hold at most. */
   leaseTtlMs?: number;
-  /** How often this instance renews the leases of its running turns. */
+  /** How often this instance renews the leases of its running turns (and writes which of them wait). */
   renewEveryMs?: number;
   limits?: { perAddress: number; total: number };
+  /**
+   * Stops turn `turnId`, whose lease a newcomer took, on whichever instance runs it (the turn
+   * registry, over its bus). Without it a newcomer finding every slot held is refused.
+   */
+  requestYield?: (turnId: string, reason: string) => void;
 };
 
 const DEFAULT_LEASE_TTL_MS = 30_000;
 const DEFAULT_RENEW_EVERY_MS = 10_000;
+
+type LeaseRequest = Parameters<SqlLimitStore['acquireLease']>[0];
+
+/** A lease of this instance: since when its turn waits, and whether the database knows it does. */
+type OwnLease = { waitingSince?: number; published: boolean };
 
 /**
  * The caps of `CONCURRENT_TURN_LIMITS` for all instances together: admitting a turn is one call
@@ -35,17 +49,41 @@ const DEFAULT_RENEW_EVERY_MS = 10_000;
  * heartbeat renews the leases of running turns so those of an instance that died free themselves
  * within the lease's lifetime. While the database fails, only the instance's own caps apply
  * (`createLimitFallback`): a turn admitted then holds no lease.
+ *
+ * Fair slots across instances: the heartbeat also writes since when each lease's turn waits. When
+ * every slot is held, a newcomer takes the lease of the longest-waiting turn of the address holding
+ * the most (`pickSlotToYield` over all instances' leases) in one transaction, so the freed slot is
+ * its own and nobody else's, and asks the instance running that turn to stop it (`requestYield`).
  */
 export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTurnSlots {
   const { openStore, fallback = createLimitFallback(), now = Date.now, leaseTtlMs = DEFAULT_LEASE_TTL_MS, renewEveryMs = DEFAULT_RENEW_EVERY_MS } = options;
   const limits = options.limits ?? CONCURRENT_TURN_LIMITS;
   const retryAfterMs = CONCURRENT_TURN_LIMITS.retryAfterSeconds * 1000;
-  const leases = new Set<string>();
+  const leases = new Map<string, OwnLease>();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
 
+  const logFailure = (what: string) => (error: unknown) => console.error(`Shared limits: ${what} failed:`, error);
+  const clearWaiting = (leaseId: string) => {
+    openStore()
+      .then((store) => store.clearWaiting(leaseId))
+      .catch(logFailure('marking a turn slot as at work'));
+  };
+  const afterRenewal = (renewed: readonly HeldLease[]) => {
+    for (const { leaseId, waitingSince } of renewed) {
+      const lease = leases.get(leaseId);
+      if (!lease || waitingSince === undefined) continue;
+      // The turn went back to work while the renewal was on its way: undo what it wrote.
+      if (lease.waitingSince === undefined) clearWaiting(leaseId);
+      else lease.published = true;
+    }
+  };
   const renew = () => {
+    const held = [...leases].map(([leaseId, lease]): HeldLease => ({ leaseId, ...(lease.waitingSince === undefined ? {} : { waitingSince: lease.waitingSince }) }));
     void fallback.run(
-      async () => (await openStore()).renewLeases([...leases], now() + leaseTtlMs),
+      async () => {
+        await (await openStore()).renewLeases(held, now() + leaseTtlMs);
+        afterRenewal(held);
+      },
       () => undefined,
     );
   };
@@ -66,30 +104,56 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
       .then((store) => store.releaseLease(leaseId))
       .catch((error: unknown) => console.error(`Shared limits: releasing a turn slot failed (it frees itself within ${leaseTtlMs / 1000} s):`, error));
   };
+  const admitted = (leaseId: string): Result<() => void, RateLimitRefusal> => {
+    leases.set(leaseId, { published: false });
+    startHeartbeat();
+    return ok(() => release(leaseId));
+  };
+  const refused = (limit: 'per-address' | 'total'): Result<() => void, RateLimitRefusal> =>
+    err(describeRateLimitRefusal(limit === 'per-address' ? 'concurrent-turns-per-address' : 'concurrent-turns-total', retryAfterMs));
+
+  /** Every slot is held: the newcomer takes a waiting turn's lease, or is refused. */
+  const takeOver = async (store: SqlLimitStore, lease: LeaseRequest, requestYield: (turnId: string, reason: string) => void) => {
+    const outcome = await store.takeOverLease({ ...lease, pick: pickSlotToYield });
+    if (outcome.kind === 'per-address' || outcome.kind === 'total') return refused(outcome.kind);
+    if (outcome.kind === 'took-over') {
+      const { yielded, slots } = outcome;
+      const waitedSeconds = Math.round((lease.now - (yielded.waitingSince ?? lease.now)) / 1000);
+      requestYield(yielded.turnId, describeYieldReason({ total: limits.total, waitedSeconds, heldByAddress: countSlotsOf(slots, yielded.clientId) }));
+    }
+    return admitted(lease.leaseId);
+  };
 
   return {
-    acquire(clientId) {
+    acquire(clientId, turnId) {
       return fallback.run<Result<() => void, RateLimitRefusal>>(
         async () => {
           const store = await openStore();
-          const leaseId = randomBytes(12).toString('base64url');
           const time = now();
-          const outcome = await store.acquireLease({
-            leaseId,
+          const lease: LeaseRequest = {
+            leaseId: turnId ?? randomBytes(12).toString('base64url'),
             clientKey: hashClientAddress(clientId),
             now: time,
             expiresAt: time + leaseTtlMs,
             perClient: limits.perAddress,
             total: limits.total,
-          });
-          if (outcome === 'per-address') return err(describeRateLimitRefusal('concurrent-turns-per-address', retryAfterMs));
-          if (outcome === 'total') return err(describeRateLimitRefusal('concurrent-turns-total', retryAfterMs));
-          leases.add(leaseId);
-          startHeartbeat();
-          return ok(() => release(leaseId));
+          };
+          const outcome = await store.acquireLease(lease);
+          if (outcome === 'total' && options.requestYield) return takeOver(store, lease, options.requestYield);
+          if (outcome !== 'acquired') return refused(outcome);
+          return admitted(lease.leaseId);
         },
         () => ok(() => undefined),
       );
+    },
+    noteWaiting(turnId, waitingSince) {
+      const lease = leases.get(turnId);
+      if (!lease) return;
+      lease.waitingSince = waitingSince;
+      if (waitingSince !== undefined || !lease.published) return;
+      // At work again: no newcomer may take it from now on, not only from the next heartbeat.
+      lease.published = false;
+      clearWaiting(turnId);
     },
     held: () => leases.size,
     close() {

@@ -2,6 +2,7 @@
 import { migrateSessionDatabase } from '@/lib/sessions/migrate-session-database';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { waitForToken, type TokenBucketRule } from '@/lib/runtime/token-bucket';
+import { takeOverTurnLease, type TakeOverOutcome, type TakeOverRequest } from './take-over-turn-lease';
 
 /** Whether a token was spent, or how long until the bucket holds one. */
 export type SharedTake = { granted: true } | { granted: false; retryAfterMs: number };
@@ -9,13 +10,20 @@ export type SharedTake = { granted: true } | { granted: false; retryAfterMs: num
 /** Whether a slot was leased, or which cap refused it. */
 export type LeaseOutcome = 'acquired' | 'per-address' | 'total';
 
+/** A lease this instance holds, and since when its turn waits (undefined: at work, or not stoppable). */
+export type HeldLease = { leaseId: string; waitingSince?: number };
+
 export type SqlLimitStore = {
   /** Spends one token of `key`'s bucket under `limiter` at `now`: one upsert. */
   take(limiter: string, key: string, rule: TokenBucketRule, now: number): Promise<SharedTake>;
   /** Leases slot `leaseId` for `clientKey` until `expiresAt` when both caps leave room: one call. */
   acquireLease(lease: { leaseId: string; clientKey: string; now: number; expiresAt: number; perClient: number; total: number }): Promise<LeaseOutcome>;
-  /** Moves the expiry of live leases (an instance's heartbeat). */
-  renewLeases(leaseIds: readonly string[], expiresAt: number): Promise<void>;
+  /** Moves the expiry of live leases and writes since when each one's turn waits (an instance's heartbeat). */
+  renewLeases(leases: readonly HeldLease[], expiresAt: number): Promise<void>;
+  /** The lease's turn went back to work: it may no longer be taken. */
+  clearWaiting(leaseId: string): Promise<void>;
+  /** With every slot held, the newcomer's lease in place of the one `pick` gives up (one transaction). */
+  takeOverLease(request: TakeOverRequest): Promise<TakeOverOutcome>;
   releaseLease(leaseId: string): Promise<void>;
   /** Deletes buckets untouched since `before` (a full bucket is the same as none). */
   sweepBuckets(before: number): Promise<void>;
@@ -55,10 +63,18 @@ export async function createSqlLimitStore(client: SqlClient): Promise<SqlLimitSt
       if (outcome !== 'acquired' && outcome !== 'per-address' && outcome !== 'total') throw new Error(`acquire_turn_lease answered ${String(outcome)}.`);
       return outcome;
     },
-    async renewLeases(leaseIds, expiresAt) {
-      if (leaseIds.length === 0) return;
-      await client.query('UPDATE turn_leases SET expires_at = $1 WHERE id = ANY($2::text[])', [expiresAt, [...leaseIds]]);
+    async renewLeases(leases, expiresAt) {
+      if (leases.length === 0) return;
+      await client.query(
+        `UPDATE turn_leases AS lease SET expires_at = $1, waiting_since = held.waiting_since
+         FROM unnest($2::text[], $3::bigint[]) AS held(id, waiting_since) WHERE lease.id = held.id`,
+        [expiresAt, leases.map((lease) => lease.leaseId), leases.map((lease) => lease.waitingSince ?? null)],
+      );
     },
+    async clearWaiting(leaseId) {
+      await client.query('UPDATE turn_leases SET waiting_since = NULL WHERE id = $1', [leaseId]);
+    },
+    takeOverLease: (request) => client.transaction((query) => takeOverTurnLease(query, request)),
     async releaseLease(leaseId) {
       await client.query('DELETE FROM turn_leases WHERE id = $1', [leaseId]);
     },

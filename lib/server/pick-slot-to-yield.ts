@@ -17,6 +17,11 @@ export function pickSlotToYield(slots: readonly HeldSlot[], newcomer: string): H
   return candidates[0];
 }
 
+/** The reason a turn that gave its slot up ends with: how long it waited, how many slots its address held. */
+export function describeYieldReason(yielded: { total: number; waitedSeconds: number; heldByAddress: number }): string {
+  return `The server was running its maximum of ${yielded.total} turns and a visitor holding fewer needed one: this turn had waited ${yielded.waitedSeconds} s on a tool call or a person, the longest of the ${yielded.heldByAddress} turns your address held, and was stopped to free its slot.`;
+}
+
 /** Held slots by address, for the message a yielded turn ends with. */
 export function countSlotsOf(slots: readonly HeldSlot[], clientId: string): number {
   return slots.filter((slot) => slot.clientId === clientId).length;

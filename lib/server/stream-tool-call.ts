@@ -3,7 +3,8 @@ import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createTurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';
-import { createTurnId, startWhenAdmitted, type StreamTurnResult } from './stream-turn';
+import { createTurnWaitBudget } from './create-turn-wait-budget';
+import { startWhenAdmitted, type StreamTurnResult } from './stream-turn';
 import type { ToolCallRequest } from './tool-call-request';
 import { getTurnRegistry } from './turn-registry';
 import { TURN_LIMITS } from './turn-request';
@@ -24,16 +25,15 @@ export type StreamToolCallOptions = {
  * streamed in the same event format. It is not stored as a session.
  */
 export function streamToolCall(options: StreamToolCallOptions): Promise<StreamTurnResult> {
-  return startWhenAdmitted(options.clientId, () => startToolCall(options));
+  return startWhenAdmitted(options.clientId, (turnId) => startToolCall(turnId, options));
 }
 
-function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
+function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTurnResult {
   const { request } = options;
   const registry = getTurnRegistry();
   const sandbox = startTurnSandbox(getSandboxPool(), request);
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
 
-  const turnId = createTurnId();
   const controller = new AbortController();
   const controlToken = registry.register(turnId, options.clientId, controller);
   const events = createTurnEventFeed({
@@ -45,10 +45,12 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
       registry.unregister(turnId);
       sandbox.value.dispose();
     },
-    run: async ({ send }) => {
+    run: async ({ send, stop }) => {
+      // A sleeping tool or an unanswered approval holds the slot no longer than a turn's would.
+      const waits = createTurnWaitBudget({ registry, turnId, kind: 'call', stop });
       await runToolCall({
         turnId,
-        tools: sandbox.value.openTools,
+        tools: () => waits.openTools(sandbox.value.openTools),
         name: request.name,
         arguments: request.arguments,
         permissions: request.permissions,
@@ -56,9 +58,10 @@ function startToolCall(options: StreamToolCallOptions): StreamTurnResult {
         readFiles: () => sandbox.value.files(),
         signal: controller.signal,
         onEvent: send,
-        requestApproval: (approval) => registry.awaitApproval(turnId, approval.callId, approval.signal),
-        requestOutput: (asked) => registry.awaitOutput(turnId, asked.callId, asked.signal),
+        requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
+        requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
       });
+      waits.dispose();
     },
   });
   return { ok: true, turnId, controlToken, events };

@@ -6,8 +6,6 @@ import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/mode
 import type { ConversationItem } from '@/lib/runtime/model/model-client';
 import { readConversation } from '@/lib/runtime/model/responses-items';
 import { runTurn, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
-import type { OpenTurnTools } from '@/lib/runtime/loop/prepare-turn-tools';
-import type { Tool } from '@/lib/runtime/tools/tool';
 import type { RuntimeEvent, TurnEnding } from '@/lib/runtime/events/runtime-event';
 import type { JsonSchema } from '@/lib/runtime/json';
 import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime/search/tool-search-version';
@@ -18,7 +16,7 @@ import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { admitTurn } from './admit-turn';
 import { createTokenCounter } from './count-tokens-cached';
 import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
-import { createWaitBudget, type WaitBudget } from './create-wait-budget';
+import { createTurnWaitBudget } from './create-turn-wait-budget';
 import { startTurnSandbox } from './open-turn-sandbox';
 import type { RateLimitRefusal } from './rate-limits';
 import { hashTurnControlToken } from './turn-control';
@@ -77,28 +75,32 @@ export function createTurnId(): string {
  * `sandbox-error` follows). Its slot is held from admission until the turn registered.
  */
 export function streamTurn(options: StreamTurnOptions): Promise<StreamTurnResult> {
-  return startWhenAdmitted(options.clientId, () => startTurn(options));
+  return startWhenAdmitted(options.clientId, (turnId) => startTurn(turnId, options));
 }
 
 /**
- * Runs `start` holding one of `clientId`'s concurrency slots (this process's, and with
- * DATABASE_URL a lease on the slots all instances share, held until the turn ends), or answers
- * 429 when there is none.
+ * Runs `start` (with the id its turn must take) holding one of `clientId`'s concurrency slots
+ * (this process's, and with DATABASE_URL a lease on the slots all instances share, named after
+ * the turn and held until it ends), or answers 429 when there is none.
  */
-export async function startWhenAdmitted(clientId: string, start: () => StreamTurnResult): Promise<StreamTurnResult> {
+export async function startWhenAdmitted(clientId: string, start: (turnId: string) => StreamTurnResult): Promise<StreamTurnResult> {
   const registry = getTurnRegistry();
   const admission = admitTurn({ registry, clientId });
   if (!admission.ok) return { ok: false, status: 429, error: admission.error.message, refusal: admission.error };
   try {
-    const shared = await (getSharedLimits()?.turnSlots.acquire(clientId) ?? ok(() => undefined));
+    const turnId = createTurnId();
+    const slots = getSharedLimits()?.turnSlots;
+    const shared = await (slots?.acquire(clientId, turnId) ?? ok(() => undefined));
     if (!shared.ok) return { ok: false, status: 429, error: shared.error.message, refusal: shared.error };
     noteTurnAdmitted();
     let started: StreamTurnResult | undefined;
     try {
-      started = start();
+      started = start(turnId);
     } finally {
-      if (started?.ok) registry.whenEnded(started.turnId, shared.value);
-      else shared.value();
+      if (started?.ok) {
+        registry.whenEnded(turnId, shared.value);
+        if (slots) registry.whenWaitingChanges(turnId, (waitingSince) => slots.noteWaiting(turnId, waitingSince));
+      } else shared.value();
     }
     return started;
   } finally {
@@ -106,14 +108,13 @@ export async function startWhenAdmitted(clientId: string, start: () => StreamTur
   }
 }
 
-function startTurn(options: StreamTurnOptions): StreamTurnResult {
+function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult {
   const { request, clientId } = options;
   const registry = getTurnRegistry();
   if (request.mode === 'task' && !request.resultSchema) {
     return { ok: false, status: 400, error: 'Task mode needs a resultSchema.' };
   }
   const pool = getSandboxPool();
-  const turnId = createTurnId();
   // Recorded with the turn, so its replay ranks searches the same way whatever is current then.
   const toolSearch = request.toolSearch ?? CURRENT_TOOL_SEARCH_VERSION;
   const controller = new AbortController();
@@ -146,16 +147,10 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
       sandbox.value.dispose();
     },
     run: async ({ send, sent, stop }) => {
-      registry.setStop(turnId, stop);
-      const waits = createWaitBudget({
-        budgetMs: TURN_LIMITS.waitMs,
-        onSpent: () => stop(`The turn waited ${TURN_LIMITS.waitMs / 1000} s in all on its tool calls and on people, the most a turn may, and was stopped.`),
-        // A turn that waits may give its slot up to another address when the server is full (`admitTurn`).
-        onWaitingChange: (waiting) => registry.noteWaiting(turnId, waiting),
-      });
+      const waits = createTurnWaitBudget({ registry, turnId, kind: 'turn', stop });
       const outcome = await runTurn({
         turnId,
-        tools: () => openWaitedTools(sandbox.value.openTools, waits),
+        tools: () => waits.openTools(sandbox.value.openTools),
         model,
         input,
         history: history?.ok ? history.value : [],
@@ -205,13 +200,6 @@ function startTurn(options: StreamTurnOptions): StreamTurnResult {
     },
   });
   return { ok: true, turnId, controlToken, events };
-}
-
-/** The module's tools, each execution counted as time the turn waits (a sleeping tool holds its slot as surely as a person). */
-async function openWaitedTools(open: OpenTurnTools, waits: WaitBudget): ReturnType<OpenTurnTools> {
-  const opened = await open();
-  if (!opened.ok) return opened;
-  return { ok: true, value: opened.value.map((tool): Tool => ({ ...tool, execute: (args, context) => waits.during(() => tool.execute(args, context)) })) };
 }
 
 /** How the turn ended, without what it produced. */

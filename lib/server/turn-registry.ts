@@ -13,7 +13,9 @@ import { createTurnControlToken, matchesTurnControlToken } from './turn-control'
 export type TurnControlMessage =
   | { kind: 'approval'; turnId: string; token: string; callId: string; decision: ApprovalDecision }
   | { kind: 'output'; turnId: string; token: string; callId: string; output: string }
-  | { kind: 'abort'; turnId: string; token: string };
+  | { kind: 'abort'; turnId: string; token: string }
+  /** A newcomer on another instance took this turn's shared slot (`createSharedTurnSlots`): stop it with `reason`. */
+  | { kind: 'yield'; turnId: string; reason: string };
 
 /**
  * Carries control messages to every instance, this one included (PostgreSQL LISTEN/NOTIFY when
@@ -36,6 +38,8 @@ type LiveTurn = {
   tape?: readonly TapeEntry[];
   /** Run once when it ends (its shared turn slot is released). */
   onEnded: (() => void)[];
+  /** Told when it starts or stops waiting (its shared lease says so to other instances). */
+  onWaitingChange: ((waitingSince: number | undefined) => void)[];
   /** Waits in progress (tool calls running, people asked), and since when at least one has been. */
   waits: number;
   waitingSince?: number;
@@ -98,16 +102,26 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
   };
   // Every instance hears every message; only the one running the turn acts (when the token is the
   // turn's), and nobody re-publishes.
+  const yieldSlot = (turnId: string, reason: string): boolean => {
+    const turn = turns.get(turnId);
+    if (!turn?.stop || turn.yielded) return false;
+    turn.yielded = true;
+    turn.stop(reason);
+    // Its shared lease goes now too: the slot is the newcomer's from this moment.
+    for (const ended of turn.onEnded.splice(0)) ended();
+    return true;
+  };
   bus?.subscribe((message) => {
     if (message.kind === 'approval') deliverLocally(message.turnId, message.token, message.callId, message.decision);
     else if (message.kind === 'output') deliverOutputLocally(message.turnId, message.token, message.callId, message.output);
+    else if (message.kind === 'yield') yieldSlot(message.turnId, message.reason);
     else abortLocally(message.turnId, message.token);
   });
   return {
     /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
     register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
       const controlToken = createTurnControlToken();
-      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape, onEnded: [], waits: 0, yielded: false });
+      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape, onEnded: [], onWaitingChange: [], waits: 0, yielded: false });
       return controlToken;
     },
     /** How the turn is stopped with a reason (its event budget's `stop`), once it runs. */
@@ -119,9 +133,15 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
     noteWaiting(turnId: string, waiting: boolean): void {
       const turn = turns.get(turnId);
       if (!turn) return;
+      const before = turn.waitingSince;
       turn.waits = Math.max(0, turn.waits + (waiting ? 1 : -1));
       if (turn.waits === 0) turn.waitingSince = undefined;
       else turn.waitingSince ??= now();
+      if (turn.waitingSince !== before) for (const listener of turn.onWaitingChange) listener(turn.waitingSince);
+    },
+    /** Runs `listener` whenever the turn starts waiting (with since when) or stops (undefined). */
+    whenWaitingChanges(turnId: string, listener: (waitingSince: number | undefined) => void): void {
+      turns.get(turnId)?.onWaitingChange.push(listener);
     },
     /** The counted running turns of this process, each with since when it waits (if it does). */
     listHeldSlots(): HeldSlot[] {
@@ -130,14 +150,14 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
         .map(([turnId, turn]) => ({ turnId, clientId: turn.clientId, stoppable: turn.stop !== undefined, ...(turn.waitingSince === undefined ? {} : { waitingSince: turn.waitingSince }) }));
     },
     /** Stops a running turn with `reason` and stops counting it (and releases its shared lease) at once; its sandbox closes as it ends. */
-    yieldSlot(turnId: string, reason: string): boolean {
-      const turn = turns.get(turnId);
-      if (!turn?.stop || turn.yielded) return false;
-      turn.yielded = true;
-      turn.stop(reason);
-      // Its shared lease goes now too: the slot is the newcomer's from this moment.
-      for (const ended of turn.onEnded.splice(0)) ended();
-      return true;
+    yieldSlot,
+    /**
+     * Stops turn `turnId`, whose shared lease a newcomer took, wherever it runs: here, or on the
+     * instance that hears it on the bus.
+     */
+    requestYield(turnId: string, reason: string): void {
+      if (yieldSlot(turnId, reason) || turns.has(turnId) || !bus) return;
+      bus.publish({ kind: 'yield', turnId, reason });
     },
     /** What the clock of this registry reads (for how long a yielded turn waited). */
     now,

@@ -1,4 +1,4 @@
-// Server-only: approvals, typed outputs and aborts between instances over PostgreSQL LISTEN/NOTIFY.
+// Server-only: approvals, typed outputs, aborts and slot yields between instances over PostgreSQL LISTEN/NOTIFY.
 import pg from 'pg';
 import { z } from 'zod';
 import type { TurnControlBus, TurnControlMessage } from '@/lib/server/turn-registry';
@@ -16,6 +16,7 @@ const turnControlMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('output'), turnId: z.string(), token: z.string(), callId: z.string(), output: z.string() }),
   z.object({ kind: z.literal('abort'), turnId: z.string(), token: z.string() }),
+  z.object({ kind: z.literal('yield'), turnId: z.string(), reason: z.string() }),
 ]);
 
 export type PostgresTurnBusOptions = {

@@ -89,6 +89,15 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
        $$`,
     ],
   },
+  {
+    version: 5,
+    statements: [
+      // Since when a lease's turn waits on a tool call or a person (its instance's heartbeat writes
+      // it; NULL while it works), so a newcomer on any instance can take the longest-waiting slot
+      // of the address holding the most (`takeOverLease`).
+      'ALTER TABLE turn_leases ADD COLUMN waiting_since bigint',
+    ],
+  },
 ];
 
 /** Serializes concurrent starts of several instances on one PostgreSQL server. */

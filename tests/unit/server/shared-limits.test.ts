@@ -5,6 +5,8 @@ import { createSharedTurnSlots } from '@/lib/server/create-shared-turn-slots';
 import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/create-sql-limit-store';
 import { hashClientAddress } from '@/lib/server/hash-client-address';
 import { createRequestRateLimiters } from '@/lib/server/request-rate-limiters';
+import { createTurnRegistry } from '@/lib/server/turn-registry';
+import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from '../sessions/session-fixtures';
@@ -113,6 +115,100 @@ describePostgres(`limits shared through PostgreSQL${POSTGRES_SKIP_NOTE}`, () => 
     } finally {
       alive.close();
       other.close();
+      await instances.inspect.query('DELETE FROM turn_leases');
+    }
+  });
+});
+
+describePostgres(`fair turn slots across instances${POSTGRES_SKIP_NOTE}`, () => {
+  let instances: Awaited<ReturnType<typeof openTwoInstances>>;
+  let buses: PostgresTurnBus[] = [];
+  let time = Date.UTC(2026, 0, 11);
+  const now = () => time;
+
+  beforeAll(async () => {
+    instances = await openTwoInstances(TEST_DATABASE_URL!);
+    const channel = `fair_slots_test_${Math.floor(Math.random() * 1e9)}`;
+    buses = [createPostgresTurnBus({ connectionString: TEST_DATABASE_URL!, channel }), createPostgresTurnBus({ connectionString: TEST_DATABASE_URL!, channel })];
+    await Promise.all(buses.map((bus) => bus.ready));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    await instances.close();
+  });
+
+  /** One app instance: its registry on the bus, its slots on its own pool, wired as `startWhenAdmitted` wires them. */
+  const instance = (index: 0 | 1) => {
+    const registry = createTurnRegistry({ bus: buses[index], now });
+    const slots = createSharedTurnSlots({
+      openStore: async () => instances.stores[index],
+      now,
+      leaseTtlMs: 600_000,
+      renewEveryMs: 20,
+      limits: { perAddress: 4, total: 4 },
+      requestYield: (turnId, reason) => registry.requestYield(turnId, reason),
+    });
+    const stopped = new Map<string, string>();
+    const start = async (clientId: string, turnId: string) => {
+      const slot = await slots.acquire(clientId, turnId);
+      if (!slot.ok) return slot;
+      registry.register(turnId, clientId, new AbortController());
+      registry.setStop(turnId, (reason) => stopped.set(turnId, reason));
+      registry.whenEnded(turnId, slot.value);
+      registry.whenWaitingChanges(turnId, (waitingSince) => slots.noteWaiting(turnId, waitingSince));
+      return slot;
+    };
+    return { registry, slots, stopped, start };
+  };
+  const leases = async () =>
+    (await instances.inspect.query<{ id: string; waiting_since: string | null }>('SELECT id, waiting_since FROM turn_leases ORDER BY id')).map((row) => `${row.id}${row.waiting_since === null ? '' : ' waiting'}`);
+
+  it("lets a newcomer on one instance take the longest-waiting slot of a hogging address on another, the freed lease its own", async () => {
+    const a = instance(0);
+    const b = instance(1);
+    try {
+      for (const turnId of ['turn_h1', 'turn_h2', 'turn_h3']) expect((await a.start('203.0.113.66', turnId)).ok).toBe(true);
+      expect((await b.start('198.51.100.1', 'turn_q1')).ok).toBe(true);
+      a.registry.noteWaiting('turn_h1', true);
+      time += 1_000;
+      a.registry.noteWaiting('turn_h2', true);
+      // A turn back at work is no longer takeable, without waiting for the next heartbeat.
+      await expect.poll(leases).toEqual(['turn_h1 waiting', 'turn_h2 waiting', 'turn_h3', 'turn_q1']);
+      a.registry.noteWaiting('turn_h2', false);
+      await expect.poll(leases).toEqual(['turn_h1 waiting', 'turn_h2', 'turn_h3', 'turn_q1']);
+      time += 41_000;
+
+      expect((await b.start('192.0.2.10', 'turn_n1')).ok, 'the newcomer on instance B').toBe(true);
+      // The lease changed hands in one transaction: nobody polling meanwhile could take it.
+      expect(await leases()).toEqual(['turn_h2', 'turn_h3', 'turn_n1', 'turn_q1']);
+      expect(await a.start('192.0.2.20', 'turn_r1'), 'a later visitor finds no waiting turn to take').toMatchObject({ ok: false, error: { limit: 'concurrent-turns-total' } });
+      await expect.poll(() => a.stopped.get('turn_h1')).toBe(
+        'The server was running its maximum of 4 turns and a visitor holding fewer needed one: this turn had waited 42 s on a tool call or a person, the longest of the 3 turns your address held, and was stopped to free its slot.',
+      );
+      expect([...a.stopped.keys()], 'only the waiting turn was stopped').toEqual(['turn_h1']);
+      expect(a.registry.countForClient('203.0.113.66')).toBe(2);
+      a.registry.unregister('turn_h1');
+      expect(await a.start('192.0.2.20', 'turn_r2'), 'the yielded turn ending frees nothing more').toMatchObject({ ok: false, error: { limit: 'concurrent-turns-total' } });
+      expect(await leases()).toEqual(['turn_h2', 'turn_h3', 'turn_n1', 'turn_q1']);
+    } finally {
+      a.slots.close();
+      b.slots.close();
+      await instances.inspect.query('DELETE FROM turn_leases');
+    }
+  });
+
+  it('refuses a newcomer when no address holds two slots more than it does', async () => {
+    const a = instance(0);
+    const b = instance(1);
+    try {
+      for (const [index, clientId] of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'].entries()) expect((await (index % 2 ? a : b).start(clientId, `turn_${index}`)).ok).toBe(true);
+      for (let index = 0; index < 4; index += 1) (index % 2 ? a : b).registry.noteWaiting(`turn_${index}`, true);
+      await expect.poll(async () => (await leases()).filter((lease) => lease.endsWith('waiting')).length).toBe(4);
+      expect(await b.start('192.0.2.5', 'turn_new')).toMatchObject({ ok: false, error: { limit: 'concurrent-turns-total' } });
+      expect(a.stopped.size + b.stopped.size).toBe(0);
+    } finally {
+      a.slots.close();
+      b.slots.close();
       await instances.inspect.query('DELETE FROM turn_leases');
     }
   });
