@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createBodyAdmission, reservedBodyBytes, type BodyAdmission, type BodyAdmissionRefusal } from './create-body-admission';
 import { processSingleton } from './process-singleton';
-import type { RequestLimitName } from './rate-limits';
 import { readClientAddress } from './read-client-address';
+import { routeRateLimit } from './route-rate-limits';
 import { takeRequestLimit } from './take-request-limit';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './security-headers';
 
@@ -62,20 +62,6 @@ function writeRefusal(response: ServerResponse, refusal: BodyAdmissionRefusal): 
     'cache-control': 'no-store',
   });
   response.end(JSON.stringify({ error: refusal.message, details: { limit: refusal.limit, retryAfterSeconds: refusal.retryAfterSeconds } }));
-}
-
-/** The rate limit a refused body still spends a token of, so retrying against the gate is not free. */
-const ROUTE_RATE_LIMITS: Record<string, RequestLimitName> = {
-  'POST /api/tools/compile': 'compiles-per-address',
-  'POST /api/tools/compile/details': 'tool-details-per-address',
-  'POST /api/sessions': 'session-writes-per-address',
-  'POST /api/sessions/import': 'session-writes-per-address',
-  'POST /api/providers/check': 'provider-checks-per-address',
-};
-
-/** The route's rate limit for a request, if it has one. */
-export function routeRateLimit(request: Pick<IncomingMessage, 'method' | 'url'>): RequestLimitName | undefined {
-  return ROUTE_RATE_LIMITS[`${request.method ?? ''} ${(request.url ?? '').split('?', 1)[0]}`];
 }
 
 /** This process's admission, one per process. */

@@ -1,7 +1,7 @@
 import { jsonError } from '@/lib/server/read-json-body';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { readRequestBody } from '@/lib/server/read-request-body';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { hashClientAddress } from '@/lib/server/hash-client-address';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 /** Share: `{ playground, turnIds, title?, forkedFrom?, assertions? }` → `{ id, url }`. The limit is spent before the body is read, whatever becomes of it. */
 export async function POST(request: Request): Promise<Response> {
   const address = readClientAddress(request);
-  const admitted = await takeRequestLimit('session-writes-per-address', address);
+  const admitted = await takeRouteRateLimit('POST /api/sessions', address);
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const body = await readRequestBody(request, 'share');
   if (!body.ok) return jsonError(body.status, body.error);

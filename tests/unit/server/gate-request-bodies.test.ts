@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_ADMISSION_LIMITS, createBodyAdmission, LARGEST_BODY_BYTES, reservedBodyBytes } from '@/lib/server/create-body-admission';
-import { createRequestBodyGate, routeRateLimit } from '@/lib/server/gate-request-bodies';
+import { createRequestBodyGate } from '@/lib/server/gate-request-bodies';
+import { ROUTE_RATE_LIMITS, routeRateLimit } from '@/lib/server/route-rate-limits';
 
 const LIMITS = { ...BODY_ADMISSION_LIMITS, bodiesPerAddress: 2, bytesPerAddress: 1_000, bytesTotal: 1_500, smallBodyBytes: 100 };
 
@@ -42,6 +44,16 @@ describe('body admission', () => {
   it('knows the rate limit of each body-taking route that has one', () => {
     expect(routeRateLimit({ method: 'POST', url: '/api/sessions/import?x=1' })).toBe('session-writes-per-address');
     expect(routeRateLimit({ method: 'POST', url: '/api/turns' })).toBeUndefined();
+    expect(routeRateLimit({ method: 'GET', url: '/api/tools/compile' }), 'the method is part of the route').toBeUndefined();
+  });
+
+  it('names only routes whose handler spends the same entry before reading its body', () => {
+    for (const route of Object.keys(ROUTE_RATE_LIMITS)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const handler = readFileSync(`app${path}/route.ts`, 'utf8');
+      expect(handler, route).toContain(`export async function ${method}(`);
+      expect(handler, route).toContain(`takeRouteRateLimit('${route}'`);
+    }
   });
 });
 

@@ -4,14 +4,14 @@ import { BODY_LIMITS } from '@/lib/server/body-limits';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { readModelEnvironment } from '@/lib/server/read-model-environment';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 
 export const runtime = 'nodejs';
 
 /** `POST /api/providers/check` `{ provider, baseURL, apiKey? }` → `{ outcome, message }`: one cheap request to the provider. */
 export async function POST(request: Request): Promise<Response> {
-  const admitted = await takeRequestLimit('provider-checks-per-address', readClientAddress(request));
+  const admitted = await takeRouteRateLimit('POST /api/providers/check', readClientAddress(request));
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const body = await readJsonBody(request, providerCheckRequestSchema, BODY_LIMITS.providerCheck);
   if (!body.ok) return jsonError(body.status, body.error);

@@ -2,7 +2,7 @@ import { BODY_LIMITS } from '@/lib/server/body-limits';
 import { hashClientAddress } from '@/lib/server/hash-client-address';
 import { jsonError, readScannedBodyText } from '@/lib/server/read-json-body';
 import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { getSessionChecker, withSessionStore } from '@/lib/sessions/get-session-store';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
@@ -18,7 +18,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function POST(request: Request): Promise<Response> {
   const address = readClientAddress(request);
-  const admitted = await takeRequestLimit('session-writes-per-address', address);
+  const admitted = await takeRouteRateLimit('POST /api/sessions/import', address);
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const text = await readScannedBodyText(request, BODY_LIMITS.import);
   if (!text.ok) return jsonError(text.status, text.error);

@@ -3,7 +3,7 @@ import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { renderCompileResponse } from '@/lib/server/render-compile-response';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { BODY_LIMITS } from '@/lib/server/body-limits';
 import { compileRequestSchema } from '@/lib/server/turn-request';
@@ -11,7 +11,7 @@ import { compileRequestSchema } from '@/lib/server/turn-request';
 export const runtime = 'nodejs';
 
 export async function POST(request: Request): Promise<Response> {
-  const admitted = await takeRequestLimit('compiles-per-address', readClientAddress(request));
+  const admitted = await takeRouteRateLimit('POST /api/tools/compile', readClientAddress(request));
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const body = await readJsonBody(request, compileRequestSchema, BODY_LIMITS.compile);
   if (!body.ok) return jsonError(body.status, body.error);

@@ -2,7 +2,7 @@ import { peekCompiledModule } from '@/lib/sandbox/pool/compile-in-pool';
 import { readClientAddress } from '@/lib/server/read-client-address';
 import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
 import { renderToolDetails } from '@/lib/server/render-compile-response';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { toolDetailsRequestSchema } from '@/lib/server/turn-request';
 
@@ -10,7 +10,7 @@ export const runtime = 'nodejs';
 
 /** Tools' details (schemas, strict findings) from a compile answer this server still holds, by the answer's moduleKey. */
 export async function POST(request: Request): Promise<Response> {
-  const admitted = await takeRequestLimit('tool-details-per-address', readClientAddress(request));
+  const admitted = await takeRouteRateLimit('POST /api/tools/compile/details', readClientAddress(request));
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const body = await readJsonBody(request, toolDetailsRequestSchema);
   if (!body.ok) return jsonError(body.status, body.error);
