@@ -1,7 +1,6 @@
 'use client';
 
-import type { ExportRuntime } from '@/lib/assertions/render-portable-test-export';
-import { renderPortableTestExport } from '@/lib/assertions/render-portable-test-export';
+import { renderPortableTestExport, type ExportRuntime } from '@/lib/replay';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { err, ok, type Result } from '@/lib/runtime/result';
 import type { SessionRecord } from '@/lib/sessions/session-record';

@@ -1,6 +1,6 @@
 // Browser-safe: the session endpoints as typed calls. Failures are values, never throws.
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { EventDifference } from './compare-session-events';
+import type { EventDifference } from '@/lib/replay';
 import type { RunComparison } from '@/lib/compare/run-comparison';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAssertionTestFile } from '@/lib/assertions/render-assertion-test';
+import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { formatCurl, formatOpenAISdkCode, type ExchangeRequest } from '@/lib/client/format-exchange-code';
 import { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/escape-unsafe-characters';

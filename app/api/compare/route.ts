@@ -2,9 +2,9 @@ import { readClientAddress } from '@/lib/server/read-client-address';
 import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
-import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
+import { compareStoredSessions } from '@/lib/replay/server';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { readComparedSides } from '@/lib/sessions/read-compared-sides';
+import { readComparedSides } from '@/lib/replay';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // Server-only: Compare and Fork read stored records in a sandbox worker, never on the HTTP thread.
 import { err } from '@/lib/runtime/result';
-import type { SessionTextAnswers, SessionTextUse } from '@/lib/sessions/use-stored-session-text';
+import type { SessionTextAnswers, SessionTextUse } from '@/lib/replay';
 import type { SandboxPool } from './sandbox-pool';
 
 /** Parsing two 5 MB records and comparing them takes a worker well under a second; past this something is wrong. */

@@ -9,7 +9,7 @@ import type { BodyResult } from '@/lib/server/parse-json-body';
 import type { RequestBodyName } from '@/lib/server/request-body-schemas';
 import type { PreparedSession, SessionPreparation } from '@/lib/sessions/prepare-stored-session';
 import type { SessionError } from '@/lib/sessions/session-error';
-import type { SessionTextAnswers, SessionTextUse } from '@/lib/sessions/use-stored-session-text';
+import type { SessionTextAnswers, SessionTextUse } from '@/lib/replay';
 import type { Diagnostic } from '../compiled-module';
 import type { ActivityHooks } from '../evaluate-tool-module';
 

@@ -12,7 +12,7 @@ import { parseScannedBody } from '@/lib/server/parse-json-body';
 import { REQUEST_BODY_SCHEMAS } from '@/lib/server/request-body-schemas';
 import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/prepare-stored-session';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
-import { useStoredSessionText } from '@/lib/sessions/use-stored-session-text';
+import { useStoredSessionText } from '@/lib/replay';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';
 import { setProgressReporter } from '../report-progress';

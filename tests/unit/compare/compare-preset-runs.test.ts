@@ -3,7 +3,7 @@ import { compareRuns } from '@/lib/compare/compare-runs';
 import { autoModelFaultsPreset } from '@/lib/presets/auto-model-faults';
 import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
 import type { Preset } from '@/lib/presets/preset';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import { prepareSessionTurn } from '@/lib/sessions/session-record';
 import { recordPresetTurn } from '../sessions/session-fixtures';
 

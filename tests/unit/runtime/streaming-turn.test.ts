@@ -7,7 +7,7 @@ import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf } from '@/li
 import { measureTiming } from '@/lib/runtime/loop/request-model-response';
 import { runTurn } from '@/lib/runtime/loop/run-turn';
 import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { compareTurnEvents } from '@/lib/sessions/compare-session-events';
+import { compareTurnEvents } from '@/lib/replay/compare-session-events';
 
 const save = defineTool({
   name: 'save_note',

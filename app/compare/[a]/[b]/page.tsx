@@ -5,9 +5,9 @@ import { readClientAddress } from '@/lib/server/read-client-address';
 import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
-import { compareStoredSessions } from '@/lib/sessions/compare-stored-sessions';
+import { compareStoredSessions } from '@/lib/replay/server';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { readComparedSides } from '@/lib/sessions/read-compared-sides';
+import { readComparedSides } from '@/lib/replay';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,9 +2,8 @@ import { readClientAddress } from '@/lib/server/read-client-address';
 import { takeRequestLimit } from '@/lib/server/take-request-limit';
 import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
+import { replayStoredSession, runTurnOnTape } from '@/lib/replay/server';
 import { respondWithSessionResult } from '@/lib/server/respond-session-result';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

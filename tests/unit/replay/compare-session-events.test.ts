@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from '@/lib/sessions/compare-session-events';
+import { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from '@/lib/replay/compare-session-events';
 
 function recordedEvents(turnId: string, at: number): RuntimeEvent[] {
   return [

@@ -4,18 +4,18 @@ import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
-import { compareTurnEvents } from '@/lib/sessions/compare-session-events';
+import { compareTurnEvents } from '@/lib/replay/compare-session-events';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
-import { replaySession } from '@/lib/sessions/replay-session';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import { replaySession } from '@/lib/replay/replay-session';
+import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { encodeEvents, LOOPBACK_ALLOWED_ENV, startFakeProvider } from '../models/fake-provider-server';
 import { readEventStream } from '../support/read-event-stream';
-import { openTestStore, TEST_CHECKER } from './session-fixtures';
+import { openTestStore, TEST_CHECKER } from '../sessions/session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';

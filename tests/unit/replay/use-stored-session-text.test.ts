@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
 import { prepareStoredSession } from '@/lib/sessions/prepare-stored-session';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
-import { useStoredSessionText } from '@/lib/sessions/use-stored-session-text';
-import { presetPlayground } from './session-fixtures';
+import { useStoredSessionText } from '@/lib/replay/use-stored-session-text';
+import { presetPlayground } from '../sessions/session-fixtures';
 
 const preset = PRESETS[0]!;
 const turn = (text: string) => ({

@@ -8,12 +8,12 @@ import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
-import { replaySession } from '@/lib/sessions/replay-session';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import { replaySession } from '@/lib/replay/replay-session';
+import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readEventStream } from '../support/read-event-stream';
-import { openTestStore, TEST_CHECKER } from './session-fixtures';
+import { openTestStore, TEST_CHECKER } from '../sessions/session-fixtures';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';

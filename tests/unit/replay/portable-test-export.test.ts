@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPortableTestExport, type PortableTestExport } from '@/lib/assertions/render-portable-test-export';
+import { renderPortableTestExport, type PortableTestExport } from '@/lib/replay/render-portable-test-export';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets/repair-ladder';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { buildExportRuntime } from '../../../scripts/build-export-runtime.mjs';
-import { recordPresetSession } from './assertion-fixtures';
+import { recordPresetSession } from '../assertions/assertion-fixtures';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 /** A child Vitest run in a fresh folder: startup, a sandbox worker, the zod bundle, one turn. */

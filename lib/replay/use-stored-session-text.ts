@@ -3,10 +3,10 @@
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RunComparison } from '@/lib/compare/run-comparison';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { buildForkRequest, type ForkedTurn, type ForkRequest } from './build-fork-request';
-import { readCheckedSessionRecord } from './read-checked-session';
-import type { SessionError } from './session-error';
-import type { SessionRecord } from './session-record';
+import { buildForkRequest, type ForkedTurn, type ForkRequest } from '@/lib/sessions/build-fork-request';
+import { readCheckedSessionRecord } from '@/lib/sessions/read-checked-session';
+import type { SessionError } from '@/lib/sessions/session-error';
+import type { SessionRecord } from '@/lib/sessions/session-record';
 
 /** A stored record's text with its id, and which of its turns to compare (all when none). */
 export type StoredSessionText = { id: string; text: string; turn?: number };

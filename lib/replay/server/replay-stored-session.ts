@@ -1,8 +1,8 @@
 import { err, ok, type Result } from '@/lib/runtime/result';
-import { readStoredSession } from './read-stored-session';
-import { replaySession, type ReplayReport, type ReplayTurnRunner } from './replay-session';
-import type { SessionError } from './session-error';
-import type { SessionStore } from './session-store';
+import { readStoredSession } from '@/lib/sessions/read-stored-session';
+import { replaySession, type ReplayReport, type ReplayTurnRunner } from '../replay-session';
+import type { SessionError } from '@/lib/sessions/session-error';
+import type { SessionStore } from '@/lib/sessions/session-store';
 
 /** Replay by id: loads the session, re-runs each turn on its tape, reports the differences. */
 export async function replayStoredSession(

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { ComparedSide } from './compare-stored-sessions';
+import type { ComparedSide } from './server/compare-stored-sessions';
 
 /** `a`, `b` and the optional `turnA`, `turnB` (from 1) of a compare request; a bad one is named. */
 export function readComparedSides(params: URLSearchParams): Result<{ a: ComparedSide; b: ComparedSide }, string> {

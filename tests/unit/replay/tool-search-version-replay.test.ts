@@ -4,10 +4,10 @@ import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import type { TurnRequest } from '@/lib/server/turn-request';
-import { replaySession } from '@/lib/sessions/replay-session';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import { replaySession } from '@/lib/replay/replay-session';
+import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
-import { presetPlayground } from './session-fixtures';
+import { presetPlayground } from '../sessions/session-fixtures';
 
 /** A search whose answer changed between rankings: v1 folded "invoices" to "invoic" but left "invoice" whole. */
 const QUERY = 'invoices';

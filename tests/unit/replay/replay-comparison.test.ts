@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '@/lib/runtime/result';
 import { PRESETS } from '@/lib/presets';
-import { replaySession } from '@/lib/sessions/replay-session';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
-import { recordPresetSession } from './session-fixtures';
+import { replaySession } from '@/lib/replay/replay-session';
+import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { recordPresetSession } from '../sessions/session-fixtures';
 
 const preset = PRESETS.find((candidate) => candidate.id === 'parallel-and-sequential')!;
 

@@ -3,7 +3,7 @@ import { renderCommentText } from '@/lib/interop/escape-unsafe-characters';
 import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
 import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import type { SessionAssertion } from './session-assertion';
+import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 
 export type RenderAssertionTestOptions = {
   /** The session, as the rest of the code holds it or in its stored form (each distinct text once). */

@@ -1,9 +1,9 @@
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import type { JsonValue } from '@/lib/runtime/json';
-import type { EventDifference } from '@/lib/sessions/compare-session-events';
-import { firstLine } from './describe-call';
-import { describeJsonValue } from './describe-json-value';
-import { formatCount } from './session-assertion';
+import type { EventDifference } from './compare-session-events';
+import { firstLine } from '@/lib/assertions/describe-call';
+import { describeJsonValue } from '@/lib/assertions/describe-json-value';
+import { formatCount } from '@/lib/assertions/session-assertion';
 
 const SHOWN_DIFFERENCES = 3;
 

@@ -1,12 +1,12 @@
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { useSessionInPool } from '@/lib/sandbox/pool/use-session-in-pool';
 import type { Result } from '@/lib/runtime/result';
-import { readSessionBody } from './read-stored-session';
-import type { SessionError } from './session-error';
-import type { SessionStore } from './session-store';
-import type { SessionComparison, SessionTextAnswers, SessionTextUse, StoredSessionText } from './use-stored-session-text';
+import { readSessionBody } from '@/lib/sessions/read-stored-session';
+import type { SessionError } from '@/lib/sessions/session-error';
+import type { SessionStore } from '@/lib/sessions/session-store';
+import type { SessionComparison, SessionTextAnswers, SessionTextUse, StoredSessionText } from '../use-stored-session-text';
 
-export type { SessionComparison } from './use-stored-session-text';
+export type { SessionComparison } from '../use-stored-session-text';
 
 /** Which turns of a session to compare: all of them, or one by index. */
 export type ComparedSide = { id: string; turn?: number };

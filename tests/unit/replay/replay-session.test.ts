@@ -3,13 +3,13 @@ import { PRESETS } from '@/lib/presets';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
-import { replaySession } from '@/lib/sessions/replay-session';
-import { replayStoredSession } from '@/lib/sessions/replay-stored-session';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import { replaySession } from '@/lib/replay/replay-session';
+import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
+import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
-import { openTestStore, presetPlayground, recordPresetTurn, TEST_CHECKER } from './session-fixtures';
+import { openTestStore, presetPlayground, recordPresetTurn, TEST_CHECKER } from '../sessions/session-fixtures';
 
 let store: SessionStore;
 const sessions = new Map<string, SessionRecord>();

@@ -4,7 +4,7 @@ import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-s
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RunComparison } from '@/lib/compare/run-comparison';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';
-import type { SessionRecord, SessionTurn } from './session-record';
+import type { SessionRecord, SessionTurn } from '@/lib/sessions/session-record';
 
 /** One turn's verdict. */
 export type TurnReplayVerdict = { turn: number; identical: boolean; differences: number };

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { replayAndCheck } from '@/lib/assertions/replay-and-check';
+import { replayAndCheck } from '@/lib/replay/server/replay-and-check';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets/repair-ladder';
 import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import { recordConversation, recordPresetSession } from './assertion-fixtures';
+import { recordConversation, recordPresetSession } from '../assertions/assertion-fixtures';
 
 let record: SessionRecord;
 let conversation: SessionRecord;

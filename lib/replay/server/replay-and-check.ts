@@ -1,14 +1,14 @@
 // Server-only: replays a session through the server's turn path and checks assertions on what the replay produced.
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { err, ok, type Result } from '@/lib/runtime/result';
-import type { EventDifference } from '@/lib/sessions/compare-session-events';
-import { replaySession, type ReplayTurnRunner } from '@/lib/sessions/replay-session';
-import { runTurnOnTape } from '@/lib/sessions/run-turn-on-tape';
+import type { EventDifference } from '../compare-session-events';
+import { replaySession, type ReplayTurnRunner } from '../replay-session';
+import { runTurnOnTape } from './run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
-import type { AssertionVerdict } from './assertion-verdict';
-import { checkAssertions } from './check-session-assertions';
-import { describeTurnReplay } from './describe-turn-replay';
-import { sessionAssertionsSchema } from './session-assertion';
+import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
+import { checkAssertions } from '@/lib/assertions/check-session-assertions';
+import { describeTurnReplay } from '../describe-turn-replay';
+import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
 
 export type ReplayAndCheckOptions = {
   /** The session in any form a record is kept or exported in (stored, compact or not, any version). */

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '@/lib/runtime/result';
 import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
-import type { SessionTurn } from './session-record';
+import type { SessionTurn } from '@/lib/sessions/session-record';
 
 /**
  * Runs `turn` again with the model replaced by its tape and every approval and typed output answered as recorded,

@@ -1,0 +1,14 @@
+// Replay's browser-safe face: comparing a replay's events with the recording, describing what
+// differed, and rendering the exported test. What runs turns lives in `./server`.
+export { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from './compare-session-events';
+export type { CompareOptions, EventDifference } from './compare-session-events';
+export { describeTurnReplay } from './describe-turn-replay';
+export { readComparedSides } from './read-compared-sides';
+export { BUNDLED_RUNTIME_FILE, renderAssertionTestFile } from './render-assertion-test';
+export type { RenderAssertionTestOptions } from './render-assertion-test';
+export { EXPORT_FILES, renderPortableTestExport } from './render-portable-test-export';
+export type { ExportedFile, ExportRuntime, PortableTestExport, PortableTestExportOptions } from './render-portable-test-export';
+export { replaySession } from './replay-session';
+export type { ReplayReport, ReplayTurnRunner, TurnReplayVerdict } from './replay-session';
+export { compareSessionTexts, parseStoredSession, useStoredSessionText } from './use-stored-session-text';
+export type { SessionComparison, SessionTextAnswers, SessionTextUse, StoredSessionText } from './use-stored-session-text';
