@@ -1,5 +1,4 @@
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
+import { type RuntimeEvent, runTurn } from '@/lib/runtime';
 import { drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { createScriptClient, type BenchStep } from './support/create-script-client';

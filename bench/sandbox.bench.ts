@@ -1,7 +1,7 @@
 // Benchmark of the QuickJS sandbox: npx tsx bench/sandbox.bench.ts
 import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
-import type { ToolContext } from '@/lib/runtime/tools/tool';
+import type { ToolContext } from '@/lib/runtime';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import { acquireSandboxContext, drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createInertBindings, createSandboxContext } from '@/lib/sandbox/sandbox-context';

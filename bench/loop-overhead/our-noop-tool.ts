@@ -1,4 +1,4 @@
-import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { defineTool } from '@/lib/runtime';
 import { NOOP_TOOL } from './workload';
 
 /** The workload's no-op tool for our runtime, counting its executions so a run can be checked. */

@@ -1,5 +1,5 @@
 import { createModelClient } from '@/lib/models/create-model-client';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
+import { runTurn } from '@/lib/runtime';
 import { createOurNoopTool } from './our-noop-tool';
 import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';
 

@@ -1,6 +1,4 @@
-import type { ConversationItem, ModelClient } from '@/lib/runtime/model/model-client';
-import { ok } from '@/lib/runtime/result';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
+import { type ConversationItem, type ModelClient, ok, runTurn } from '@/lib/runtime';
 import { createOurNoopTool } from './our-noop-tool';
 import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';
 

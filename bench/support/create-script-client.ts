@@ -1,5 +1,4 @@
-import type { ConversationItem, ModelClient } from '@/lib/runtime/model/model-client';
-import { ok } from '@/lib/runtime/result';
+import { type ConversationItem, type ModelClient, ok } from '@/lib/runtime';
 
 /** One scripted iteration: the calls the model proposes, with raw argument strings. */
 export type BenchStep = { calls: { name: string; arguments: string }[] };

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { checkAssertions } from '@/lib/assertions/check-session-assertions';
 import { describeAssertion } from '@/lib/assertions/session-assertion';
 import { readAssertions } from '@/lib/client/read-assertions';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { downloadTestExport } from './download-test-export';
 

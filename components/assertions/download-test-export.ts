@@ -2,7 +2,7 @@
 
 import { renderPortableTestExport, type ExportRuntime } from '@/lib/replay';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 
 /** Where the build puts the bundles an export carries (scripts/build-export-runtime.mjs). */

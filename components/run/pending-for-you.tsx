@@ -1,6 +1,6 @@
 'use client';
 
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 
 /** Calls of the turn that wait for a person: approvals asked and outputs requested, not yet answered. */
 export function selectWaitingCalls(events: readonly RuntimeEvent[]): { approvals: string[]; outputs: string[] } {

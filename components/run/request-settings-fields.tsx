@@ -1,7 +1,7 @@
 'use client';
 
 import type { RequestModelSettings } from '@/lib/client/playground-state';
-import { MODEL_SETTINGS_LIMITS } from '@/lib/runtime/model/model-settings';
+import { MODEL_SETTINGS_LIMITS } from '@/lib/runtime';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { NumberField } from '@/components/ui/number-field';
 

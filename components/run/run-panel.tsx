@@ -5,7 +5,7 @@ import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundSt
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { isRunActive, selectRun } from '@/lib/client/playground-state';
 import { bindApiKey, writeSessionApiKeys, type KeyedProvider } from '@/lib/client/api-key-ring';
-import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
+import type { PermissionMode } from '@/lib/runtime';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';
 import { ModelSettingsFields } from './model-settings-fields';

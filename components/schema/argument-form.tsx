@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { INPUT_CLASS } from '@/components/ui/field';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import { readFormObject, setFormValue, type FormField } from './read-form-fields';
 
 export type ArgumentFormProps = {

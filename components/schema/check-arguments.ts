@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import type { CompiledToolView } from '@/lib/client/compile-view';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { repairArguments } from '@/lib/runtime/repair/repair-arguments';
-import { restoreOptionalArguments } from '@/lib/runtime/loop/restore-optional-arguments';
-import type { RepairRung } from '@/lib/runtime/events/runtime-event';
-import type { ValidationIssue } from '@/lib/runtime/tools/tool';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-import { validateWithZod } from '@/lib/runtime/validation/validate-with-zod';
+import {
+  type JsonSchema,
+  type JsonValue,
+  repairArguments,
+  restoreOptionalArguments,
+  type RepairRung,
+  type ValidationIssue,
+  createJsonSchemaValidator,
+  validateWithZod,
+} from '@/lib/runtime';
 
 /** What the text would become on the model path: as-is JSON, repaired by the ladder, or refused by it. */
 export type ArgumentParse =

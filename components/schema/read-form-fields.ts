@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime';
 
 /** One input of the Try form: a property of a flat object schema. */
 export type FormField = { key: string; required: boolean; description?: string } & (

@@ -4,7 +4,7 @@ import { ImportButton } from '@/components/interop/import-button';
 import { NewToolButton } from './new-tool-button';
 import type { CompileState } from '@/lib/client/playground-state';
 import { selectSchemaView } from '@/lib/client/select-schema-view';
-import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
+import type { PermissionMode } from '@/lib/runtime';
 import { DiagnosticsList } from './diagnostics-list';
 import { ToolList } from './tool-list';
 

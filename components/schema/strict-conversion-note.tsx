@@ -1,6 +1,6 @@
 import type { CompiledToolView } from '@/lib/client/compile-view';
 import { describeStrictRule } from '@/lib/client/describe-strict-rule';
-import { isDroppingChange, type StrictifyChange } from '@/lib/runtime/strict/strictify-change';
+import { isDroppingChange, type StrictifyChange } from '@/lib/runtime';
 
 /**
  * What strict mode made of the authored schema, as quiet as it deserves: nothing when accepted as

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { memo, useId } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile-view';
-import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
+import type { PermissionMode } from '@/lib/runtime';
 import { ToolBadges } from './tool-badges';
 import type { TryContext } from './try-tool-panel';
 

@@ -1,5 +1,5 @@
 import { INPUT_CLASS } from '@/components/ui/field';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { assertNever } from '@/lib/runtime';
 import { EMPTY_TOOL_FILTER, isToolFilterEmpty, type NamespaceFilter, type ToolFilter, type ToolFilterIndex, type VerdictFilter } from '@/lib/client/filter-tools';
 
 const VERDICT_OPTIONS: readonly { value: VerdictFilter; label: string }[] = [

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/filter-tools';
-import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
+import type { PermissionMode } from '@/lib/runtime';
 import { ToolCard } from './tool-card';
 import type { TryContext } from './try-tool-panel';
 import { useOpenedRows } from './use-opened-rows';

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import type { CompiledToolView } from '@/lib/client/compile-view';
-import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
+import type { PermissionMode } from '@/lib/runtime';
 import { ArgumentCheckView } from './argument-check-view';
 import { ArgumentForm } from './argument-form';
 import { createArgumentChecker, type ArgumentCheck } from './check-arguments';

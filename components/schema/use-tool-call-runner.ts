@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallActions } from '@/components/timeline/call-actions';
 import { abortTurn, sendApproval, sendManualOutput } from '@/lib/client/api-client';
 import { callTool, type ToolCallRequest } from '@/lib/client/call-tool';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 
 /** One Try run: its events as they arrived, and the line to show when something outside them failed. */
 export type ToolCallRun = { status: 'idle' | 'running' | 'ended'; events: RuntimeEvent[]; problem?: string };

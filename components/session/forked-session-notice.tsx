@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RunComparison } from '@/lib/compare/run-comparison';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { fetchSession } from '@/lib/sessions/session-api';
 
 type CompareStatus = { kind: 'idle' } | { kind: 'loading' } | { kind: 'shown'; comparison: RunComparison } | { kind: 'failed'; message: string };

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import type { PlaygroundOrigin } from '@/lib/client/playground-state';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 
 // A new playground shows neither: replay, comparison and their views load only on a shared page or a fork.

@@ -1,4 +1,4 @@
-import type { RepairRung, RepairStep } from '@/lib/runtime/events/runtime-event';
+import type { RepairRung, RepairStep } from '@/lib/runtime';
 
 const RUNG_LABELS: Record<RepairRung, string> = {
   'empty-to-object': 'empty → {}',

@@ -1,4 +1,4 @@
-import type { TimelineState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { TimelineState } from '@/lib/runtime';
 
 type AssembledTool = TimelineState['tools'][number];
 

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { CallApprovalResponse, CallState } from '@/lib/runtime/events/reduce-runtime-events';
+import { type CallApprovalResponse, type CallState, GENERATED_NOTE, isArgumentSourceNote } from '@/lib/runtime';
 import { ApprovalButtons } from './approval-buttons';
 import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';
@@ -11,7 +11,6 @@ import { StreamedText } from './streamed-text';
 import { ToolName } from './tool-name';
 import { ValidationIssues } from './validation-issues';
 import type { CallActions } from './call-actions';
-import { GENERATED_NOTE, isArgumentSourceNote } from '@/lib/runtime/model/model-client';
 
 export type CallCardProps = {
   call: CallState;

@@ -1,6 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import type { CallState } from '@/lib/runtime/events/reduce-runtime-events';
-import type { ToolOutputStatus } from '@/lib/runtime/events/runtime-event';
+import type { CallState, ToolOutputStatus } from '@/lib/runtime';
 
 /** What a call card shows as its state: the output status once done, the phase before. */
 export function describeCallStatus(call: CallState): { status: string; label: string; tone: BadgeTone } {

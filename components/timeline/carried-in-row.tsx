@@ -1,4 +1,4 @@
-import type { CarriedIn } from '@/lib/runtime/events/runtime-event';
+import type { CarriedIn } from '@/lib/runtime';
 
 /** What a turn continued from: the earlier items, the files and the tools they left it. */
 export function CarriedInRow({ carriedIn }: { carriedIn: CarriedIn }) {

@@ -1,5 +1,4 @@
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import type { ValidationIssue } from '@/lib/runtime/tools/tool';
+import type { JsonSchema, JsonValue, ValidationIssue } from '@/lib/runtime';
 import { createSchemaValidator } from '@/components/schema/check-arguments';
 
 /** What the runtime will make of an output typed by hand, checked against the tool's output schema. */

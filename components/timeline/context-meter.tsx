@@ -1,4 +1,4 @@
-import type { TurnToolTokens } from '@/lib/runtime/events/reduce-runtime-events';
+import type { TurnToolTokens } from '@/lib/runtime';
 import { TokenBar } from './token-bar';
 import { computeSavings, formatTokens } from './token-savings';
 

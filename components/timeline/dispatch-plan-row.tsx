@@ -1,4 +1,4 @@
-import type { CallState, DispatchBatch } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallState, DispatchBatch } from '@/lib/runtime';
 import { ToolName } from './tool-name';
 
 export type DispatchPlanRowProps = {

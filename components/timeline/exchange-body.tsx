@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { formatBody } from '@/lib/client/format-exchange-code';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 
 /** Past this many characters only the start is rendered, so a multi-megabyte body cannot freeze the page. */
 export const RENDERED_BODY_CHARS = 200_000;

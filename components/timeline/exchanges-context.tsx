@@ -2,7 +2,7 @@
 
 import { createContext } from 'react';
 import type { TapeEntry } from '@/lib/models/model-config';
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 
 /** Where the inspector gets a turn's raw exchanges; the error is a sentence to show. */
 export type LoadExchanges = (turnId: string) => Promise<Result<TapeEntry[], string>>;

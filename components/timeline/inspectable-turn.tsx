@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useMemo, type ReactNode } from 'react';
-import type { TimelineState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { TimelineState } from '@/lib/runtime';
 import { describeInspectedTurn, type InspectedTurn } from './match-exchange';
 
 /** The turn the rows below belong to; without it a request row offers no inspector. */

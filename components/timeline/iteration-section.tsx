@@ -1,4 +1,4 @@
-import type { CallState, IterationState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallState, IterationState } from '@/lib/runtime';
 import { CallCard } from './call-card';
 import { DispatchPlanRow } from './dispatch-plan-row';
 import { IterationTokensRow } from './iteration-tokens-row';

@@ -1,4 +1,4 @@
-import type { IterationRequest } from '@/lib/runtime/events/reduce-runtime-events';
+import type { IterationRequest } from '@/lib/runtime';
 import { TokenBar } from './token-bar';
 import { computeSavings, formatTokens } from './token-savings';
 import { ToolName } from './tool-name';

@@ -1,5 +1,4 @@
-import type { CallState, IterationState } from '@/lib/runtime/events/reduce-runtime-events';
-import type { ToolOutputStatus } from '@/lib/runtime/events/runtime-event';
+import type { CallState, IterationState, ToolOutputStatus } from '@/lib/runtime';
 import { computeLaneLayout } from '@/lib/timeline/lane-layout';
 import { formatDuration } from './call-status';
 

@@ -3,8 +3,7 @@
 import { useEffect, useState } from 'react';
 import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import type { CallState } from '@/lib/runtime/events/reduce-runtime-events';
+import { isPlainObject, type JsonSchema, type JsonValue, type CallState } from '@/lib/runtime';
 import type { TypedOutputCheck, TypedOutputChecker } from './check-typed-output';
 
 export type ManualOutputEditorProps = {

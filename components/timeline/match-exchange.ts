@@ -1,5 +1,5 @@
 import type { TapeEntry } from '@/lib/models/model-config';
-import type { TimelineState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { TimelineState } from '@/lib/runtime';
 
 /** What the inspector knows of a turn from its events: which model requests were made and answered. */
 export type InspectedTurn = {

@@ -1,4 +1,4 @@
-import type { IterationState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { IterationState } from '@/lib/runtime';
 
 type ModelError = NonNullable<IterationState['modelError']>;
 

@@ -1,8 +1,7 @@
 'use client';
 
 import { useContext, useState } from 'react';
-import type { IterationState } from '@/lib/runtime/events/reduce-runtime-events';
-import type { ResponseTiming } from '@/lib/runtime/events/runtime-event';
+import type { IterationState, ResponseTiming } from '@/lib/runtime';
 import { ExchangeViewer } from './exchange-viewer';
 import { InspectedTurnContext } from './inspectable-turn';
 import { RequestTiming } from './request-timing';

@@ -1,4 +1,4 @@
-import type { CallState, IterationState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallState, IterationState } from '@/lib/runtime';
 import { RequestUsage } from './request-usage';
 import { ToolName } from './tool-name';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { CallOutput } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallOutput } from '@/lib/runtime';
 
 const COLLAPSED_CHARS = 600;
 const COLLAPSED_LINES = 10;

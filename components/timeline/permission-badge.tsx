@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import type { CallPermission } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallPermission } from '@/lib/runtime';
 
 const DECISION_TONES: Record<CallPermission['decision'], BadgeTone> = { allow: 'green', ask: 'violet', deny: 'red' };
 const RISK_TONES: Record<CallPermission['risk'], BadgeTone> = { read: 'neutral', write: 'amber', destructive: 'red' };

@@ -1,4 +1,4 @@
-import type { ResponseTiming } from '@/lib/runtime/events/runtime-event';
+import type { ResponseTiming } from '@/lib/runtime';
 import { formatDuration } from './call-status';
 
 /** How fast one request was answered: time to the first streamed token and output tokens per second (or the whole duration). */

@@ -1,4 +1,4 @@
-import type { Usage } from '@/lib/runtime/events/runtime-event';
+import type { Usage } from '@/lib/runtime';
 import { formatTokens } from './token-savings';
 
 /**

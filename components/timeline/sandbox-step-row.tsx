@@ -1,4 +1,4 @@
-import type { SandboxStep } from '@/lib/runtime/events/timeline-state';
+import type { SandboxStep } from '@/lib/runtime';
 
 export type SandboxStepRowProps = {
   /** From `sandbox-ready` or `sandbox-error`; absent while the sandbox opens and in turns that needed none. */

@@ -1,4 +1,4 @@
-import type { StreamedText as StreamedItem } from '@/lib/runtime/events/reduce-runtime-events';
+import type { StreamedText as StreamedItem } from '@/lib/runtime';
 import { StreamedText } from './streamed-text';
 
 export type StreamedResponseRowProps = {

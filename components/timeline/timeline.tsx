@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import type { RunState } from '@/lib/client/conversation-state';
-import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/events/reduce-runtime-events';
+import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import type { CallActions } from './call-actions';
 import { CarriedInRow } from './carried-in-row';
 import { ContextMeter } from './context-meter';

@@ -1,4 +1,4 @@
-import type { ToolTokens } from '@/lib/runtime/events/reduce-runtime-events';
+import type { ToolTokens } from '@/lib/runtime';
 
 /** What deferral saved against loading every tool up front; never negative. */
 export function computeSavings(tokens: ToolTokens): { saved: number; percent: number; sentFraction: number } {

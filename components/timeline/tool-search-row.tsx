@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { CallState, ToolSearchRecord } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallState, ToolSearchRecord } from '@/lib/runtime';
 import { OutputViewer } from './output-viewer';
 import { ToolName } from './tool-name';
 

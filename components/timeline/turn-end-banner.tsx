@@ -1,5 +1,4 @@
-import type { TurnEnd } from '@/lib/runtime/events/reduce-runtime-events';
-import type { TurnEndReason } from '@/lib/runtime/events/runtime-event';
+import type { TurnEnd, TurnEndReason } from '@/lib/runtime';
 
 const REASON_TITLES: Record<TurnEndReason, string> = {
   completed: 'Turn completed',

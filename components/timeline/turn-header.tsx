@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { TimelineState, TurnInfo } from '@/lib/runtime/events/reduce-runtime-events';
+import type { TimelineState, TurnInfo } from '@/lib/runtime';
 import { AssembledTools } from './assembled-tools';
 
 export type TurnHeaderProps = {

@@ -1,8 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import type { TimelineState } from '@/lib/runtime/events/reduce-runtime-events';
-import type { TurnEndReason } from '@/lib/runtime/events/runtime-event';
+import type { TimelineState, TurnEndReason } from '@/lib/runtime';
 import type { TurnControls } from './turn-controls';
 
 const REASON_LABELS: Record<TurnEndReason, string> = {

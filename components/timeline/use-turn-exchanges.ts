@@ -2,7 +2,7 @@
 
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { TapeEntry } from '@/lib/models/model-config';
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import { ExchangesContext, type LoadExchanges } from './exchanges-context';
 
 export type ExchangesLoad = { status: 'loading' } | { status: 'loaded'; exchanges: TapeEntry[] } | { status: 'failed'; error: string };

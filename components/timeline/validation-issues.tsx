@@ -1,4 +1,4 @@
-import type { CallInputError } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallInputError } from '@/lib/runtime';
 
 const CODE_TITLES: Record<CallInputError['code'], string> = {
   'unknown-tool': 'Unknown tool',

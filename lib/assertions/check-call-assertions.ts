@@ -1,6 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-import { formatIssuePath } from '@/lib/runtime/validation/format-validation-issues';
+import { type JsonValue, createJsonSchemaValidator, formatIssuePath } from '@/lib/runtime';
 import { failed, passed, type AssertionOutcome } from './assertion-verdict';
 import { describeCall, describeRefusal, listCallNames, listCalls } from './describe-call';
 import { describeJsonValue } from './describe-json-value';

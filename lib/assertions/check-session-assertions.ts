@@ -1,6 +1,4 @@
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { type RuntimeEvent, assertNever, err, ok, type Result } from '@/lib/runtime';
 import { failed, type AssertionOutcome, type AssertionVerdict } from './assertion-verdict';
 import { checkArgumentsMatch, checkCallOrder, checkNoRefusedCalls, checkToolCalled, type CallScope } from './check-call-assertions';
 import { checkFinalText, checkTaskResult, checkTurnLimit } from './check-turn-assertions';

@@ -1,5 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { createRegExpEngine } from '@/lib/runtime/validation/create-regexp-engine';
+import { err, ok, type Result, createRegExpEngine } from '@/lib/runtime';
 
 /** A compiled `final-text` pattern. */
 export type TextPattern = { test: (text: string) => boolean };

@@ -1,4 +1,4 @@
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { assertNever } from '@/lib/runtime';
 import type { CallRefusal, TurnCall } from './summarize-turn-events';
 
 const MAX_LISTED = 5;

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 
 const MAX_SHOWN_CHARS = 80;
 

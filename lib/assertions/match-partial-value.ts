@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { JsonPath } from '@/lib/runtime/json-pointer';
+import { isPlainObject, type JsonValue, type JsonPath } from '@/lib/runtime';
 
 /** Where a value first fails to contain the expected one, and what each side holds there. */
 export type PartialMismatch = { path: JsonPath; expected: JsonValue; actual: JsonValue | undefined };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
-import { checkJsonSchema } from '@/lib/runtime/validation/validate-json-schema';
+import { assertNever, checkJsonSchema } from '@/lib/runtime';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { compileTextPattern } from './compile-text-pattern';
 import { describeJsonValue } from './describe-json-value';

@@ -1,5 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
-import type { RuntimeEvent, RuntimeEventOf, ToolInputErrorCode, ToolOutputStatus, TurnMode } from '@/lib/runtime/events/runtime-event';
+import type { JsonValue, RuntimeEvent, RuntimeEventOf, ToolInputErrorCode, ToolOutputStatus, TurnMode } from '@/lib/runtime';
 
 /** What became of a call that did not run: rejected before the gate, or denied by it. */
 export type CallRefusal =

@@ -1,4 +1,4 @@
-import { ok, err, type Result } from '@/lib/runtime/result';
+import { ok, err, type Result } from '@/lib/runtime';
 
 const ZOD_IMPORT = "import { z } from 'zod';";
 const PLAYGROUND_IMPORT = "import { defineTool } from 'playground';";

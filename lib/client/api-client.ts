@@ -1,6 +1,4 @@
-import type { Result } from '@/lib/runtime/result';
-import { err, ok } from '@/lib/runtime/result';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { type Result, err, ok, type RuntimeEvent } from '@/lib/runtime';
 import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models/provider-check';
 import type { TurnRequest } from './build-turn-request';
 import type { CompileResponse, ToolDetailsResponse } from './compile-view';
@@ -134,10 +132,10 @@ function parseJsonText(text: string): Result<unknown, string> {
   }
 }
 
-type RuntimeEventSchema = typeof import('@/lib/runtime/events/runtime-event').runtimeEventSchema;
+type RuntimeEventSchema = typeof import('@/lib/runtime').runtimeEventSchema;
 
 function loadRuntimeEventSchema(): Promise<RuntimeEventSchema> {
-  return import('@/lib/runtime/events/runtime-event').then((loaded) => loaded.runtimeEventSchema);
+  return import('@/lib/runtime').then((loaded) => loaded.runtimeEventSchema);
 }
 
 function parseEvent(runtimeEventSchema: RuntimeEventSchema, data: string): Result<RuntimeEvent, string> {

@@ -1,6 +1,6 @@
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { removeModelSecrets } from '@/lib/models/model-config';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/read-checked-session';
 import type { RunState } from './conversation-state';
 import type { SharedPlayground } from './session-playground';

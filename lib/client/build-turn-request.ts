@@ -1,12 +1,8 @@
 import type { ModelConfig, RequestModelConfig } from '@/lib/models/model-config';
 import type { TurnRequestBody } from '@/lib/server/turn-request';
-import type { JsonValue } from '@/lib/runtime/json';
-import type { PermissionMode } from '@/lib/runtime/events/runtime-event';
-import type { Result } from '@/lib/runtime/result';
-import { err, ok } from '@/lib/runtime/result';
+import { type JsonValue, type PermissionMode, type Result, err, ok, compactModelSettings } from '@/lib/runtime';
 import { findApiKey, type ApiKeyRing } from './api-key-ring';
 import { selectContinuation } from './conversation-state';
-import { compactModelSettings } from '@/lib/runtime/model/compact-model-settings';
 import type { ModelSettings, PlaygroundState, RequestModelSettings } from './playground-state';
 
 /** The body of `POST /api/turns`, typed by the schema the route parses it with. */

@@ -1,4 +1,4 @@
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { ToolCallRequest } from '@/lib/server/tool-call-request';
 import { streamEvents, type ApiError, type StreamTurnOptions } from './api-client';
 

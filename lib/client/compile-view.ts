@@ -1,6 +1,5 @@
 // The answer of `POST /api/tools/compile`, typed from the server's own definitions (types only).
-import type { StrictViolation } from '@/lib/runtime/strict/check-strict-schema';
-import type { PermissionDecision } from '@/lib/runtime/loop/decide-permission';
+import type { StrictViolation, PermissionDecision } from '@/lib/runtime';
 import type { Diagnostic } from '@/lib/sandbox/compiled-module';
 import type { CompiledToolDetail, CompiledToolSummary, CompiledToolView, StrictCheck } from '@/lib/server/describe-compiled-tools';
 

@@ -1,7 +1,4 @@
-import type { RuntimeEvent, RuntimeEventOf, TurnState } from '@/lib/runtime/events/runtime-event';
-import type { JsonValue } from '@/lib/runtime/json';
-import type { Result } from '@/lib/runtime/result';
-import { err, ok } from '@/lib/runtime/result';
+import { type RuntimeEvent, type RuntimeEventOf, type TurnState, type JsonValue, type Result, err, ok } from '@/lib/runtime';
 
 /** `starting`: request sent, no event yet; `ended`: the stream is closed, for whatever reason. */
 export type RunPhase = 'idle' | 'starting' | 'streaming' | 'stopping' | 'ended';

@@ -1,4 +1,4 @@
-import { tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from '@/lib/runtime/token-bucket';
+import { tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from '@/lib/runtime';
 
 /** Timers as the scheduler uses them; the browser's by default, fake ones in tests. */
 export type SchedulerClock = {

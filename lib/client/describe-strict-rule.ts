@@ -1,4 +1,4 @@
-import type { StrictRule } from '@/lib/runtime/strict/strict-violation';
+import type { StrictRule } from '@/lib/runtime';
 
 /** Each strict rule in plain words, for the schema panel (OpenAI's own message is shown beside it). */
 const RULE_TEXT: Record<StrictRule, string> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/models/model-config';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { fetchTurnResource } from './fetch-turn-resource';
 
 const exchangesBodySchema = z.object({ exchanges: z.array(tapeEntrySchema) });

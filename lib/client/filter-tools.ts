@@ -1,5 +1,5 @@
 import type { CompiledToolSummary } from './compile-view';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { assertNever } from '@/lib/runtime';
 
 /** How a tool fares with OpenAI strict mode, as the verdict select names it. */
 export type StrictVerdict =

@@ -1,6 +1,6 @@
 import type { ForkRequestBody } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { buildModelConfig } from './build-turn-request';
 import type { ForkHandoff } from './fork-handoff';
 import { createInitialState, playgroundReducer, type PlaygroundState } from './playground-state';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { createConversation, createRecordedTurns, selectActiveBranch, splitEventsByTurn } from './conversation-state';
 import type { PlaygroundState } from './playground-state';
 import type { ForkHandoff } from './read-fork-handoff';

@@ -1,7 +1,7 @@
 import { hasUnsafeCharacters, renderCommentText, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/escape-unsafe-characters';
 import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
 import { isHttpMethod } from '@/lib/models/recorded-request-line';
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 
 /** The parts of a recorded exchange that code to resend it needs. */
 export type ExchangeRequest = {

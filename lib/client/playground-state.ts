@@ -1,6 +1,5 @@
 import type { FaultKind, ModelConfig } from '@/lib/models/model-config';
-import type { PermissionMode, RuntimeEvent, TurnMode } from '@/lib/runtime/events/runtime-event';
-import type { ModelSettings as RequestModelSettings } from '@/lib/runtime/model/model-settings';
+import type { PermissionMode, RuntimeEvent, TurnMode, ModelSettings as RequestModelSettings } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { ApiKeyRing, KeyedProvider } from './api-key-ring';
 import { bindApiKey } from './api-key-ring';

@@ -1,5 +1,5 @@
 import { sessionAssertionsSchema, type SessionAssertion } from '@/lib/assertions/session-assertion';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 
 /** The assertions editor's text as a list of assertions, or what is wrong with it (the first problems, by path). */
 export function readAssertions(text: string): Result<SessionAssertion[], string> {

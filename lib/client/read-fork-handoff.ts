@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
+import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime';
 import { forkHandoffKey } from './fork-handoff';
 import { editorDocumentsSchema, modelFormSchema } from './playground-schemas';
 

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
-import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
-import type { Result } from '@/lib/runtime/result';
-import { err, ok } from '@/lib/runtime/result';
+import { permissionModeSchema, runtimeEventSchema, turnModeSchema, modelSettingsSchema, type Result, err, ok } from '@/lib/runtime';
 import { editorDocumentsSchema, modelFormSchema } from './playground-schemas';
 import type { DraftEntry } from './workspace-draft';
 

@@ -1,5 +1,4 @@
-import type { Result } from '@/lib/runtime/result';
-import { ok } from '@/lib/runtime/result';
+import { type Result, ok } from '@/lib/runtime';
 import type { ShareRequest } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { buildModelConfig, parseFiles, withModelSettings } from './build-turn-request';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { compileTools, fetchToolDetails, type ApiError } from './api-client';
 import type { CompileResponse, CompiledToolDetail, CompiledToolSummary, CompiledToolView, ToolDetailsResponse } from './compile-view';
 

@@ -1,12 +1,12 @@
-import type {
-  RepairRung,
-  RuntimeEvent,
-  RuntimeEventOf,
-  ToolInputErrorCode,
-  ToolOutputStatus,
-} from '@/lib/runtime/events/runtime-event';
-import type { JsonValue } from '@/lib/runtime/json';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import {
+  type RepairRung,
+  type RuntimeEvent,
+  type RuntimeEventOf,
+  type ToolInputErrorCode,
+  type ToolOutputStatus,
+  type JsonValue,
+  assertNever,
+} from '@/lib/runtime';
 
 /** Everything one turn's events say about one proposed call, gathered by `callId`. */
 export type CallFacts = {

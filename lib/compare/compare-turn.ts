@@ -1,5 +1,4 @@
-import type { RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { RuntimeEventOf, JsonValue } from '@/lib/runtime';
 import type { IterationFacts, TurnFacts } from './collect-turn-facts';
 import { compareIteration } from './compare-iteration';
 import type { ComparisonSettings } from './comparison-settings';

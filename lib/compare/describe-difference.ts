@@ -1,5 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { type JsonValue, assertNever } from '@/lib/runtime';
 import type { ContentDiff } from './diff-content';
 import type { JsonChange, JsonDiff } from './diff-json';
 import { formatJsonPath } from './format-json-path';

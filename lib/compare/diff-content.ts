@@ -1,4 +1,4 @@
-import { parseJson } from '@/lib/runtime/repair/parse-json';
+import { parseJson } from '@/lib/runtime';
 import { diffJson, isEmptyDiff, type JsonDiff } from './diff-json';
 import { diffText, type TextDiff } from './diff-text';
 

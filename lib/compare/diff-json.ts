@@ -1,5 +1,4 @@
-import type { JsonPath } from '@/lib/runtime/json-pointer';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonPath, JsonValue } from '@/lib/runtime';
 
 /** One place where two JSON values differ: a key or item only one side has, or a different value. */
 export type JsonChange =

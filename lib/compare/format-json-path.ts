@@ -1,4 +1,4 @@
-import type { JsonPath } from '@/lib/runtime/json-pointer';
+import type { JsonPath } from '@/lib/runtime';
 
 const PLAIN_KEY = /^[A-Za-z_$][\w$]*$/;
 

@@ -8,7 +8,7 @@ import type {
   ToolOutputStatus,
   TurnEndReason,
   Usage,
-} from '@/lib/runtime/events/runtime-event';
+} from '@/lib/runtime';
 import type { ContentDiff } from './diff-content';
 import type { JsonDiff } from './diff-json';
 

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime';
 
 /**
  * Says in JSON Schema 2020-12 what an OpenAPI schema node said in OpenAPI's own words. Mutates

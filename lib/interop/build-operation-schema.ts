@@ -1,6 +1,4 @@
-import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, type JsonSchema, escapePointerSegment, err, ok, type Result } from '@/lib/runtime';
 import { convertOpenApiSchema, type SchemaConversion } from './convert-openapi-schema';
 import { describeJsonType } from './read-import-fields';
 import { resolveDocumentReference, type ResolvedObject } from './resolve-document-reference';

@@ -1,8 +1,7 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment } from '@/lib/runtime';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { findReferenceProblems } from './find-recursive-refs';
 import { isValidToolName } from './sanitize-tool-name';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
 import { listSchemaNodes, listTypes } from './walk-schema';
 
 /** Tool definitions: name `^[a-zA-Z0-9_-]{1,64}$`, `input_schema` of type "object". */

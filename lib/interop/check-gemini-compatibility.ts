@@ -1,8 +1,6 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import { resolveLocalRef } from '@/lib/runtime/strict/resolve-local-ref';
+import { isPlainObject, type JsonSchema, type JsonValue, resolveLocalRef, escapePointerSegment } from '@/lib/runtime';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { findReferenceProblems } from './find-recursive-refs';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
 import { listSchemaNodes } from './walk-schema';
 
 /**

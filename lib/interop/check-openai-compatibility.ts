@@ -1,7 +1,4 @@
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { STRICT_DOCS_URL } from '@/lib/runtime/strict/strict-limits';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { checkStrictSchema, type JsonSchema, STRICT_DOCS_URL, strictifySchema } from '@/lib/runtime';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { isValidToolName } from './sanitize-tool-name';
 

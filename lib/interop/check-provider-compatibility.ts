@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 import { ANTHROPIC_STRICT_LIMITS, ANTHROPIC_STRICT_URL, checkAnthropic, checkAnthropicStrict, countStrictBudget } from './check-anthropic-compatibility';
 import { checkGemini } from './check-gemini-compatibility';
 import { checkOpenAINonStrict, checkOpenAIStrict } from './check-openai-compatibility';

@@ -1,7 +1,14 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import { escapePointerSegment, splitJsonPointer } from '@/lib/runtime/json-pointer';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { getAtPointer } from '@/lib/runtime/strict/resolve-local-ref';
+import {
+  isPlainObject,
+  type JsonSchema,
+  type JsonValue,
+  escapePointerSegment,
+  splitJsonPointer,
+  err,
+  ok,
+  type Result,
+  getAtPointer,
+} from '@/lib/runtime';
 import type { SharedDefinitions } from './imported-tool';
 import { describeJsonType } from './read-import-fields';
 import { readLocalPointer } from './resolve-document-reference';

@@ -1,7 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import { splitJsonPointer, toJsonPointer } from '@/lib/runtime/json-pointer';
-import { getAtPointer } from '@/lib/runtime/strict/resolve-local-ref';
-import type { StrictViolation } from '@/lib/runtime/strict/strict-violation';
+import { isPlainObject, splitJsonPointer, toJsonPointer, getAtPointer, type StrictViolation } from '@/lib/runtime';
 
 const OPEN_OBJECT_RULES: ReadonlySet<string> = new Set(['additional-properties', 'missing-properties']);
 const NAMING_KEYWORDS: ReadonlySet<string> = new Set(['required', 'title', 'description']);

@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { isPlainObject, type JsonSchema, assertNever } from '@/lib/runtime';
 import type { InteropTool } from './interop-tool';
 import { prepareToolModule, type ToolModuleParts } from './prepare-tool-module';
 import { renderCodeLiteral, renderStringLiteral } from './render-code-literal';

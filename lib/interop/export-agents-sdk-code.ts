@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 import type { CodeExport } from './export-code';
 import {
   bindImportName,

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
+import type { JsonSchema, JsonValue } from '@/lib/runtime';
 import type { InteropTool } from './interop-tool';
 import { describeFlattenedNamespaces, flattenToolName, resolveOpenAISchema } from './resolve-openai-schema';
 

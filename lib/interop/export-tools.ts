@@ -6,7 +6,7 @@ import { exportMcpToolsList } from './export-mcp-tools-list';
 import { exportChatCompletionsTools, exportResponsesTools, type JsonExport } from './export-openai-tools';
 import { exportTanstackAiCode } from './export-tanstack-ai-code';
 import type { InteropTool } from './interop-tool';
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { assertNever } from '@/lib/runtime';
 
 /** What an export may draw on besides the tools' definitions. */
 export type ExportOptions = {

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
-import { resolveLocalRef } from '@/lib/runtime/strict/resolve-local-ref';
+import { type JsonSchema, resolveLocalRef } from '@/lib/runtime';
 import { listSchemaNodes } from './walk-schema';
 
 /** A `$ref` that leads back to a schema it sits in, or that cannot be followed. */

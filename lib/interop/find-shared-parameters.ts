@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 import type { ImportedTool } from './imported-tool';
 
 /** Smaller parameter schemas are written where they are used, even when several tools repeat them. */

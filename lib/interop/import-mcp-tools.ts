@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, type JsonSchema, err, ok, type Result } from '@/lib/runtime';
 import type { ImportedTool, SkippedTool } from './imported-tool';
 import { normalizeToolSchema } from './normalize-tool-schema';
 import { describeJsonType, readOptionalString, readParameterSchema, readString } from './read-import-fields';

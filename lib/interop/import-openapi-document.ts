@@ -1,6 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
-import { ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, escapePointerSegment, ok, type Result } from '@/lib/runtime';
 import { buildOperationSchema } from './build-operation-schema';
 import { createDefinitionRegistry, type DefinitionRegistry, type SchemaConversion } from './convert-openapi-schema';
 import type { ImportError, ImportedTool, SharedDefinitions, SkippedTool } from './imported-tool';

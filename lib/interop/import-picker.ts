@@ -1,4 +1,4 @@
-import { assertNever } from '@/lib/runtime/loop/decide-permission';
+import { assertNever } from '@/lib/runtime';
 import type { ImportedTool, ToolImport } from './imported-tool';
 import { renderToolModule } from './render-tool-module';
 

@@ -1,5 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, err, ok, type Result } from '@/lib/runtime';
 import type { ImportError, ImportFormat, ImportedTool, SharedDefinitions, SkippedTool, ToolImport } from './imported-tool';
 import { importMcpTools } from './import-mcp-tools';
 import { importOpenAITools } from './import-openai-tools';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 
 /** Where an import came from. */
 export type ImportFormat = 'mcp-tools-list' | 'openai-responses' | 'openai-chat-completions' | 'openapi';

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
-import type { ExecutionMode, Risk } from '@/lib/runtime/tools/tool';
+import type { JsonSchema, ExecutionMode, Risk } from '@/lib/runtime';
 import type { CompiledToolView } from '@/lib/server/describe-compiled-tools';
 
 /**

@@ -1,4 +1,4 @@
-import { createRegExpEngine } from '@/lib/runtime/validation/create-regexp-engine';
+import { createRegExpEngine } from '@/lib/runtime';
 
 /**
  * What to do with a `pattern` so the schema compiles with the runtime's engine: keep it, write it

@@ -1,6 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { checkJsonSchema } from '@/lib/runtime/validation/validate-json-schema';
+import { type JsonSchema, err, ok, type Result, checkJsonSchema } from '@/lib/runtime';
 import { rewriteSchema } from './rewrite-schema';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

@@ -1,6 +1,5 @@
 import { normalize } from '@scalar/openapi-parser';
-import type { JsonValue } from '@/lib/runtime/json';
-import { ok, type Result } from '@/lib/runtime/result';
+import { type JsonValue, ok, type Result } from '@/lib/runtime';
 import type { ImportError } from './imported-tool';
 import { failAt } from './read-import-fields';
 

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { isPlaygroundExport, MODULE_TOOLS_NAME, PLAYGROUND_SHIM_NAMES } from './render-playground-shim';
 import { readStringToken, scanModuleSource, type SourceToken } from './scan-module-source';
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 
 /** The targets the matrix judges a tool against. */
 export type ProviderTarget = 'openai-strict' | 'openai' | 'anthropic' | 'anthropic-strict' | 'gemini';

@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, type JsonSchema, err, ok, type Result } from '@/lib/runtime';
 import type { ImportError } from './imported-tool';
 
 /** A failure at `pointer`, phrased with the field's path so the user can find it. */

@@ -1,5 +1,4 @@
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
-import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import { strictifySchema, attachDefinitions } from '@/lib/runtime';
 import { describeStrictRefusal } from './describe-strict-refusal';
 import type { ImportedTool, SharedDefinitions } from './imported-tool';
 import { qualifyImportedTool } from './import-picker';

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import { replaceUnsafeCharacters, toUnicodeEscape } from './escape-unsafe-characters';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

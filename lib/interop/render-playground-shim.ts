@@ -1,4 +1,4 @@
-import { DEFAULT_CALL_TIMEOUT_MS } from '@/lib/runtime/loop/run-iteration';
+import { DEFAULT_CALL_TIMEOUT_MS } from '@/lib/runtime';
 import { RESTORE_OMITTED_FIELDS_SOURCE } from './restore-omitted-fields-source';
 
 /**

@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import { listReachableDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import { isPlainObject, type JsonSchema, type JsonValue, listReachableDefinitions } from '@/lib/runtime';
 import { findSharedParameters, type SharedParameters } from './find-shared-parameters';
 import type { ImportedTool, SharedDefinitions } from './imported-tool';
 import { renderCommentText } from './escape-unsafe-characters';

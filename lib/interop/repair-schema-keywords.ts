@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
+import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment } from '@/lib/runtime';
 import { normalizePattern } from './normalize-pattern';
 import { describeJsonType } from './read-import-fields';
 

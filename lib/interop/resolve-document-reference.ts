@@ -1,6 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import { getAtPointer } from '@/lib/runtime/strict/resolve-local-ref';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, getAtPointer, err, ok, type Result } from '@/lib/runtime';
 
 const MAX_HOPS = 32;
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 import type { InteropTool } from './interop-tool';
 
 /** What an OpenAI-facing export sends for one tool, and why it differs from the playground, if it does. */

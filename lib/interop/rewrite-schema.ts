@@ -1,6 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment, err, ok, type Result } from '@/lib/runtime';
 import { adoptOpenApiKeywords } from './adopt-openapi-keywords';
 import { describeJsonType } from './read-import-fields';
 import { repairSchemaKeywords } from './repair-schema-keywords';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 
 /** A significant piece of a TypeScript module: what is left once whitespace and comments are skipped. */
 export type SourceToken = {

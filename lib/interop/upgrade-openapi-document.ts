@@ -1,7 +1,5 @@
 import { upgrade } from '@scalar/openapi-parser';
-import { isPlainObject } from '@/lib/runtime/json';
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
-import { ok, type Result } from '@/lib/runtime/result';
+import { isPlainObject, escapePointerSegment, ok, type Result } from '@/lib/runtime';
 import type { ImportError, SkippedTool } from './imported-tool';
 import { failAt } from './read-import-fields';
 

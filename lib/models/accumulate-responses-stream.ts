@@ -1,6 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { ModelDelta, ModelError } from '@/lib/runtime/model/model-client';
-import { err, ok } from '@/lib/runtime/result';
+import { isPlainObject, type JsonValue, type ModelDelta, type ModelError, err, ok } from '@/lib/runtime';
 import type { StreamAccumulator } from './read-raw-body';
 
 type JsonObject = { [key: string]: JsonValue };

@@ -4,10 +4,18 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions/completions';
-import type { RequestToolChoice } from '@/lib/runtime/model/model-settings';
-import { isPlainObject } from '@/lib/runtime/json';
-import type { ConversationItem, ModelError, ModelResponse, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import {
+  type RequestToolChoice,
+  isPlainObject,
+  type ConversationItem,
+  type ModelError,
+  type ModelResponse,
+  type OfferedFunction,
+  type OfferedTool,
+  err,
+  ok,
+  type Result,
+} from '@/lib/runtime';
 import { readUsage } from './convert-responses-items';
 
 /** Chat Completions has no namespaces: `crm.find` travels as `crm__find` and is mapped back. */

@@ -1,7 +1,14 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import type { CallNotes, ConversationItem, ModelError, ModelResponse } from '@/lib/runtime/model/model-client';
-import { fromResponsesItem } from '@/lib/runtime/model/responses-items';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import {
+  isPlainObject,
+  type CallNotes,
+  type ConversationItem,
+  type ModelError,
+  type ModelResponse,
+  fromResponsesItem,
+  err,
+  ok,
+  type Result,
+} from '@/lib/runtime';
 
 /** A Responses `Response` body → the runtime's ModelResponse, or why it is malformed. */
 export function convertResponsesBody(body: unknown): Result<ModelResponse, ModelError> {

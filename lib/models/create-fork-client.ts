@@ -1,5 +1,4 @@
-import type { ModelClient } from '@/lib/runtime/model/model-client';
-import { ok } from '@/lib/runtime/result';
+import { type ModelClient, ok } from '@/lib/runtime';
 import type { TapeEntry } from './model-config';
 import { createTapeClient } from './tape-client';
 

@@ -1,5 +1,4 @@
-import type { ModelClient } from '@/lib/runtime/model/model-client';
-import { err } from '@/lib/runtime/result';
+import { type ModelClient, err } from '@/lib/runtime';
 import { createEgressFetch } from './egress/create-egress-fetch';
 import { ALLOW_PRIVATE_NETWORK_VALUE } from './egress/egress-limits';
 import { createAutoModel, type AutoModelOptions } from './embedded/auto-model';

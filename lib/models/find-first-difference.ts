@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 
 /** Where two JSON values first differ, as a path like `input[3].output`, with both sides. */
 export type JsonDifference = { path: string; expected: JsonValue | undefined; actual: JsonValue | undefined };

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { ModelError } from '@/lib/runtime/model/model-client';
+import type { ModelError } from '@/lib/runtime';
 import { describeEgressRefusal } from './egress/describe-egress-refusal';
 import { EGRESS_LIMITS } from './egress/egress-limits';
 import { findEgressRefusal } from './egress/egress-refusal';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import { isHttpMethod, isRecordedUrl, RECORDED_METHOD_MESSAGE, RECORDED_URL_MESSAGE } from './recorded-request-line';
 
 /** Size limits on what a request body may carry; a config past them is rejected with a reason. */

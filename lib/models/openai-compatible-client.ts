@@ -1,7 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions/completions';
-import type { ModelClient, ModelError, ModelResponse } from '@/lib/runtime/model/model-client';
-import type { Result } from '@/lib/runtime/result';
+import type { ModelClient, ModelError, ModelResponse, Result } from '@/lib/runtime';
 import { accumulateChatCompletionStream } from './accumulate-chat-completion-stream';
 import { convertChatCompletionBody, convertItemsToChatMessages, convertToolChoiceToChat, convertToolsToChat } from './convert-chat-completions';
 import { DEFAULT_MODEL_TIMEOUT_MS } from './openai-responses-client';

@@ -1,8 +1,6 @@
 import OpenAI from 'openai';
 import type { ResponseCreateParamsStreaming, ResponseInput, Tool as ResponsesTool } from 'openai/resources/responses/responses';
-import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '@/lib/runtime/model/model-client';
-import type { Result } from '@/lib/runtime/result';
-import { toResponsesInput } from '@/lib/runtime/model/responses-items';
+import { type ModelClient, type ModelError, type ModelRequest, type ModelResponse, type Result, toResponsesInput } from '@/lib/runtime';
 import { accumulateResponsesStream } from './accumulate-responses-stream';
 import { convertResponsesBody } from './convert-responses-items';
 import { readRawBody } from './read-raw-body';

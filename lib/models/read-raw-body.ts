@@ -1,7 +1,6 @@
 import OpenAI from 'openai';
 import { Stream } from 'openai/core/streaming';
-import type { ModelError } from '@/lib/runtime/model/model-client';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { type ModelError, err, ok, type Result } from '@/lib/runtime';
 import { describeUnreadableAnswer, isHtmlAnswer } from './describe-unreadable-answer';
 import { mapModelError, type ErrorContext } from './map-model-error';
 import { startSentence } from './start-sentence';

@@ -1,5 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
-import { createRedactor, redactJsonValue } from '@/lib/runtime/redact-secrets';
+import { type JsonValue, createRedactor, redactJsonValue } from '@/lib/runtime';
 import { EGRESS_LIMITS } from './egress/egress-limits';
 import { EgressRefusalError } from './egress/egress-refusal';
 import { excerptFailedBody } from './egress/excerpt-failed-body';

@@ -1,6 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { ModelClient, ModelError } from '@/lib/runtime/model/model-client';
-import { err } from '@/lib/runtime/result';
+import { isPlainObject, type JsonValue, type ModelClient, type ModelError, err } from '@/lib/runtime';
 import { describeDifference, findFirstDifference } from './find-first-difference';
 import type { TapeEntry } from './model-config';
 import { createOpenAICompatibleClient } from './openai-compatible-client';

@@ -1,4 +1,4 @@
-import type { PermissionMode, TurnMode } from '@/lib/runtime/events/runtime-event';
+import type { PermissionMode, TurnMode } from '@/lib/runtime';
 
 /** Fault injection for the embedded auto model. */
 export type PresetFaults = {

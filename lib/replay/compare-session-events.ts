@@ -1,5 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { isPlainObject, type RuntimeEvent } from '@/lib/runtime';
 
 /** One field of one event that a replay produced differently; `field` is a path such as `calls[0].arguments`. */
 export type EventDifference = {

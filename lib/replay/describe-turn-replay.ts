@@ -1,5 +1,4 @@
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { RuntimeEvent, JsonValue } from '@/lib/runtime';
 import type { EventDifference } from './compare-session-events';
 import { firstLine } from '@/lib/assertions/describe-call';
 import { describeJsonValue } from '@/lib/assertions/describe-json-value';

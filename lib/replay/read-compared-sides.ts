@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { ComparedSide } from './server/compare-stored-sessions';
 
 /** `a`, `b` and the optional `turnA`, `turnB` (from 1) of a compare request; a bad one is named. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import { renderCommentText } from '@/lib/interop/escape-unsafe-characters';
 import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
 import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions/compact-session-record';

@@ -1,5 +1,4 @@
-import type { Result } from '@/lib/runtime/result';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { Result, RuntimeEvent } from '@/lib/runtime';
 import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-session-assertions';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RunComparison } from '@/lib/compare/run-comparison';

@@ -2,7 +2,7 @@
 // so parsing a large record (and comparing two) costs the HTTP thread nothing but the small answer.
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RunComparison } from '@/lib/compare/run-comparison';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { buildForkRequest, type ForkedTurn, type ForkRequest } from '@/lib/sessions/build-fork-request';
 import { readCheckedSessionRecord } from '@/lib/sessions/read-checked-session';
 import type { SessionError } from '@/lib/sessions/session-error';

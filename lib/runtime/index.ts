@@ -1,27 +1,93 @@
-export { defineTool, ToolDefinitionError, type DefineToolOptions } from './tools/define-tool';
+/**
+ * The runtime's public face: everything code outside lib/runtime uses, and nothing that needs
+ * Node, React or the DOM, so client components, the server and the sandbox worker all import it.
+ * Test helpers (the scripted model, event factories) have their own face: `@/lib/runtime/testing`.
+ */
+
+// basics
+export { isPlainObject, type JsonSchema, type JsonValue } from './json';
+export { err, ok, type Result } from './result';
+export { escapePointerSegment, splitJsonPointer, toJsonPointer, type JsonPath } from './json-pointer';
+export { countJsonValues, scanJsonText, type JsonTextShape } from './scan-json-text';
+export { createRedactor, REDACTED, redactJsonValue, type Redactor } from './redact-secrets';
+export { tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from './token-bucket';
+
+// tools
+export { attachDefinitions, listReachableDefinitions } from './tools/attach-definitions';
+export {
+  checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, TOOL_NAME_PATTERN, type PlainToolOption,
+  type ToolConfigShape,
+} from './tools/check-tool-config';
 export { convertZodSchema, ZOD_TO_JSON_SCHEMA_OPTIONS } from './tools/convert-zod-schema';
-export { repairArguments, REPAIR_RUNGS, type RepairOutcome } from './repair/repair-arguments';
-export { checkStrictSchema, type StrictReport, type StrictViolation } from './strict/check-strict-schema';
-export { strictifySchema, type StrictifyOutcome } from './strict/strictify-schema';
-export { restoreOptionalArguments } from './loop/restore-optional-arguments';
-export { decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject } from './loop/decide-permission';
-export { planDispatch, type DispatchBatch } from './loop/plan-dispatch';
-export { createRedactor, REDACTED, type Redactor } from './redact-secrets';
-export { runTurn, DEFAULT_MAX_ITERATIONS, type RunTurnOptions, type TurnOutcome } from './loop/run-turn';
-export type { OpenTurnTools, TurnTools, TurnToolsFailure } from './loop/prepare-turn-tools';
-export { reduceRuntimeEvents } from './events/reduce-runtime-events';
-export { runtimeEventSchema, type RuntimeEvent, type RuntimeEventType, type PermissionMode, type TurnMode, type TurnEndReason } from './events/runtime-event';
-export { checkToolConfig, findDuplicateToolNames, TOOL_NAME_PATTERN } from './tools/check-tool-config';
-export { createJsonSchemaValidator } from './validation/validate-json-schema';
-export { formatValidationIssues, formatIssuePath } from './validation/format-validation-issues';
-export type { RawValidationIssue } from './validation/raw-validation-issue';
-export { searchTools, type SearchableTool } from './search/search-tools';
-export { createToolIndex, type ToolIndex, type ToolMatch } from './search/create-tool-index';
-export { TOOL_SEARCH_VERSIONS, CURRENT_TOOL_SEARCH_VERSION, type ToolSearchVersion } from './search/tool-search-version';
-export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './loop/gate-tool-call';
-export type { ConversationItem, CreateResponseOptions, ModelClient, ModelDelta, ModelError, ModelRequest, ModelResponse, OfferedTool } from './model/model-client';
-export { DELTA_LIMITS } from './loop/coalesce-model-deltas';
-export type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue, Risk, ExecutionMode } from './tools/tool';
+export { defineTool, ToolDefinitionError, type DefineToolOptions } from './tools/define-tool';
+export { describeToolMetadata } from './tools/describe-tool-metadata';
+export {
+  effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk, type Tool, type ToolContext,
+  type ToolFailure, type ToolLogLevel, type ToolMetadata, type ToolReturn, type ValidationIssue,
+} from './tools/tool';
 export type { ToolResult } from './tools/tool-result';
-export type { Result } from './result';
-export type { JsonSchema, JsonValue } from './json';
+
+// validation
+export { createRegExpEngine, type UnrepresentablePatterns } from './validation/create-regexp-engine';
+export { describeOutputMismatch, formatIssuePath, formatValidationIssues, validationFailure } from './validation/format-validation-issues';
+export type { RawValidationIssue } from './validation/raw-validation-issue';
+export { checkJsonSchema, createJsonSchemaValidator, type JsonSchemaValidator } from './validation/validate-json-schema';
+export { formatZodIssues, validateWithZod } from './validation/validate-with-zod';
+
+// repair
+export { parseJson } from './repair/parse-json';
+export { MAX_ARGUMENT_LENGTH, REPAIR_RUNGS, repairArguments, type RepairOutcome } from './repair/repair-arguments';
+
+// strict
+export { checkStrictSchema, type StrictReport, type StrictViolation } from './strict/check-strict-schema';
+export { isAnnotationKeyword } from './strict/is-annotation-keyword';
+export { getAtPointer, resolveLocalRef } from './strict/resolve-local-ref';
+export { STRICT_DOCS_URL } from './strict/strict-limits';
+export type { StrictRule } from './strict/strict-violation';
+export { isDroppingChange, type StrictifyChange } from './strict/strictify-change';
+export { strictifySchema, type StrictifyOutcome } from './strict/strictify-schema';
+
+// search
+export { createToolIndex, type ToolIndex, type ToolMatch, type ToolQueryOptions } from './search/create-tool-index';
+export { searchTools, type SearchableTool } from './search/search-tools';
+export { isStopWord, tokenizeToolText } from './search/tokenize-tool-text';
+export { CURRENT_TOOL_SEARCH_VERSION, TOOL_SEARCH_VERSIONS, type ToolSearchVersion } from './search/tool-search-version';
+
+// model
+export { compactModelSettings } from './model/compact-model-settings';
+export {
+  FROM_MESSAGE_NOTE, GENERATED_NOTE, isArgumentSourceNote, type CallNotes, type ConversationItem,
+  type CreateResponseOptions, type ModelClient, type ModelDelta, type ModelError, type ModelRequest, type ModelResponse,
+  type OfferedFunction, type OfferedTool,
+} from './model/model-client';
+export { MODEL_SETTINGS_LIMITS, modelSettingsSchema, type ModelSettings, type RequestToolChoice } from './model/model-settings';
+export { fromResponsesItem, readConversation, toResponsesInput } from './model/responses-items';
+
+// events
+export {
+  reduceRuntimeEvents, type CallApprovalResponse, type CallInputError, type CallOutput, type CallPermission,
+  type CallState, type DispatchBatch, type IterationRequest, type IterationState, type StreamedText, type TimelineState,
+  type ToolSearchRecord, type ToolTokens, type TurnEnd, type TurnInfo, type TurnToolTokens,
+} from './events/reduce-runtime-events';
+export {
+  permissionModeSchema, runtimeEventSchema, turnModeSchema, type CarriedIn, type PermissionMode, type RepairRung,
+  type RepairStep, type ResponseTiming, type RuntimeEvent, type RuntimeEventInput, type RuntimeEventOf,
+  type RuntimeEventType, type SandboxErrorCode, type ToolInputErrorCode, type ToolOutputStatus, type TurnEnding,
+  type TurnEndReason, type TurnMode, type TurnState, type Usage,
+} from './events/runtime-event';
+export type { SandboxStep } from './events/timeline-state';
+
+// loop
+export { DELTA_LIMITS } from './loop/coalesce-model-deltas';
+export type { ResultValidator } from './loop/create-submit-result-tool';
+export {
+  assertNever, decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject,
+} from './loop/decide-permission';
+export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './loop/gate-tool-call';
+export type { TokenCounter } from './loop/measure-tool-tokens';
+export { planDispatch } from './loop/plan-dispatch';
+export type { OpenTurnTools, TurnTools, TurnToolsFailure } from './loop/prepare-turn-tools';
+export { restoreOptionalArguments } from './loop/restore-optional-arguments';
+export { DEFAULT_CALL_TIMEOUT_MS } from './loop/run-iteration';
+export { runToolCall } from './loop/run-tool-call';
+export { DEFAULT_MAX_ITERATIONS, runTurn, type RunTurnOptions, type TurnOutcome } from './loop/run-turn';

@@ -1,4 +1,4 @@
-import type { ToolMetadata } from '@/lib/runtime/tools/tool';
+import type { ToolMetadata } from '@/lib/runtime';
 
 /** A problem in the user's module, positioned in the TypeScript source the user typed (1-based). */
 export type Diagnostic = {

@@ -1,10 +1,15 @@
 // Server-only: one agent turn's QuickJS context, its tools, timers and virtual files.
 import { z } from 'zod';
-import type { Result } from '@/lib/runtime/result';
-import type { Tool, ToolContext, ToolFailure, ToolReturn } from '@/lib/runtime/tools/tool';
-import { describeOutputMismatch } from '@/lib/runtime/validation/format-validation-issues';
-import type { JsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-import { formatZodIssues } from '@/lib/runtime/validation/validate-with-zod';
+import {
+  type Result,
+  type Tool,
+  type ToolContext,
+  type ToolFailure,
+  type ToolReturn,
+  describeOutputMismatch,
+  type JsonSchemaValidator,
+  formatZodIssues,
+} from '@/lib/runtime';
 import { hasErrors, type Diagnostic } from './compiled-module';
 import { sortDiagnostics } from './compile-tool-module';
 import { acquireSandboxContext, trackSandboxCall, trackSandboxSetUp } from './context-pool';

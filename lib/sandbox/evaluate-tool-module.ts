@@ -1,11 +1,20 @@
 // Server-only: evaluates a user module inside a sandbox context and reports its tools.
 import { z } from 'zod';
-import { checkToolConfig, findDuplicateToolNames, PLAIN_TOOL_OPTIONS, type PlainToolOption, type ToolConfigShape } from '@/lib/runtime/tools/check-tool-config';
-import { describeToolMetadata } from '@/lib/runtime/tools/describe-tool-metadata';
-import { isPlainObject, type JsonSchema } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
-import { checkJsonSchema } from '@/lib/runtime/validation/validate-json-schema';
+import {
+  checkToolConfig,
+  findDuplicateToolNames,
+  PLAIN_TOOL_OPTIONS,
+  type PlainToolOption,
+  type ToolConfigShape,
+  describeToolMetadata,
+  isPlainObject,
+  type JsonSchema,
+  err,
+  ok,
+  type Result,
+  attachDefinitions,
+  checkJsonSchema,
+} from '@/lib/runtime';
 import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
 import { reportProgress } from './report-progress';
 import type { SandboxContext } from './sandbox-context';

@@ -1,8 +1,6 @@
 // Server-only: owns one QuickJS runtime (WASM) with Zod and the prelude evaluated in it.
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/tools/check-tool-config';
-import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/tools/convert-zod-schema';
-import type { Result } from '@/lib/runtime/result';
+import { PLAIN_TOOL_OPTIONS, ZOD_TO_JSON_SCHEMA_OPTIONS, type Result } from '@/lib/runtime';
 import { SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PRELUDE, type SandboxApiMethod } from './sandbox-prelude';
 import { armVmDeadline, isVmDue, nextCheckAt, threadCpuClock, type EntryLimits, type VmDeadline } from './vm-deadline';

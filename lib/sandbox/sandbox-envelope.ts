@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Result } from '@/lib/runtime/result';
-import type { ToolFailure } from '@/lib/runtime/tools/tool';
+import type { Result, ToolFailure } from '@/lib/runtime';
 
 const failure = z.object({
   code: z.enum(['threw', 'output-invalid', 'timeout', 'aborted', 'limit-exceeded']),

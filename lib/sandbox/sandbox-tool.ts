@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import type { JsonValue } from '@/lib/runtime/json';
-import type { Result } from '@/lib/runtime/result';
-import type { Tool, ToolContext, ToolFailure, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
-import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
-import type { UnrepresentablePatterns } from '@/lib/runtime/validation/create-regexp-engine';
-import { createJsonSchemaValidator, type JsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-import { formatZodIssues } from '@/lib/runtime/validation/validate-with-zod';
+import {
+  type JsonValue,
+  type Result,
+  type Tool,
+  type ToolContext,
+  type ToolFailure,
+  type ToolReturn,
+  type ValidationIssue,
+  validationFailure,
+  type UnrepresentablePatterns,
+  createJsonSchemaValidator,
+  type JsonSchemaValidator,
+  formatZodIssues,
+} from '@/lib/runtime';
 import type { EvaluatedTool } from './evaluate-tool-module';
 import { sandboxZodIssues } from './sandbox-envelope';
 import type { SandboxApiMethod } from './sandbox-prelude';

@@ -1,5 +1,5 @@
 // Server-only: esbuild's answer for a source, once per worker while it stays in the cache.
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { Diagnostic } from './compiled-module';
 import { createSourceCache } from './create-source-cache';
 import { transpileModule, type TranspiledModule } from './transpile-module';

@@ -1,6 +1,6 @@
 // Server-only: runs esbuild from node_modules.
 import { transform, type Message, type TransformFailure } from 'esbuild';
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { Diagnostic } from './compiled-module';
 import { createPositionMapper, type SourcePosition } from './source-map';
 

@@ -1,5 +1,5 @@
 // Server-only: whether one more turn may start now, under the per-address and process-wide caps.
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal } from './rate-limits';
 import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
 import type { TurnRegistry } from './turn-registry';

@@ -1,7 +1,7 @@
 // Server-only: o200k token counts of the tools payloads turns measure, remembered by text.
 import { createHash } from 'node:crypto';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import type { TokenCounter } from '@/lib/runtime/loop/measure-tool-tokens';
+import type { TokenCounter } from '@/lib/runtime';
 
 /** The most characters of payload text kept; the least recently used counts go first. */
 const MAX_CACHED_CHARACTERS = 8_000_000;

@@ -1,5 +1,5 @@
 // Server-only: how many request bodies, and how many of their bytes, may be arriving at once.
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { BODY_LIMITS } from './body-limits';
 
 /** The largest body any route takes: what a body that declares no length may become. */

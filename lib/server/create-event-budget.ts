@@ -1,5 +1,5 @@
 // Server-only: the events-per-turn budget every stream of runtime events is held to.
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 
 export type EventBudget = {
   /** Passes an event on to `write` while the budget lasts; past it only the (rewritten) turn-end goes out. */

@@ -1,9 +1,8 @@
 // Server-only: a token bucket per key, in memory, with a bounded number of keys.
 import { createHash } from 'node:crypto';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from '@/lib/runtime/token-bucket';
+import { err, ok, type Result, tokensAt, waitForToken, type TokenBucketRule, type TokenBucketState } from '@/lib/runtime';
 
-export type { TokenBucketRule } from '@/lib/runtime/token-bucket';
+export type { TokenBucketRule } from '@/lib/runtime';
 
 export type RateLimiterOptions = TokenBucketRule & {
   /** Keys kept at most; past it the least recently used bucket goes first. */

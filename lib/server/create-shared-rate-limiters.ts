@@ -1,5 +1,5 @@
 // Server-only: the request limits of every instance on one DATABASE_URL, counted in PostgreSQL.
-import { err, ok } from '@/lib/runtime/result';
+import { err, ok } from '@/lib/runtime';
 import type { SqlLimitStore } from './create-sql-limit-store';
 import { createLimitFallback, type LimitFallback } from './create-limit-fallback';
 import { hashClientAddress } from './hash-client-address';

@@ -1,6 +1,6 @@
 // Server-only: turn slots of every instance on one DATABASE_URL, as leases in PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { HeldLease, SqlLimitStore } from './create-sql-limit-store';
 import { createLimitFallback, type LimitFallback } from './create-limit-fallback';
 import { hashClientAddress } from './hash-client-address';

@@ -1,7 +1,7 @@
 // Server-only: rate-limit buckets and turn-slot leases that every instance on one database shares.
 import { migrateSessionDatabase } from '@/lib/sessions/migrate-session-database';
 import type { SqlClient } from '@/lib/sessions/sql-client';
-import { waitForToken, type TokenBucketRule } from '@/lib/runtime/token-bucket';
+import { waitForToken, type TokenBucketRule } from '@/lib/runtime';
 import { takeOverTurnLease, type TakeOverOutcome, type TakeOverRequest } from './take-over-turn-lease';
 
 /** Whether a token was spent, or how long until the bucket holds one. */

@@ -1,6 +1,5 @@
 // Server-only: the wait budget of one running turn or direct call, told to its registry.
-import type { OpenTurnTools } from '@/lib/runtime/loop/prepare-turn-tools';
-import type { Tool } from '@/lib/runtime/tools/tool';
+import type { OpenTurnTools, Tool } from '@/lib/runtime';
 import { createWaitBudget, type WaitBudget } from './create-wait-budget';
 import type { TurnRegistry } from './turn-registry';
 import { TURN_LIMITS } from './turn-request';

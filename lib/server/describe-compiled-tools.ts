@@ -1,10 +1,19 @@
-import { checkStrictSchema, type StrictReport } from '@/lib/runtime/strict/check-strict-schema';
-import { decidePermission, type PermissionDecision } from '@/lib/runtime/loop/decide-permission';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { permissionModeSchema, type PermissionMode } from '@/lib/runtime/events/runtime-event';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
-import { isDroppingChange } from '@/lib/runtime/strict/strictify-change';
-import { effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk } from '@/lib/runtime/tools/tool';
+import {
+  checkStrictSchema,
+  type StrictReport,
+  decidePermission,
+  type PermissionDecision,
+  type JsonSchema,
+  permissionModeSchema,
+  type PermissionMode,
+  strictifySchema,
+  isDroppingChange,
+  effectiveExecutionMode,
+  qualifiedToolName,
+  riskOf,
+  type ExecutionMode,
+  type Risk,
+} from '@/lib/runtime';
 import type { Diagnostic, ToolSpec } from '@/lib/sandbox/compiled-module';
 
 /**

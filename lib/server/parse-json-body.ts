@@ -1,6 +1,6 @@
 // Parses a request body's text within its limits; pure, so a sandbox worker runs the same code for large bodies.
 import type { z } from 'zod';
-import { scanJsonText, type JsonTextShape } from '@/lib/runtime/scan-json-text';
+import { scanJsonText, type JsonTextShape } from '@/lib/runtime';
 
 /** Recursive schemas parse nested values recursively; a bound keeps them off the stack limit. */
 export const MAX_JSON_DEPTH = 128;

@@ -1,6 +1,6 @@
 // Server-only: the raw model exchanges of one turn, running or finished, for the timeline's inspector.
 import type { TapeEntry } from '@/lib/models/model-config';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from '@/lib/sessions/session-error';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { matchesTurnControlTokenHash, NOT_YOUR_TURN_MESSAGE } from './turn-control';

@@ -1,5 +1,5 @@
 // Server-only: a finished turn as stored for sharing, for the client that started it.
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from '@/lib/sessions/session-error';
 import type { SessionTurn } from '@/lib/sessions/session-record';
 import type { ControlledTurn, SessionStore } from '@/lib/sessions/session-store';

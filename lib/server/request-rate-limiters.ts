@@ -1,5 +1,5 @@
 // Server-only: one token-bucket limiter per request limit, shared by the route handlers of this process.
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { createRateLimiter, type RateLimiter } from './create-rate-limiter';
 import { describeRateLimitRefusal, REQUEST_LIMITS, type RateLimitRefusal, type RequestLimitName } from './rate-limits';
 import { processSingleton } from './process-singleton';

@@ -1,5 +1,5 @@
 // Server-only: encodes a session operation's outcome as the route's HTTP response.
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import { statusForSessionError, type SessionError } from '@/lib/sessions/session-error';
 
 /** The value as JSON with `status`, or `{ error }` with the status its code maps to. */

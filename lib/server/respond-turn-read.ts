@@ -1,5 +1,5 @@
 // Server-only: the GET routes that read a turn for the client that started it.
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { SessionError } from '@/lib/sessions/session-error';
 import { jsonError } from './read-json-body';
 import { respondWithSessionResult } from './respond-session-result';

@@ -1,6 +1,6 @@
 // Server-only: the rate limit each route with a body spends, read by the route and by the body gate alike.
 import type { IncomingMessage } from 'node:http';
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { RateLimitRefusal, RequestLimitName } from './rate-limits';
 import { takeRequestLimit } from './take-request-limit';
 

@@ -1,5 +1,5 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
-import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
+import { runToolCall } from '@/lib/runtime';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createTurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';

@@ -3,12 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { createForkClient } from '@/lib/models/create-fork-client';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
 import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
-import type { ConversationItem } from '@/lib/runtime/model/model-client';
-import { readConversation } from '@/lib/runtime/model/responses-items';
-import { runTurn, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent, TurnEnding } from '@/lib/runtime/events/runtime-event';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime/search/tool-search-version';
+import {
+  type ConversationItem,
+  readConversation,
+  runTurn,
+  type TurnOutcome,
+  type RuntimeEvent,
+  type TurnEnding,
+  type JsonSchema,
+  CURRENT_TOOL_SEARCH_VERSION,
+  ok,
+} from '@/lib/runtime';
 import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-model';
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
 import { createPooledTokenCount } from '@/lib/sandbox/pool/create-pooled-token-count';
@@ -22,7 +27,6 @@ import type { RateLimitRefusal } from './rate-limits';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
 import { getSharedLimits } from './shared-limits';
-import { ok } from '@/lib/runtime/result';
 import { TURN_LIMITS, type TurnRequest } from './turn-request';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
 

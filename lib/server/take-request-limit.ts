@@ -1,5 +1,5 @@
 // Server-only: the rate limit a route takes before any work.
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { RateLimitRefusal, RequestLimitName } from './rate-limits';
 import { getRequestRateLimiters } from './request-rate-limiters';
 import { getSharedLimits } from './shared-limits';

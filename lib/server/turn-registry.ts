@@ -1,7 +1,7 @@
 // Server-only: the live turns of this process, so approvals and aborts can reach them (and, over
 // the bus, the live turns of other instances).
 import type { TapeEntry } from '@/lib/models/model-config';
-import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
+import type { ApprovalDecision } from '@/lib/runtime';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 import { processSingleton } from './process-singleton';
 import { createTurnControlToken, matchesTurnControlToken } from './turn-control';

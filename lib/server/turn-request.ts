@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { requestModelConfigSchema, type ModelConfig } from '@/lib/models/model-config';
-import { readConversation } from '@/lib/runtime/model/responses-items';
-import { permissionModeSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
-import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
-import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
+import { readConversation, permissionModeSchema, turnModeSchema, modelSettingsSchema, TOOL_SEARCH_VERSIONS } from '@/lib/runtime';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { requestModelConfigSchema } from '@/lib/models/model-config';
-import { permissionModeSchema } from '@/lib/runtime/events/runtime-event';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { permissionModeSchema, err, ok, type Result } from '@/lib/runtime';
 import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { SessionRecord } from './session-record';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestModelConfigSchema } from '@/lib/models/model-config';
 import { ASSERTION_LIMITS } from '@/lib/assertions/session-assertion';
-import { err, type Result } from '@/lib/runtime/result';
+import { err, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from './session-error';
 import { SESSION_LIMITS } from './session-limits';
 import { sessionIdSchema, sessionPlaygroundSchema } from './session-record';

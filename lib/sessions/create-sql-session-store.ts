@@ -1,4 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
+import { isPlainObject } from '@/lib/runtime';
 import { migrateSessionDatabase } from './migrate-session-database';
 import { SESSION_CHECK_VERSION } from './prepare-stored-session';
 import type { SessionChecker } from './session-checker';

@@ -1,4 +1,4 @@
-import type { RuntimeEvent, TurnEndReason } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent, TurnEndReason } from '@/lib/runtime';
 
 /** What a pasted `/s/<id>` link previews as in a chat app: a title and one line of what happened. */
 export type SessionPreview = { title: string; description: string };

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { isTextReference, mapSessionTexts } from './map-session-texts';
 
 /** How many broken references an error lists before it counts the rest. */

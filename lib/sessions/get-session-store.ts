@@ -7,7 +7,7 @@ import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-ses
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import type { SessionChecker } from './session-checker';
 import { readSessionStorageLimits } from './session-storage-limits';
-import { err, type Result } from '@/lib/runtime/result';
+import { err, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from './session-error';
 import type { SessionStore } from './session-store';
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from '@/lib/runtime/json';
+import { isPlainObject } from '@/lib/runtime';
 
 /** Where a version 5 record keeps a text it stores once: its index in the record's `texts`. */
 export type TextReference = { text: number };

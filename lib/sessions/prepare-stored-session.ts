@@ -1,7 +1,5 @@
 import { ASSERTION_LIMITS, sessionAssertionSchema, type SessionAssertion } from '@/lib/assertions/session-assertion';
-import { isPlainObject } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { countJsonValues } from '@/lib/runtime/scan-json-text';
+import { isPlainObject, err, ok, type Result, countJsonValues } from '@/lib/runtime';
 import { compactSessionRecord } from './compact-session-record';
 import { describeSessionPreview } from './describe-session-preview';
 import { readCheckedSessionRecord } from './read-checked-session';

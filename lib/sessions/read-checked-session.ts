@@ -1,6 +1,5 @@
 // Browser-safe: reads a record the server checked when it stored it, without checking it again.
-import { isPlainObject } from '@/lib/runtime/json';
-import { err, type Result } from '@/lib/runtime/result';
+import { isPlainObject, err, type Result } from '@/lib/runtime';
 import { expandSessionTexts } from './expand-session-texts';
 import type { SessionRecord } from './session-record';
 

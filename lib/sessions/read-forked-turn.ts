@@ -1,6 +1,6 @@
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { useSessionInPool } from '@/lib/sandbox/pool/use-session-in-pool';
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import type { ForkedTurn, ForkRequest } from './build-fork-request';
 import { readSessionBody } from './read-stored-session';
 import type { SessionError } from './session-error';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { readCheckedSessionRecord } from './read-checked-session';
 import { describeStorageFailure, type SessionError } from './session-error';
 import { sessionIdSchema, type SessionRecord } from './session-record';

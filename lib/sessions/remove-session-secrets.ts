@@ -1,5 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import { createRedactor } from '@/lib/runtime/redact-secrets';
+import { isPlainObject, type JsonValue, createRedactor } from '@/lib/runtime';
 
 /**
  * A deep JSON copy with every string (keys included) passed through the redactor: known key

@@ -1,5 +1,5 @@
 // Browser-safe: the session endpoints as typed calls. Failures are values, never throws.
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { EventDifference } from '@/lib/replay';
 import type { RunComparison } from '@/lib/compare/run-comparison';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';

@@ -1,4 +1,4 @@
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import { prepareStoredSession, prepareStoredTurn, type PreparedSession, type SessionPreparation } from './prepare-stored-session';
 import type { SessionError } from './session-error';
 

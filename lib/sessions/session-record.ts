@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
 import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/models/model-config';
-import { isPlainObject } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime/events/runtime-event';
-import { modelSettingsSchema } from '@/lib/runtime/model/model-settings';
-import { TOOL_SEARCH_VERSIONS } from '@/lib/runtime/search/tool-search-version';
+import {
+  isPlainObject,
+  err,
+  ok,
+  type Result,
+  permissionModeSchema,
+  runtimeEventSchema,
+  turnModeSchema,
+  modelSettingsSchema,
+  TOOL_SEARCH_VERSIONS,
+} from '@/lib/runtime';
 import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
 import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
 import { expandSessionTexts } from './expand-session-texts';

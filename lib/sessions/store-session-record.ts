@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { createSessionId, formatSessionUrl } from './create-session-id';
 import type { PreparedSession } from './prepare-stored-session';
 import type { SessionChecker } from './session-checker';

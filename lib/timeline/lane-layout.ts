@@ -1,6 +1,4 @@
-import type { CallState, IterationState } from '@/lib/runtime/events/reduce-runtime-events';
-import type { ToolOutputStatus } from '@/lib/runtime/events/runtime-event';
-import type { ExecutionMode } from '@/lib/runtime/tools/tool';
+import type { CallState, IterationState, ToolOutputStatus, ExecutionMode } from '@/lib/runtime';
 
 /** A horizontal extent in both turn time (ms) and chart fraction ([0, 1] of the chart width). */
 export type LaneSpan = { startAt: number; endAt: number; left: number; width: number };

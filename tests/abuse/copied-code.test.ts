@@ -8,7 +8,7 @@ import { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape } from '@
 import type { ExportFormat } from '@/lib/interop/export-format';
 import { exportTools } from '@/lib/interop/export-tools';
 import type { InteropTool } from '@/lib/interop/interop-tool';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import type { StoredSessionRecord } from '@/lib/sessions/compact-session-record';
 import { createCopiedCodeRunner, type CopiedCodeRunner } from './support/run-copied-code';
 

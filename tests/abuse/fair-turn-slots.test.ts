@@ -1,7 +1,7 @@
 import { Agent, fetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
 import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
 import { turnBody } from './support/run-turn';

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 import { EGRESS_LIMITS } from './egress-limits';
 import { excerptText } from './excerpt-text';
 

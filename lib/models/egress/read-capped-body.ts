@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { EgressRefusal } from './egress-refusal';
 
 /**

@@ -1,4 +1,4 @@
-import { FROM_MESSAGE_NOTE, GENERATED_NOTE } from '@/lib/runtime/model/model-client';
+import { FROM_MESSAGE_NOTE, GENERATED_NOTE } from '@/lib/runtime';
 import type { FaultKind } from '../model-config';
 import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
 import { generateArguments } from './arguments/generate-arguments';

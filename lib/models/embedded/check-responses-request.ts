@@ -1,10 +1,17 @@
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import { TOOL_NAME_PATTERN } from '@/lib/runtime/tools/check-tool-config';
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import { fromResponsesItem } from '@/lib/runtime/model/responses-items';
-import type { RequestToolChoice } from '@/lib/runtime/model/model-settings';
+import {
+  checkStrictSchema,
+  TOOL_NAME_PATTERN,
+  isPlainObject,
+  type JsonValue,
+  type ConversationItem,
+  type OfferedFunction,
+  type OfferedTool,
+  err,
+  ok,
+  type Result,
+  fromResponsesItem,
+  type RequestToolChoice,
+} from '@/lib/runtime';
 import type { EmbeddedRequest } from './embedded-model';
 
 /** An error body in OpenAI's shape, with the HTTP status it is served with. */

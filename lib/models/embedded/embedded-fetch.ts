@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import type { FetchFunction } from '../record-exchanges';
 import { checkResponsesRequest, invalidRequest, type ProviderErrorReply } from './check-responses-request';
 import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';

@@ -1,6 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
-import type { ConversationItem, OfferedTool } from '@/lib/runtime/model/model-client';
-import type { RequestToolChoice } from '@/lib/runtime/model/model-settings';
+import type { JsonValue, ConversationItem, OfferedTool, RequestToolChoice } from '@/lib/runtime';
 
 /** What an embedded model sees: the request the SDK built, parsed back into runtime shapes. */
 export type EmbeddedRequest = {

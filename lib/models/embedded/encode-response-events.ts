@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 
 type JsonObject = { [key: string]: JsonValue };
 

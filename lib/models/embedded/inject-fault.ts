@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 import type { FaultKind } from '../model-config';
 import { pickOne, type Random } from './seeded-random';
 

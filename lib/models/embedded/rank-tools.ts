@@ -1,5 +1,4 @@
-import { createToolIndex, type ToolIndex, type ToolQueryOptions } from '@/lib/runtime/search/create-tool-index';
-import { isStopWord, tokenizeToolText } from '@/lib/runtime/search/tokenize-tool-text';
+import { createToolIndex, type ToolIndex, type ToolQueryOptions, isStopWord, tokenizeToolText } from '@/lib/runtime';
 
 /** A tool as the auto model weighs it. */
 export type RankableTool = { name: string; namespace?: string; description: string };

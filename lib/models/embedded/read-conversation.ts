@@ -1,5 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/json';
-import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
+import type { JsonSchema, ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime';
 import type { ArgumentHints } from './arguments/generate-arguments';
 import { readMessageValues, type MessageValues } from './read-message-values';
 import { countModelTurns } from './embedded-model';

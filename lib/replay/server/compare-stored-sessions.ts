@@ -1,6 +1,6 @@
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { useSessionInPool } from '@/lib/sandbox/pool/use-session-in-pool';
-import type { Result } from '@/lib/runtime/result';
+import type { Result } from '@/lib/runtime';
 import { readSessionBody } from '@/lib/sessions/read-stored-session';
 import type { SessionError } from '@/lib/sessions/session-error';
 import type { SessionStore } from '@/lib/sessions/session-store';

@@ -1,6 +1,5 @@
 // Server-only: replays a session through the server's turn path and checks assertions on what the replay produced.
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { type RuntimeEvent, err, ok, type Result } from '@/lib/runtime';
 import type { EventDifference } from '../compare-session-events';
 import { replaySession, type ReplayTurnRunner } from '../replay-session';
 import { runTurnOnTape } from './run-turn-on-tape';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
 import { replaySession, type ReplayReport, type ReplayTurnRunner } from '../replay-session';
 import type { SessionError } from '@/lib/sessions/session-error';

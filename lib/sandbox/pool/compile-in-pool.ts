@@ -1,5 +1,5 @@
 // Server-only: compiles a tool module in a sandbox worker; answers are cached by source hash.
-import { ok, type Result } from '@/lib/runtime/result';
+import { ok, type Result } from '@/lib/runtime';
 import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import { createSourceCache, sourceKey } from '../create-source-cache';
 import { SANDBOX_LIMITS } from '../sandbox-limits';

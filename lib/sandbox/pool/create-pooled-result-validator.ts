@@ -1,7 +1,5 @@
 // Server-only: task mode's result schema is the visitor's too, so submissions are checked in a worker.
-import type { ResultValidator } from '@/lib/runtime/loop/create-submit-result-tool';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
+import { type ResultValidator, type JsonSchema, type JsonValue, validationFailure } from '@/lib/runtime';
 import type { SandboxPool } from './sandbox-pool';
 
 const VALIDATE_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 // Server-only: session records and finished turns are checked in a sandbox worker, never on the HTTP thread.
-import { err, type Result } from '@/lib/runtime/result';
+import { err, type Result } from '@/lib/runtime';
 import type { SessionChecker } from '@/lib/sessions/session-checker';
 import type { SessionError } from '@/lib/sessions/session-error';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';

@@ -1,9 +1,17 @@
 // Server-only: one turn's sandbox, living in a pool worker, seen from the HTTP thread as Tools.
 import { randomBytes } from 'node:crypto';
-import type { JsonValue } from '@/lib/runtime/json';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import type { Tool, ToolContext, ToolFailure, ToolMetadata, ToolReturn } from '@/lib/runtime/tools/tool';
-import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
+import {
+  type JsonValue,
+  err,
+  ok,
+  type Result,
+  type Tool,
+  type ToolContext,
+  type ToolFailure,
+  type ToolMetadata,
+  type ToolReturn,
+  validationFailure,
+} from '@/lib/runtime';
 import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
 import type { ActivityHooks } from '../evaluate-tool-module';
 import { SANDBOX_LIMITS } from '../sandbox-limits';

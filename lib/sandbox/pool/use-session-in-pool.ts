@@ -1,5 +1,5 @@
 // Server-only: Compare and Fork read stored records in a sandbox worker, never on the HTTP thread.
-import { err } from '@/lib/runtime/result';
+import { err } from '@/lib/runtime';
 import type { SessionTextAnswers, SessionTextUse } from '@/lib/replay';
 import type { SandboxPool } from './sandbox-pool';
 

@@ -1,9 +1,7 @@
 // The messages between the HTTP thread and a sandbox worker. Everything is structured-clone data.
 import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import type { Result } from '@/lib/runtime/result';
-import type { ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime/tools/tool';
+import type { JsonSchema, JsonValue, Result, ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime';
 import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import type { BodyResult } from '@/lib/server/parse-json-body';
 import type { RequestBodyName } from '@/lib/server/request-body-schemas';

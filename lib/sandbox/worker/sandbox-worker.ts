@@ -3,10 +3,15 @@
 // validation against user schemas, and the auto model's argument generation.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import type { Tool, ToolMetadata, ValidationIssue } from '@/lib/runtime/tools/tool';
-import { validationFailure } from '@/lib/runtime/validation/format-validation-issues';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import {
+  type JsonSchema,
+  type JsonValue,
+  type Tool,
+  type ToolMetadata,
+  type ValidationIssue,
+  validationFailure,
+  createJsonSchemaValidator,
+} from '@/lib/runtime';
 import { describeCompileAnswer } from '@/lib/server/describe-compiled-tools';
 import { parseScannedBody } from '@/lib/server/parse-json-body';
 import { REQUEST_BODY_SCHEMAS } from '@/lib/server/request-body-schemas';

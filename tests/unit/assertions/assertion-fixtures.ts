@@ -1,7 +1,6 @@
 import type { ModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
-import type { RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
-import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
+import type { RuntimeEventOf, ApprovalDecision } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { turnRequestSchema } from '@/lib/server/turn-request';

@@ -5,7 +5,7 @@ import { approvalGatePreset } from '@/lib/presets/approval-gate';
 import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
 import { repairLadderPreset } from '@/lib/presets/repair-ladder';
 import { taskSubmitResultPreset } from '@/lib/presets/task-submit-result';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { recordPresetTurn } from '../sessions/session-fixtures';
 import { recordPresetTurnAnswering } from './assertion-fixtures';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileTools, streamTurn } from '@/lib/client/api-client';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 
 const request: TurnRequest = {
   source: 'export default [];',

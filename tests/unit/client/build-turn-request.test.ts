@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModelConfig, buildTurnRequest } from '@/lib/client/build-turn-request';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { createInitialState, playgroundReducer } from '@/lib/client/playground-state';
 import { createForkHandoff } from '@/lib/client/fork-handoff';
 import { createPreset } from './client-fixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { createCompileResponse, createPreset, createToolView, syntaxError } from './client-fixtures';
 
 function reduce(state: PlaygroundState, ...actions: PlaygroundAction[]): PlaygroundState {

@@ -1,4 +1,4 @@
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
 
 const SCRIPT = [{ text: 'Done.' }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '@/lib/compare/compare-runs';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { buildTurnEvents, weatherTurn, type FixtureCall, type FixtureTurn } from './run-fixtures';
 
 const run = (...turns: FixtureTurn[]): RuntimeEvent[][] => turns.map(buildTurnEvents);

@@ -1,5 +1,4 @@
-import type { RuntimeEvent, RuntimeEventInput, ToolOutputStatus, Usage } from '@/lib/runtime/events/runtime-event';
-import type { JsonValue } from '@/lib/runtime/json';
+import type { RuntimeEvent, RuntimeEventInput, ToolOutputStatus, Usage, JsonValue } from '@/lib/runtime';
 
 /** One call of a fixture step, with what the runtime made of it. */
 export type FixtureCall = {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachDefinitions, listReachableDefinitions } from '@/lib/runtime/tools/attach-definitions';
-import type { JsonSchema } from '@/lib/runtime/json';
+import { attachDefinitions, listReachableDefinitions, type JsonSchema } from '@/lib/runtime';
 
 const DEFINITIONS: Record<string, JsonSchema | boolean> = {
   Pet: { type: 'object', properties: { owner: { $ref: '#/$defs/User' }, tags: { type: 'array', items: { $ref: '#/$defs/Tag' } } } },

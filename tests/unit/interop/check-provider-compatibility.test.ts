@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnthropicRequestLimits, checkProviderCompatibility } from '@/lib/interop/check-provider-compatibility';
 import type { ProviderTarget } from '@/lib/interop/provider-compatibility';
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 
 type Expected = Record<ProviderTarget, '✓' | '✗ fixable' | '✗'>;
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeStrictRefusal } from '@/lib/interop/describe-strict-refusal';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { type JsonSchema, strictifySchema } from '@/lib/runtime';
 
 function describeRefusal(properties: JsonSchema): string {
   const schema: JsonSchema = { type: 'object', properties };

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { qualifyImportedTool } from '@/lib/interop/import-picker';
-import { splitJsonPointer, toJsonPointer } from '@/lib/runtime/json-pointer';
-import { isAnnotationKeyword } from '@/lib/runtime/strict/is-annotation-keyword';
-import type { StrictViolation } from '@/lib/runtime/strict/strict-violation';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
-import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import {
+  splitJsonPointer,
+  toJsonPointer,
+  isAnnotationKeyword,
+  type StrictViolation,
+  strictifySchema,
+  attachDefinitions,
+} from '@/lib/runtime';
 import { countOccurrences, importOk, listToolNames, listUncompilableTools, readCatalog } from './import-test-support';
 
 /** What the import wrote for this fixture before definitions were shared and repeated parameters written once. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchTools } from '@/lib/runtime/search/search-tools';
+import { searchTools } from '@/lib/runtime';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import type { CompiledModule } from '@/lib/sandbox/compiled-module';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { type JsonSchema, checkStrictSchema, strictifySchema } from '@/lib/runtime';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { importOk, listUncompilableTools } from './import-test-support';

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
+import { attachDefinitions, createJsonSchemaValidator } from '@/lib/runtime';
 import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
 import type { ToolImport } from '@/lib/interop/imported-tool';
 import { qualifyImportedTool } from '@/lib/interop/import-picker';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 
 const CATALOGS = new URL('../../fixtures/catalogs/', import.meta.url);
 

@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RESTORE_OMITTED_FIELDS_SOURCE } from '@/lib/interop/restore-omitted-fields-source';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { restoreOptionalArguments } from '@/lib/runtime/loop/restore-optional-arguments';
+import { type JsonSchema, type JsonValue, restoreOptionalArguments } from '@/lib/runtime';
 
 type Restore = (value: unknown, schema: unknown, root: JsonSchema, depth: number) => unknown;
 let exported: Restore;

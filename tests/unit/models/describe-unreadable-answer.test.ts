@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import { describeUnreadableAnswer } from '@/lib/models/describe-unreadable-answer';
-import type { ModelRequest } from '@/lib/runtime/model/model-client';
+import type { ModelRequest } from '@/lib/runtime';
 import { LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from './fake-provider-server';
 
 const request: ModelRequest = { input: [{ type: 'message', role: 'user', content: 'Hi' }], tools: [], parallelToolCalls: true };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { TapeEntry } from '@/lib/models/model-config';
-import type { ModelRequest } from '@/lib/runtime/model/model-client';
+import type { ModelRequest } from '@/lib/runtime';
 import { buildFunctionCallResponse, LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from './fake-provider-server';
 
 const API_KEY = 'sk-test-0123456789abcdefghijklmnop';

@@ -4,7 +4,7 @@ import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/models/model-config';
 import { createOpenAIResponsesClient } from '@/lib/models/openai-responses-client';
 import { createRecordingFetch, describeRequestUrl, type FetchFunction } from '@/lib/models/record-exchanges';
-import type { ModelDelta } from '@/lib/runtime/model/model-client';
+import type { ModelDelta } from '@/lib/runtime';
 
 const answer: FetchFunction = async () => new Response(JSON.stringify({ id: 'resp_1', output: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { TapeEntry } from '@/lib/models/model-config';
-import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '@/lib/runtime/model/model-client';
+import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '@/lib/runtime';
 
 const signal = new AbortController().signal;
 const tools: OfferedTool[] = [

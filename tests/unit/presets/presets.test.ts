@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { modelConfigSchema, scriptStepSchema } from '@/lib/models/model-config';
 import { PRESETS, findPreset } from '@/lib/presets';
 import type { Preset } from '@/lib/presets/preset';
-import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime/events/reduce-runtime-events';
+import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import { runPresetTurn } from '../support/run-preset-turn';
 
 /** The tool names a preset module defines, read from its `name: '…'` fields. */
@@ -81,7 +81,7 @@ describe('PRESETS', () => {
 
   it.each(PRESETS.map((preset) => [preset.id, preset] as const))('%s compiles in the sandbox and every strict tool can be sent', async (_id, preset) => {
     const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
-    const { strictifySchema } = await import('@/lib/runtime/strict/strictify-schema');
+    const { strictifySchema } = await import('@/lib/runtime');
     const compiled = await compileToolModule(preset.source);
     expect(compiled.diagnostics).toEqual([]);
     expect(compiled.tools.map((tool) => tool.name)).toEqual(definedToolNames(preset.source));
@@ -92,7 +92,7 @@ describe('PRESETS', () => {
 
   it('strict-mode-pitfalls trips a strict rule with each strict tool and keeps the record non-strict', async () => {
     const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
-    const { checkStrictSchema } = await import('@/lib/runtime/strict/check-strict-schema');
+    const { checkStrictSchema } = await import('@/lib/runtime');
     const compiled = await compileToolModule((findPreset('strict-mode-pitfalls') as Preset).source);
     const report = Object.fromEntries(compiled.tools.map((tool) => [tool.name, { strict: tool.strict, ok: checkStrictSchema(tool.parameters).ok }]));
     expect(report).toEqual({
@@ -258,7 +258,7 @@ describe('PRESETS', () => {
   });
 
   it('repair-ladder arguments climb the expected rungs of the real ladder', async () => {
-    const { repairArguments } = await import('@/lib/runtime/repair/repair-arguments');
+    const { repairArguments } = await import('@/lib/runtime');
     const steps = parseScript(findPreset('repair-ladder') as Preset);
     const outcomes = (steps[0]?.calls ?? []).map((call) => repairArguments(call.arguments));
     const rungs = outcomes.map((outcome) => (outcome.ok ? outcome.repairs.map((step) => step.rung) : 'refused'));
@@ -279,7 +279,7 @@ describe('PRESETS', () => {
 
   it('task-submit-result submits an invalid result before a valid one', async () => {
     const preset = findPreset('task-submit-result') as Preset;
-    const { createJsonSchemaValidator } = await import('@/lib/runtime/validation/validate-json-schema');
+    const { createJsonSchemaValidator } = await import('@/lib/runtime');
     const validator = createJsonSchemaValidator(JSON.parse(preset.resultSchema as string));
     if (!validator.ok) throw new Error(validator.error);
     const submissions = parseScript(preset)

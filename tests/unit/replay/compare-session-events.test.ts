@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from '@/lib/replay/compare-session-events';
 
 function recordedEvents(turnId: string, at: number): RuntimeEvent[] {

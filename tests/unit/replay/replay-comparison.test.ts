@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ok } from '@/lib/runtime/result';
+import { ok } from '@/lib/runtime';
 import { PRESETS } from '@/lib/presets';
 import { replaySession } from '@/lib/replay/replay-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';

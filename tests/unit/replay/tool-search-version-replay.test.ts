@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolSearchCatalogPreset } from '@/lib/presets/tool-search-catalog';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import type { TurnRequest } from '@/lib/server/turn-request';

@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { MAX_ARGUMENT_LENGTH, repairArguments } from '@/lib/runtime/repair/repair-arguments';
-import type { Tool } from '@/lib/runtime/tools/tool';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import {
+  checkStrictSchema,
+  defineTool,
+  type JsonSchema,
+  type JsonValue,
+  MAX_ARGUMENT_LENGTH,
+  repairArguments,
+  type Tool,
+  createJsonSchemaValidator,
+} from '@/lib/runtime';
 
 /** The same parameters twice: validated by Zod and, verbatim, by Ajv. */
 const orderSchema = z.object({

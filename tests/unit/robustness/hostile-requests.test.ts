@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { BODY_LIMITS } from '@/lib/server/body-limits';
 
 /**

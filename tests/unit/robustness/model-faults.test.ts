@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { FetchFunction } from '@/lib/models/record-exchanges';
-import { runTurn, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runTurn, type TurnOutcome, type RuntimeEvent } from '@/lib/runtime';
 import { userMessage } from '../support/scripted-test-model';
 import { createWorkspaceTools } from '../support/sample-tools';
 import { expectNoLeakedTimers } from './count-active-timers';

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { defineTool, runTurn, type RunTurnOptions, type TurnOutcome, type RuntimeEvent } from '@/lib/runtime';
 import { drainSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, ToolDefinitionError } from '@/lib/runtime/tools/define-tool';
+import {
+  defineTool,
+  ToolDefinitionError,
+  reduceRuntimeEvents,
+  runTurn,
+  type RunTurnOptions,
+  type RuntimeEvent,
+  type Tool,
+} from '@/lib/runtime';
 import type { ManualOutputHandler, ManualOutputRequest } from '@/lib/runtime/loop/manual-output';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
-import { runTurn, type RunTurnOptions } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import type { Tool } from '@/lib/runtime/tools/tool';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
 
 const orderOutput = z.object({ status: z.enum(['open', 'shipped']), items: z.array(z.object({ sku: z.string(), quantity: z.number().int() })) });

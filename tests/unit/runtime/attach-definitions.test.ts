@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachDefinitions } from '@/lib/runtime/tools/attach-definitions';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { attachDefinitions, defineTool } from '@/lib/runtime';
 
 const DEFINITIONS = {
   Owner: { type: 'object', properties: { login: { type: 'string' } }, required: ['login'] },

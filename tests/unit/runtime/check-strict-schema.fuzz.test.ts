@@ -1,9 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { restoreOptionalArguments } from '@/lib/runtime/loop/restore-optional-arguments';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { checkStrictSchema, type JsonSchema, type JsonValue, restoreOptionalArguments, strictifySchema } from '@/lib/runtime';
 
 /** fast-check's JSON type is wider on paper (optional members); every value it generates is plain JSON. */
 const jsonValue = () => fc.jsonValue() as fc.Arbitrary<JsonValue>;

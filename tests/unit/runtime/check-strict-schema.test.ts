@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkStrictSchema, type StrictViolation } from '@/lib/runtime/strict/check-strict-schema';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { checkStrictSchema, type StrictViolation, strictifySchema } from '@/lib/runtime';
 
 const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: 'object',

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
-import { createDeltaCoalescer, DELTA_LIMITS } from '@/lib/runtime/loop/coalesce-model-deltas';
+import { type RuntimeEvent, type RuntimeEventOf, DELTA_LIMITS, type ModelDelta, createRedactor, REDACTED } from '@/lib/runtime';
+import { createDeltaCoalescer } from '@/lib/runtime/loop/coalesce-model-deltas';
 import { createEventEmitter } from '@/lib/runtime/loop/create-event-emitter';
-import type { ModelDelta } from '@/lib/runtime/model/model-client';
-import { createRedactor, REDACTED } from '@/lib/runtime/redact-secrets';
 
 type Delta = RuntimeEventOf<'model-delta'>;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePermission, type PermissionSettings } from '@/lib/runtime/loop/decide-permission';
-import type { Risk } from '@/lib/runtime/tools/tool';
+import { decidePermission, type PermissionSettings, type Risk } from '@/lib/runtime';
 
 const subject = (risk: Risk, needsApproval: boolean | 'dynamic' = false) => ({ qualifiedName: 'fs.write', risk, needsApproval });
 const verdict = (risk: Risk, settings: PermissionSettings, needsApproval: boolean | 'dynamic' = false) => decidePermission(subject(risk, needsApproval), settings).decision;

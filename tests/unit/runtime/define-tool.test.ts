@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, ToolDefinitionError } from '@/lib/runtime/tools/define-tool';
+import { defineTool, ToolDefinitionError } from '@/lib/runtime';
 
 const ok = { description: 'd', execute: () => 'x' };
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import type { ConversationItem, ModelClient, ModelRequest } from '@/lib/runtime/model/model-client';
-import { ok } from '@/lib/runtime/result';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
+import { defineTool, type ConversationItem, type ModelClient, type ModelRequest, ok, runTurn } from '@/lib/runtime';
 import { userMessage } from '../support/scripted-test-model';
 
 const forecast = defineTool({

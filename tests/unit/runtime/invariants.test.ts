@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import type { ConversationItem } from '@/lib/runtime/model/model-client';
-import { runTurn, type RunTurnOptions, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
-import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, type RuntimeEventType, type TurnEndReason } from '@/lib/runtime/events/runtime-event';
-import type { Tool } from '@/lib/runtime/tools/tool';
+import {
+  defineTool,
+  type ConversationItem,
+  runTurn,
+  type RunTurnOptions,
+  type TurnOutcome,
+  runtimeEventSchema,
+  type RuntimeEvent,
+  type RuntimeEventOf,
+  type RuntimeEventType,
+  type TurnEndReason,
+  type Tool,
+} from '@/lib/runtime';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
 import { createWorkspaceTools, sleep, slowEchoTool } from '../support/sample-tools';
 

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { OpenTurnTools, TurnToolsFailure } from '@/lib/runtime/loop/prepare-turn-tools';
-import { err, ok, type Result } from '@/lib/runtime/result';
-import type { Tool } from '@/lib/runtime/tools/tool';
+import {
+  runtimeEventSchema,
+  type RuntimeEvent,
+  runToolCall,
+  runTurn,
+  type OpenTurnTools,
+  type TurnToolsFailure,
+  err,
+  ok,
+  type Result,
+  type Tool,
+} from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 import { createWorkspaceTools } from '../support/sample-tools';
 

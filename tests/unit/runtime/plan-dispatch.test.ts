@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDispatch } from '@/lib/runtime/loop/plan-dispatch';
+import { planDispatch } from '@/lib/runtime';
 
 const p = (id: string) => ({ callId: id, mode: 'parallel' as const });
 const s = (id: string) => ({ callId: id, mode: 'sequential' as const });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { restoreOptionalArguments } from '@/lib/runtime/loop/restore-optional-arguments';
+import { type JsonSchema, type JsonValue, restoreOptionalArguments, strictifySchema, createJsonSchemaValidator } from '@/lib/runtime';
 import { prepareStrictSchema } from '@/lib/runtime/strict/prepare-strict-schema';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
 import { strictifyOk } from '../support/strictify-ok';
 
 function isValid(schema: JsonSchema, value: JsonValue): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '@/lib/runtime/redact-secrets';
+import { createRedactor } from '@/lib/runtime';
 
 describe('createRedactor', () => {
   const redact = createRedactor(['hunter2-literal-key']);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
-import { runToolCall } from '@/lib/runtime/loop/run-tool-call';
-import type { RuntimeEvent, RuntimeEventInput } from '@/lib/runtime/events/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
+import { defineTool, reduceRuntimeEvents, runToolCall, type RuntimeEvent, type RuntimeEventInput, runtimeEventSchema } from '@/lib/runtime';
 import { createWorkspaceTools } from '../support/sample-tools';
 
 function stampEvents(bodies: RuntimeEventInput[], turnId = 't1'): RuntimeEvent[] {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyRuntimeEvent,
-  createTimelineState,
-  reduceRuntimeEvents,
-} from '@/lib/runtime/events/reduce-runtime-events';
-import type { RuntimeEvent, RuntimeEventInput } from '@/lib/runtime/events/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
+import { reduceRuntimeEvents, type RuntimeEvent, type RuntimeEventInput, runtimeEventSchema } from '@/lib/runtime';
+import { applyRuntimeEvent, createTimelineState } from '@/lib/runtime/events/reduce-runtime-events';
 
 /** Stamps hand-written event bodies with a dense seq and increasing `at`, and checks them against the wire schema. */
 function stampEvents(bodies: RuntimeEventInput[], turnId = 't1'): RuntimeEvent[] {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { reduceRuntimeEvents, runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 
 const turnId = 'turn_sandbox';
 const start: RuntimeEvent = { type: 'turn-start', turnId, seq: 0, at: 0, mode: 'chat', model: 'auto', permissionMode: 'auto', maxIterations: 4, userMessage: 'Go' };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REPAIR_RUNGS, repairArguments, type RepairErrorCode } from '@/lib/runtime/repair/repair-arguments';
+import { REPAIR_RUNGS, repairArguments } from '@/lib/runtime';
+import type { RepairErrorCode } from '@/lib/runtime/repair/repair-arguments';
 
 const ERROR_CODES: readonly RepairErrorCode[] = [
   'too-large',

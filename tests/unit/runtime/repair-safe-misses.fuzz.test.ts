@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
-import { MAX_ARGUMENT_LENGTH, REPAIR_RUNGS, repairArguments, type RepairOutcome } from '@/lib/runtime/repair/repair-arguments';
-import { parseJson } from '@/lib/runtime/repair/parse-json';
+import {
+  isPlainObject,
+  type JsonValue,
+  MAX_ARGUMENT_LENGTH,
+  REPAIR_RUNGS,
+  repairArguments,
+  type RepairOutcome,
+  parseJson,
+} from '@/lib/runtime';
 
 const WHITESPACE = fc.array(fc.constantFrom('', ' ', '  ', '\n', '\t', '\r\n', '\n    '), { minLength: 1, maxLength: 40 });
 const anyJson = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairArguments } from '@/lib/runtime/repair/repair-arguments';
+import { repairArguments } from '@/lib/runtime';
 import { SAFE_MISS_ARGUMENTS, type SafeMissClass } from './fixtures/safe-miss-arguments';
 
 const CLASSES: readonly SafeMissClass[] = ['misnested-closer', 'typographic-quotes', 'unescaped-quote', 'missing-comma', 'fenced-array'];

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { JsonSchema, JsonValue } from '@/lib/runtime/json';
-import { restoreOptionalArguments } from '@/lib/runtime/loop/restore-optional-arguments';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { type JsonSchema, type JsonValue, restoreOptionalArguments, strictifySchema } from '@/lib/runtime';
 
 const toSchema = (schema: z.ZodType) => z.toJSONSchema(schema) as JsonSchema;
 

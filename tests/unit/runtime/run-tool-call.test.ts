@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { runToolCall, type RunToolCallOptions } from '@/lib/runtime/loop/run-tool-call';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { defineTool, runToolCall, runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
+import type { RunToolCallOptions } from '@/lib/runtime/loop/run-tool-call';
 import { createWorkspaceTools } from '../support/sample-tools';
 
 function call(options: Partial<RunToolCallOptions> & Pick<RunToolCallOptions, 'name' | 'arguments'>) {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { readConversation } from '@/lib/runtime/model/responses-items';
-import { runTurn, type TurnOutcome } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
+import { defineTool, readConversation, runTurn, type TurnOutcome, type RuntimeEvent, type RuntimeEventOf } from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 
 /** A tiny file store the tools share, standing in for the sandbox's. */

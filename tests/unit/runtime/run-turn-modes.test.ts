@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { defineTool, runTurn, type RuntimeEvent } from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 import { createWorkspaceTools } from '../support/sample-tools';
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runTurn, type RunTurnOptions } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import { runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
+import { runTurn, type RunTurnOptions, type RuntimeEvent, runtimeEventSchema } from '@/lib/runtime';
 import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
 import { createWorkspaceTools } from '../support/sample-tools';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelError } from '@/lib/runtime/model/model-client';
-import { modelErrorCodeSchema, runtimeEventSchema } from '@/lib/runtime/events/runtime-event';
+import { type ModelError, runtimeEventSchema } from '@/lib/runtime';
+import { modelErrorCodeSchema } from '@/lib/runtime/events/runtime-event';
 
 const stamp = { turnId: 't1', seq: 3, at: 12 };
 

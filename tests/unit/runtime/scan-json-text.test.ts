@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countJsonValues, scanJsonText } from '@/lib/runtime/scan-json-text';
+import { countJsonValues, scanJsonText } from '@/lib/runtime';
 
 const LOOSE = { maxValues: 1e9, maxDepth: 1e9 };
 

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { ScriptStep, TapeEntry } from '@/lib/models/model-config';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
-import { runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf } from '@/lib/runtime/events/runtime-event';
+import { reduceRuntimeEvents, runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, runTurn, defineTool } from '@/lib/runtime';
 import { measureTiming } from '@/lib/runtime/loop/request-model-response';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
 import { compareTurnEvents } from '@/lib/replay/compare-session-events';
 
 const save = defineTool({

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { type JsonSchema, strictifySchema, createJsonSchemaValidator } from '@/lib/runtime';
 import { strictifyOk } from '../support/strictify-ok';
 
 describe('strictifySchema', () => {

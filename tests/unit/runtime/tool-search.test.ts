@@ -1,10 +1,15 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import type { ConversationItem, ModelRequest, OfferedFunction, OfferedTool } from '@/lib/runtime/model/model-client';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import {
+  defineTool,
+  type ConversationItem,
+  type ModelRequest,
+  type OfferedFunction,
+  type OfferedTool,
+  runTurn,
+  type RuntimeEvent,
+} from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 
 function ofType<T extends RuntimeEvent['type']>(events: RuntimeEvent[], type: T) {

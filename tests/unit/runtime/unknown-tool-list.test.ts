@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { runTurn, defineTool } from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 
 const echo = (name: string, deferLoading = false) =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime/tools/check-tool-config';
+import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime';
 import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';
 
 /** The member names of the type or interface `name` declared anywhere in `source`. */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Tool, ToolContext } from '@/lib/runtime/tools/tool';
+import type { Tool, ToolContext } from '@/lib/runtime';
 import { createSandboxTurn, type SandboxTurn, type SandboxTurnOptions } from '@/lib/sandbox/create-sandbox-turn';
 
 export const HEADER = `import { z } from 'zod';\nimport { defineTool } from 'playground';\n`;

@@ -1,12 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { Tool } from '@/lib/runtime/tools/tool';
+import { runTurn, type Tool, ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import type { SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
-import { ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime/tools/convert-zod-schema';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 import { contextFor, HEADER, openTurn, toolNamed } from './sandbox-test-helpers';
 

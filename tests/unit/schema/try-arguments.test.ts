@@ -3,8 +3,7 @@ import { createArgumentChecker } from '@/components/schema/check-arguments';
 import { generatePrefill } from '@/components/schema/generate-prefill';
 import { readFormFields, readFormObject, setFormValue } from '@/components/schema/read-form-fields';
 import { describeErrorBody } from '@/lib/client/api-client';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { type JsonSchema, strictifySchema } from '@/lib/runtime';
 
 const WEATHER: JsonSchema = {
   type: 'object',

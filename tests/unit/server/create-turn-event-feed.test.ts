@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { createTurnEventFeed, toEventStream, type TurnEventFeedOptions } from '@/lib/server/create-turn-event-feed';
 
 const turnId = 'turn_stream';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { err } from '@/lib/runtime/result';
+import { err } from '@/lib/runtime';
 import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';

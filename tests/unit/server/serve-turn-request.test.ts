@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { createDirectRouteServer } from '@/lib/server/direct-routes';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
 import { serveTurnRequest } from '@/lib/server/serve-turn-request';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 

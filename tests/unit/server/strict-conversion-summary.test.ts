@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { convertZodSchema } from '@/lib/runtime/tools/convert-zod-schema';
-import { describeToolMetadata } from '@/lib/runtime/tools/describe-tool-metadata';
+import { convertZodSchema, describeToolMetadata } from '@/lib/runtime';
 import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
 
 function summarize(schema: z.ZodObject) {

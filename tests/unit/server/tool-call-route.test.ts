@@ -6,7 +6,7 @@ import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
 import { streamToolCall } from '@/lib/server/stream-tool-call';
 import { getTurnRegistry } from '@/lib/server/turn-registry';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';

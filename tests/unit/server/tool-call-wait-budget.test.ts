@@ -4,8 +4,7 @@ import { createTurnWaitBudget } from '@/lib/server/create-turn-wait-budget';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamToolCall } from '@/lib/server/stream-tool-call';
 import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turn-registry';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import type { Tool } from '@/lib/runtime/tools/tool';
+import { runtimeEventSchema, type RuntimeEvent, type Tool } from '@/lib/runtime';
 
 // A wait budget short enough to spend in a test; every other limit as shipped.
 vi.mock('@/lib/server/turn-request', async (importOriginal) => {

@@ -9,7 +9,7 @@ import { createSseParser } from '@/lib/client/sse-parser';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import type { TapeEntry } from '@/lib/models/model-config';
 import { PRESETS } from '@/lib/presets';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { readTurnExchanges } from '@/lib/server/read-turn-exchanges';
 import { hashTurnControlToken, NOT_YOUR_TURN_MESSAGE } from '@/lib/server/turn-control';
 import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turn-registry';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { describeSessionPreview } from '@/lib/sessions/describe-session-preview';
 
 const start = (callId: string) => ({ type: 'tool-call-start', callId }) as unknown as RuntimeEvent;

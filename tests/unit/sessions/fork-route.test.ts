@@ -6,7 +6,7 @@ import { POST as postTurn } from '@/app/api/turns/route';
 import { POST as postSession } from '@/app/api/sessions/route';
 import { POST as postFork } from '@/app/api/sessions/[id]/fork/route';
 import { POST as postReplay } from '@/app/api/sessions/[id]/replay/route';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { RuntimeEvent } from '@/lib/runtime';
 import { PRESETS } from '@/lib/presets';
 import { getSessionStore } from '@/lib/sessions/get-session-store';
 import { readEventStream } from '../support/read-event-stream';

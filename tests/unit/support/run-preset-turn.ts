@@ -1,7 +1,6 @@
 import { scriptStepSchema, type RequestModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
-import type { ApprovalDecision } from '@/lib/runtime/loop/gate-tool-call';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import type { ApprovalDecision, RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turn-registry';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
+import { defineTool } from '@/lib/runtime';
 
 export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

@@ -1,6 +1,12 @@
-import type { ConversationItem, ModelClient, ModelRequest, ModelResponse } from '@/lib/runtime/model/model-client';
-import { ok, type Result } from '@/lib/runtime/result';
-import type { ModelError } from '@/lib/runtime/model/model-client';
+import {
+  type ConversationItem,
+  type ModelClient,
+  type ModelRequest,
+  type ModelResponse,
+  ok,
+  type Result,
+  type ModelError,
+} from '@/lib/runtime';
 
 /** One scripted response: assistant text and/or calls with RAW argument strings. */
 export type TestStep = {

@@ -1,7 +1,5 @@
 import { expect } from 'vitest';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { checkStrictSchema } from '@/lib/runtime/strict/check-strict-schema';
-import { strictifySchema } from '@/lib/runtime/strict/strictify-schema';
+import { type JsonSchema, checkStrictSchema, strictifySchema } from '@/lib/runtime';
 
 /** `strictifySchema`'s outcome for a schema it must fix, checked to pass OpenAI's strict rules; throws with the violations otherwise. */
 export function strictifyOk(schema: JsonSchema) {

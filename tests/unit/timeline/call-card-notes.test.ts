@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CallCard } from '@/components/timeline/call-card';
-import type { CallState } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallState } from '@/lib/runtime';
 
 const call: CallState = { callId: 'c1', name: 'tag_items', iteration: 1, rawArguments: '{"labels":[]}', repairs: [], logs: [], phase: 'proposed' };
 const render = (state: CallState) => renderToStaticMarkup(createElement(CallCard, { call: state, position: 1, actions: { decide: () => undefined, answer: () => undefined } }));

@@ -7,7 +7,7 @@ import { ExchangeViewer } from '@/components/timeline/exchange-viewer';
 import { InspectedTurnContext } from '@/components/timeline/inspectable-turn';
 import { ModelRequestRow } from '@/components/timeline/model-request-row';
 import { RequestUsage } from '@/components/timeline/request-usage';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
+import { reduceRuntimeEvents } from '@/lib/runtime';
 
 describe('ExchangeDetail', () => {
   it('shows the method, the URL as the embedded model, the status and the request body', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CallState, DispatchBatch } from '@/lib/runtime/events/reduce-runtime-events';
+import type { CallState, DispatchBatch } from '@/lib/runtime';
 import { computeLaneLayout } from '@/lib/timeline/lane-layout';
 
 /** A call that never started (rejected), is running, or is done, by what `started` says. */

@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AnswerByHandToggle } from '@/components/schema/answer-by-hand-toggle';
 import { CallCard } from '@/components/timeline/call-card';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { reduceRuntimeEvents, type CallState } from '@/lib/runtime/events/reduce-runtime-events';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { defineTool, reduceRuntimeEvents, type CallState, runTurn, type RuntimeEvent } from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
 
 const getOrder = defineTool({

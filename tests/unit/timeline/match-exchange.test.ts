@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTapeExchangesLoader } from '@/components/timeline/exchanges-context';
 import { describeInspectedTurn, matchExchange, type InspectedTurn } from '@/components/timeline/match-exchange';
 import type { TapeEntry } from '@/lib/models/model-config';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { reduceRuntimeEvents, type RuntimeEvent } from '@/lib/runtime';
 
 const exchange = (id: string): TapeEntry => ({ request: { input: [] }, response: { id }, status: 200, url: 'http://embedded.invalid/v1/responses' });
 const turn = (settled: boolean[], ended = false): InspectedTurn => ({ turnId: 'turn_a', ended, requests: settled.map((value, index) => ({ iteration: index + 1, settled: value })) });

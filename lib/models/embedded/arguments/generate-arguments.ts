@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '@/lib/runtime';
 import { generateNumber } from './generate-number';
 import { generateString } from './generate-string';
 import {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import { pickInteger, type Random } from '../seeded-random';
 
 /** A number within the schema's bounds (inclusive, exclusive, or the draft-04 boolean flags) and `multipleOf`. */

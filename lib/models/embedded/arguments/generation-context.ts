@@ -1,5 +1,4 @@
-import { escapePointerSegment } from '@/lib/runtime/json-pointer';
-import type { JsonValue } from '@/lib/runtime/json';
+import { escapePointerSegment, type JsonValue } from '@/lib/runtime';
 import type { CompiledPattern } from './compile-pattern';
 import type { ArgumentHints } from './generate-arguments';
 import { GENERATOR_LIMITS, type GeneratorLimits } from './generator-limits';

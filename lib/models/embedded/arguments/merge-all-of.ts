@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 import { setEntry, type Schema } from './generation-context';
 
 /**

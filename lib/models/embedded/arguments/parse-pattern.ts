@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@/lib/runtime/result';
+import { err, ok, type Result } from '@/lib/runtime';
 
 /** Characters one atom matches: ranges of UTF-16 code units and the `\d \w \s` classes. */
 export type CharacterSet = { negated: boolean; items: CharacterItem[] };

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonValue } from '@/lib/runtime/json';
+import { isPlainObject, type JsonValue } from '@/lib/runtime';
 import type { Schema } from './generation-context';
 
 /** An object schema's keys, in the order generation visits them. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@/lib/runtime/json';
+import type { JsonValue } from '@/lib/runtime';
 import { formatPointer, type GenerationContext, type Place, type Schema } from './generation-context';
 
 const PLACE_KEY = /(city|location|place|town|country|region|destination|origin|where)/i;

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { ModelConfig } from '@/lib/models/model-config';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import { reduceRuntimeEvents } from '@/lib/runtime/events/reduce-runtime-events';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
+import { defineTool, reduceRuntimeEvents, runTurn, type RuntimeEvent } from '@/lib/runtime';
 import { createWorkspaceTools } from '../../support/sample-tools';
 
 const weather = defineTool({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rankTools, RELEVANCE_THRESHOLD, selectRelevantTools, splitIntoClauses } from '@/lib/models/embedded/rank-tools';
-import { searchTools } from '@/lib/runtime/search/search-tools';
+import { searchTools } from '@/lib/runtime';
 
 const tools = [
   { name: 'read_file', description: 'Read a text file.' },

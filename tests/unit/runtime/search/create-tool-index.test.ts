@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createToolIndex, type IndexableTool } from '@/lib/runtime/search/create-tool-index';
+import { createToolIndex } from '@/lib/runtime';
+import type { IndexableTool } from '@/lib/runtime/search/create-tool-index';
 
 const catalog: IndexableTool[] = [
   { name: 'lookup_account', namespace: 'crm', namespaceDescription: 'Customer accounts.', description: 'Look up a customer account by id.' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTools } from '@/lib/runtime/search/search-tools';
+import { searchTools } from '@/lib/runtime';
 
 const tools = [
   { qualifiedName: 'crm.lookup_account', name: 'lookup_account', namespace: 'crm', description: 'Look up a customer account.' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldInflection, tokenizeToolText } from '@/lib/runtime/search/tokenize-tool-text';
+import { tokenizeToolText } from '@/lib/runtime';
+import { foldInflection } from '@/lib/runtime/search/tokenize-tool-text';
 
 describe('tokenizeToolText', () => {
   it('splits snake_case, camelCase, acronyms, kebab-case, dotted names and digits', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { checkJsonSchema, createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { type JsonSchema, checkJsonSchema, createJsonSchemaValidator } from '@/lib/runtime';
 
 /** Schemas that compile and schemas that do not, each for a different reason Ajv gives. */
 const CASES: { name: string; schema: JsonSchema; valid: boolean }[] = [

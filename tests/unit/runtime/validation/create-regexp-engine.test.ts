@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
+import { type JsonSchema, createJsonSchemaValidator } from '@/lib/runtime';
 
 const SCHEMA = {
   type: 'object',

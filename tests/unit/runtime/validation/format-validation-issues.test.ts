@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { convertZodSchema } from '@/lib/runtime/tools/convert-zod-schema';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { formatIssuePath, formatValidationIssues } from '@/lib/runtime/validation/format-validation-issues';
-import type { RawValidationIssue } from '@/lib/runtime/validation/raw-validation-issue';
+import {
+  convertZodSchema,
+  type JsonSchema,
+  formatIssuePath,
+  formatValidationIssues,
+  type RawValidationIssue,
+  createJsonSchemaValidator,
+  validateWithZod,
+} from '@/lib/runtime';
 import { readZodIssues } from '@/lib/runtime/validation/read-zod-issues';
-import { createJsonSchemaValidator } from '@/lib/runtime/validation/validate-json-schema';
-import { validateWithZod } from '@/lib/runtime/validation/validate-with-zod';
 
 const words = (issue: RawValidationIssue) => formatValidationIssues([issue])[0]?.message;
 

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '@/lib/runtime/tools/define-tool';
-import type { JsonSchema } from '@/lib/runtime/json';
-import { runTurn } from '@/lib/runtime/loop/run-turn';
-import type { RuntimeEvent } from '@/lib/runtime/events/runtime-event';
-import type { Tool, ValidationIssue } from '@/lib/runtime/tools/tool';
+import { defineTool, type JsonSchema, runTurn, type RuntimeEvent, type Tool, type ValidationIssue } from '@/lib/runtime';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn, type SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ok } from '@/lib/runtime/result';
+import { ok } from '@/lib/runtime';
 import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 
 /** A pool that answers every compile with one tool, counting how often it was asked. */

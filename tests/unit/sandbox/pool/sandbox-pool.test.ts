@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_THREAD_NICENESS } from '@/lib/sandbox/pool/worker-protocol';
-import type { Tool } from '@/lib/runtime/tools/tool';
+import type { Tool } from '@/lib/runtime';
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';

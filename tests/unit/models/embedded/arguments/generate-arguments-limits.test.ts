@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateArguments, type GeneratedArguments } from '@/lib/models/embedded/arguments/generate-arguments';
 import { GENERATOR_LIMITS } from '@/lib/models/embedded/arguments/generator-limits';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 
 /** Non-unicode patterns (`[\w-.]`) are what tool authors write; validate them as JavaScript reads them without flags. */
 const ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp: false });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
-import type { JsonSchema } from '@/lib/runtime/json';
+import type { JsonSchema } from '@/lib/runtime';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
