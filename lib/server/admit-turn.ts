@@ -2,9 +2,17 @@
 import { err, ok, type Result } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal } from './rate-limits';
 import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
-import type { TurnRegistry } from './turn-registry';
+import type { HeldSlot } from './pick-slot-to-yield';
 
-type SlotRegistry = Pick<TurnRegistry, 'countForClient' | 'countAll' | 'reserve' | 'listHeldSlots' | 'yieldSlot' | 'now'>;
+/** What admission needs of the turn registry: its counts, reservations and the slots it may free. */
+export type SlotRegistry = {
+  countForClient(clientId: string): number;
+  countAll(): number;
+  reserve(clientId: string): () => void;
+  listHeldSlots(): HeldSlot[];
+  yieldSlot(turnId: string, reason: string): boolean;
+  now(): number;
+};
 
 /**
  * Reserves a slot for a turn of `clientId`, or refuses with the limit it hit. Checking and

@@ -9,8 +9,12 @@ import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal
 
 /** A slot for one turn across instances, or the cap that refused it; call the release once the turn ended. */
 export type SharedTurnSlots = {
-  /** `turnId` names the lease, so the instance running the turn can be asked to stop it (a random id without). */
-  acquire(clientId: string, turnId?: string): Promise<Result<() => void, RateLimitRefusal>>;
+  /**
+   * `turn.id` names the lease, so the instance running the turn can be asked to stop it (a random
+   * id without); with `turn.requestYield`, a newcomer finding every slot held may take a waiting
+   * turn's (see `SharedTurnSlotsOptions.requestYield`).
+   */
+  acquire(clientId: string, turn?: TurnOfLease): Promise<Result<() => void, RateLimitRefusal>>;
   /** Since when the turn holding lease `turnId` waits on a tool call or a person (undefined: it works again). */
   noteWaiting(turnId: string, waitingSince: number | undefined): void;
   /** Leases this instance holds now. */
@@ -18,6 +22,9 @@ export type SharedTurnSlots = {
   /** Stops the heartbeat (the leases it held expire on their own). */
   close(): void;
 };
+
+/** The turn a lease is for, and how to stop another turn whose lease it takes. */
+export type TurnOfLease = { id: string; requestYield?: (turnId: string, reason: string) => void };
 
 export type SharedTurnSlotsOptions = {
   openStore: () => Promise<SqlLimitStore>;
@@ -28,11 +35,6 @@ export type SharedTurnSlotsOptions = {
   /** How often this instance renews the leases of its running turns (and writes which of them wait). */
   renewEveryMs?: number;
   limits?: { perAddress: number; total: number };
-  /**
-   * Stops turn `turnId`, whose lease a newcomer took, on whichever instance runs it (the turn
-   * registry, over its bus). Without it a newcomer finding every slot held is refused.
-   */
-  requestYield?: (turnId: string, reason: string) => void;
 };
 
 const DEFAULT_LEASE_TTL_MS = 30_000;
@@ -125,13 +127,13 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
   };
 
   return {
-    acquire(clientId, turnId) {
+    acquire(clientId, turn) {
       return fallback.run<Result<() => void, RateLimitRefusal>>(
         async () => {
           const store = await openStore();
           const time = now();
           const lease: LeaseRequest = {
-            leaseId: turnId ?? randomBytes(12).toString('base64url'),
+            leaseId: turn?.id ?? randomBytes(12).toString('base64url'),
             clientKey: hashClientAddress(clientId),
             now: time,
             expiresAt: time + leaseTtlMs,
@@ -139,7 +141,8 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
             total: limits.total,
           };
           const outcome = await store.acquireLease(lease);
-          if (outcome === 'total' && options.requestYield) return takeOver(store, lease, options.requestYield);
+          // Stops the turn whose lease the newcomer took on whichever instance runs it (the turn registry, over its bus).
+          if (outcome === 'total' && turn?.requestYield) return takeOver(store, lease, turn.requestYield);
           if (outcome !== 'acquired') return refused(outcome);
           return admitted(lease.leaseId);
         },

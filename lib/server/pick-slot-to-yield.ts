@@ -1,5 +1,6 @@
 // Server-only: which running turn gives its slot up when the server is full and another address needs one.
-import type { HeldSlot } from './turn-registry';
+/** A running turn as slot fairness sees it: whose it is, since when it waits, whether it can be stopped. */
+export type HeldSlot = { turnId: string; clientId: string; waitingSince?: number; stoppable: boolean };
 
 /**
  * When every turn slot is held, the turn that yields to `newcomer`: of the addresses holding at

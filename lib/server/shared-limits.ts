@@ -6,7 +6,6 @@ import { createSharedTurnSlots, type SharedTurnSlots } from './create-shared-tur
 import { createSqlLimitStore, type SqlLimitStore } from './create-sql-limit-store';
 import { processSingleton } from './process-singleton';
 import { createRequestRateLimiters, type RequestRateLimiters } from './request-rate-limiters';
-import { getTurnRegistry } from './turn-registry';
 
 export type SharedLimits = { rateLimiters: RequestRateLimiters; turnSlots: SharedTurnSlots };
 
@@ -18,11 +17,8 @@ const SHARED_LIMIT_TIMEOUT_MS = 1_000;
 /** A small pool of its own, so limits never wait behind session reads and writes. */
 const SHARED_LIMIT_CONNECTIONS = 4;
 
-/**
- * Limits on `connectionString` (falling back to in-memory limiters while it fails); `requestYield`
- * stops a turn whose slot a newcomer took, on whichever instance runs it.
- */
-export function createSharedLimits(connectionString: string, requestYield?: (turnId: string, reason: string) => void): SharedLimits {
+/** Limits on `connectionString` (falling back to in-memory limiters while it fails). */
+export function createSharedLimits(connectionString: string): SharedLimits {
   const fallback = createLimitFallback();
   let opening: Promise<SqlLimitStore> | undefined;
   // Opened on first use and again after a failed open, so a database down at start is picked up later.
@@ -39,11 +35,11 @@ export function createSharedLimits(connectionString: string, requestYield?: (tur
   };
   return {
     rateLimiters: createSharedRateLimiters({ openStore, local: createRequestRateLimiters(), fallback }),
-    turnSlots: createSharedTurnSlots({ openStore, fallback, requestYield }),
+    turnSlots: createSharedTurnSlots({ openStore, fallback }),
   };
 }
 
 /** This process's shared limits when DATABASE_URL is set; without it, limits are the process's own. */
 export const getSharedLimits: () => SharedLimits | undefined = processSingleton('shared-limits', () =>
-  process.env.DATABASE_URL ? createSharedLimits(process.env.DATABASE_URL, (turnId, reason) => getTurnRegistry().requestYield(turnId, reason)) : undefined,
+  process.env.DATABASE_URL ? createSharedLimits(process.env.DATABASE_URL) : undefined,
 );

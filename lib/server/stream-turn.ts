@@ -94,7 +94,7 @@ export async function startWhenAdmitted(clientId: string, start: (turnId: string
   try {
     const turnId = createTurnId();
     const slots = getSharedLimits()?.turnSlots;
-    const shared = await (slots?.acquire(clientId, turnId) ?? ok(() => undefined));
+    const shared = await (slots?.acquire(clientId, { id: turnId, requestYield: (yielded, reason) => registry.requestYield(yielded, reason) }) ?? ok(() => undefined));
     if (!shared.ok) return { ok: false, status: 429, error: shared.error.message, refusal: shared.error };
     noteTurnAdmitted();
     let started: StreamTurnResult | undefined;

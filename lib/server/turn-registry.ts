@@ -3,6 +3,7 @@
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
+import type { HeldSlot } from './pick-slot-to-yield';
 import { processSingleton } from './process-singleton';
 import { createTurnControlToken, matchesTurnControlToken } from './turn-control';
 
@@ -49,8 +50,6 @@ type LiveTurn = {
   yielded: boolean;
 };
 
-/** A running turn as slot fairness sees it (`pickSlotToYield`). */
-export type HeldSlot = { turnId: string; clientId: string; waitingSince?: number; stoppable: boolean };
 
 /** What a running turn shares besides its controls. */
 export type LiveTurnExtras = { tape?: readonly TapeEntry[] };

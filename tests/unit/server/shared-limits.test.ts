@@ -146,11 +146,10 @@ describePostgres(`fair turn slots across instances${POSTGRES_SKIP_NOTE}`, () => 
       leaseTtlMs: 600_000,
       renewEveryMs: 20,
       limits: { perAddress: 4, total: 4 },
-      requestYield: (turnId, reason) => registry.requestYield(turnId, reason),
     });
     const stopped = new Map<string, string>();
     const start = async (clientId: string, turnId: string) => {
-      const slot = await slots.acquire(clientId, turnId);
+      const slot = await slots.acquire(clientId, { id: turnId, requestYield: (yielded, reason) => registry.requestYield(yielded, reason) });
       if (!slot.ok) return slot;
       registry.register(turnId, clientId, new AbortController());
       registry.setStop(turnId, (reason) => stopped.set(turnId, reason));
