@@ -9,13 +9,13 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getSandboxPool } = await import('@/lib/sandbox/pool/get-sandbox-pool');
   const { getSessionStore } = await import('@/lib/sessions/get-session-store');
-  const { registerDirectRoutes } = await import('@/lib/server/direct-routes');
-  const { registerServerLimits } = await import('@/lib/server/server-limits');
+  const { registerDirectRoutes } = await import('@/lib/server/http');
+  const { registerServerLimits } = await import('@/lib/server/http');
   registerServerLimits();
-  const { registerRequestBodyGate } = await import('@/lib/server/gate-request-bodies');
+  const { registerRequestBodyGate } = await import('@/lib/server/http');
   registerRequestBodyGate();
   const [{ serveTurnRequest }, toolCall, compile] = await Promise.all([
-    import('@/lib/server/serve-turn-request'),
+    import('@/lib/server/turns'),
     import('@/app/api/tools/call/route'),
     import('@/app/api/tools/compile/route'),
   ]);
@@ -24,7 +24,7 @@ export async function register(): Promise<void> {
   // A database that cannot open now is retried on first use and reported there.
   await getSessionStore().catch((error: unknown) => console.error('The session database did not open at start:', error));
   // The first visitors' turns should not be the ones that run the turn path's code cold.
-  const { warmTurnPath } = await import('@/lib/server/warm-turn-path');
+  const { warmTurnPath } = await import('@/lib/server/turns');
   const problems = await warmTurnPath({ turns: 16, concurrency: 8 });
   if (problems.length > 0) console.warn(`Warming the turn path at start: ${problems[0]}`);
 }

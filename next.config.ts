@@ -1,6 +1,5 @@
 import type { NextConfig } from 'next';
-import { listDevOrigins } from './lib/server/list-dev-origins';
-import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/server/security-headers';
+import { listDevOrigins, API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/server/http/policy';
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -9,7 +8,7 @@ const nextConfig: NextConfig = {
   // The sandbox loads QuickJS's WASM file and the Zod prelude from disk at run time.
   serverExternalPackages: ['undici', 're2js', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'esbuild', 'sucrase', '@electric-sql/pglite', 'pg'],
   // Pages get their Content-Security-Policy (with a per-request nonce) from proxy.ts; the routes
-  // server.mjs serves itself (lib/server/direct-routes.ts) add the same headers.
+  // server.mjs serves itself (lib/server/http/direct-routes.ts) add the same headers.
   async headers() {
     return [
       { source: '/:path*', headers: [...SECURITY_HEADERS] },

@@ -6,11 +6,11 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 
 const PEER_ADDRESS_HEADER = 'x-playground-peer-address';
-/** Where instrumentation.ts leaves the routes served here without Next's routing (lib/server/direct-routes.ts). */
+/** Where instrumentation.ts leaves the routes served here without Next's routing (lib/server/http/direct-routes.ts). */
 const DIRECT_ROUTES_KEY = Symbol.for('tool-runtime-playground.direct-routes');
-/** Where it leaves the gate that admits request bodies before any is read (lib/server/gate-request-bodies.ts). */
+/** Where it leaves the gate that admits request bodies before any is read (lib/server/http/gate-request-bodies.ts). */
 const REQUEST_BODY_GATE_KEY = Symbol.for('tool-runtime-playground.request-body-gate');
-/** Where it leaves the connection caps and request timeouts to put on this server (lib/server/server-limits.ts). */
+/** Where it leaves the connection caps and request timeouts to put on this server (lib/server/http/server-limits.ts). */
 const SERVER_LIMITS_KEY = Symbol.for('tool-runtime-playground.apply-server-limits');
 /** Where this server is left for instrumentation.ts, which may run after it was created. */
 const HTTP_SERVER_KEY = Symbol.for('tool-runtime-playground.http-server');

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
-import { renderCompileResponse, renderToolDetails } from '@/lib/server/render-compile-response';
+import { renderCompileResponse, renderToolDetails } from '@/lib/server/http/render-compile-response';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { buildSandboxWorker } from '../scripts/build-sandbox-worker.mjs';
 import { emitFigure } from './support/figure';

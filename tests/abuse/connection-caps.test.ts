@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_LIMITS } from '@/lib/server/server-limits';
+import { SERVER_LIMITS } from '@/lib/server/http/server-limits';
 import { probeHealth, sampleLatency } from './support/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';

@@ -2,7 +2,7 @@ import { Agent, fetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { CONCURRENT_TURN_LIMITS } from '@/lib/server/rate-limits';
+import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
 import { turnBody } from './support/run-turn';
 import { expectServerStillServes } from './support/server-checks';

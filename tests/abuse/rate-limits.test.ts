@@ -124,7 +124,7 @@ describe('response headers', () => {
       expect(policy).toContain("frame-ancestors 'none'");
     }
     const api = await fetch(`${baseURL()}/api/health`);
-    // server.mjs answers the turn streams and the preview's compile itself (lib/server/direct-routes.ts): the same headers.
+    // server.mjs answers the turn streams and the preview's compile itself (lib/server/http/direct-routes.ts): the same headers.
     const turn = await fetch(`${baseURL()}/api/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(turn.status).toBe(400);
     const compile = await fetch(`${baseURL()}/api/tools/compile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_LIMITS } from '@/lib/server/body-limits';
+import { BODY_LIMITS } from '@/lib/server/http/body-limits';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
 import { costlyAssertion, costlyAssertions, fetchStoredSession, withTinyValuesTape } from './support/costly-sessions';

@@ -1,7 +1,5 @@
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
-import { respondWithSessionResult } from '@/lib/server/respond-session-result';
+import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
+import { takeRequestLimit } from '@/lib/server/admission';
 import { compareStoredSessions } from '@/lib/replay/server';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readComparedSides } from '@/lib/replay';

@@ -1,4 +1,4 @@
-import { readEventLoopDelay } from '@/lib/server/read-event-loop-delay';
+import { readEventLoopDelay } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,12 +1,7 @@
-import { jsonError } from '@/lib/server/read-json-body';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { readRequestBody } from '@/lib/server/read-request-body';
-import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
-import { hashClientAddress } from '@/lib/server/hash-client-address';
+import { jsonError, readClientAddress, readRequestBody, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
+import { takeRouteRateLimit, hashClientAddress } from '@/lib/server/admission';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { getSessionChecker, withSessionStore } from '@/lib/sessions/get-session-store';
-import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

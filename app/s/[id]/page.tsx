@@ -4,8 +4,8 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { SharedSessionPlayground } from '@/components/session/shared-session-playground';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { readClientAddress } from '@/lib/server/http';
+import { takeRequestLimit } from '@/lib/server/admission';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readSessionSummary } from '@/lib/sessions/read-stored-session';
 

@@ -1,7 +1,6 @@
 // Server-only: re-runs a recorded turn through the same path a live turn takes, on its tape.
 import { err, ok, type Result, type RuntimeEvent } from '@/lib/runtime';
-import { toEventStream } from '@/lib/server/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
+import { toEventStream, streamTurn, type FinishedTurn } from '@/lib/server/turns';
 import type { SessionTurn } from '@/lib/sessions/session-record';
 
 /**

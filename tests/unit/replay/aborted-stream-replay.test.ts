@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tapeEntrySchema, type ModelConfig, type RequestModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
-import { toEventStream } from '@/lib/server/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
+import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { compareTurnEvents } from '@/lib/replay/compare-session-events';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';

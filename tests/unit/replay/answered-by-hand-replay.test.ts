@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelConfig } from '@/lib/models/model-config';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { toEventStream } from '@/lib/server/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
+import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toolSearchCatalogPreset } from '@/lib/presets/tool-search-catalog';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { toEventStream } from '@/lib/server/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
+import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
+import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
 import type { TurnRequest } from '@/lib/server/turn-request';
 import { replaySession } from '@/lib/replay/replay-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '@/lib/client/sse-parser';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
-import { BODY_LIMITS } from '@/lib/server/body-limits';
+import { BODY_LIMITS } from '@/lib/server/http/body-limits';
 
 /**
  * Every route handler, called directly with hostile requests: each must answer 4xx with a

@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countTokensCached, createTokenCounter, INLINE_TOKEN_CHARACTERS } from '@/lib/server/count-tokens-cached';
+import { countTokensCached, createTokenCounter, INLINE_TOKEN_CHARACTERS } from '@/lib/server/turns/count-tokens-cached';
 
 describe('countTokensCached', () => {
   it('counts like the o200k tokenizer, the first time and from the cache', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '@/lib/server/create-rate-limiter';
+import { createRateLimiter } from '@/lib/server/admission/create-rate-limiter';
 
 function createClock(start = 0) {
   let time = start;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { createTurnEventFeed, toEventStream, type TurnEventFeedOptions } from '@/lib/server/create-turn-event-feed';
+import { createTurnEventFeed, toEventStream, type TurnEventFeedOptions } from '@/lib/server/turns/create-turn-event-feed';
 
 const turnId = 'turn_stream';
 const event = (seq: number): RuntimeEvent =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveClientAddress, normalizeAddress, UNKNOWN_CLIENT_ADDRESS } from '@/lib/server/derive-client-address';
+import { deriveClientAddress, normalizeAddress, UNKNOWN_CLIENT_ADDRESS } from '@/lib/server/http/derive-client-address';
 
 describe('deriveClientAddress', () => {
   it('is the peer address when no proxy is trusted, whatever X-Forwarded-For says', () => {

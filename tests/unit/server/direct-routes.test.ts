@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDirectRouteServer, type DirectRouteKey } from '@/lib/server/direct-routes';
-import type { WebRouteHandler } from '@/lib/server/serve-web-handler';
+import { createDirectRouteServer, type DirectRouteKey } from '@/lib/server/http/direct-routes';
+import type { WebRouteHandler } from '@/lib/server/http/serve-web-handler';
 
 /** A Node server that tries the direct routes first and answers everything else 404 "next", as server.mjs hands it to Next. */
 async function serve(routes: Partial<Record<DirectRouteKey, WebRouteHandler>>): Promise<{ url: string; server: Server }> {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BODY_ADMISSION_LIMITS, createBodyAdmission, LARGEST_BODY_BYTES, reservedBodyBytes } from '@/lib/server/create-body-admission';
-import { createRequestBodyGate } from '@/lib/server/gate-request-bodies';
-import { ROUTE_RATE_LIMITS, routeRateLimit } from '@/lib/server/route-rate-limits';
+import { BODY_ADMISSION_LIMITS, createBodyAdmission, LARGEST_BODY_BYTES, reservedBodyBytes } from '@/lib/server/http/create-body-admission';
+import { createRequestBodyGate } from '@/lib/server/http/gate-request-bodies';
+import { ROUTE_RATE_LIMITS, routeRateLimit } from '@/lib/server/admission/route-rate-limits';
 
 const LIMITS = { ...BODY_ADMISSION_LIMITS, bodiesPerAddress: 2, bytesPerAddress: 1_000, bytesTotal: 1_500, smallBodyBytes: 100 };
 

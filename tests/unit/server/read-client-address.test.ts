@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxyHops, readClientAddress, readClientAddressSettings } from '@/lib/server/read-client-address';
+import { parseTrustedProxyHops, readClientAddress, readClientAddressSettings } from '@/lib/server/http/read-client-address';
 
 const PEER = 'x-playground-peer-address';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_LIMITS } from '@/lib/server/rate-limits';
-import { createRequestRateLimiters } from '@/lib/server/request-rate-limiters';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { REQUEST_LIMITS } from '@/lib/server/admission/rate-limits';
+import { createRequestRateLimiters } from '@/lib/server/admission/request-rate-limiters';
+import { respondTooManyRequests } from '@/lib/server/http/respond-too-many-requests';
 
 describe('request rate limits', () => {
   it('allows 20 compiles at once per address, then 10 per second', async () => {

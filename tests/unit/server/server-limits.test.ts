@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyServerLimits, readServerLimitOptions, SERVER_LIMITS } from '@/lib/server/server-limits';
+import { applyServerLimits, readServerLimitOptions, SERVER_LIMITS } from '@/lib/server/http/server-limits';
 
 let server: Server | undefined;
 const sockets: Socket[] = [];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLimitFallback } from '@/lib/server/create-limit-fallback';
-import { createSharedRateLimiters } from '@/lib/server/create-shared-rate-limiters';
-import { createSharedTurnSlots } from '@/lib/server/create-shared-turn-slots';
-import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/create-sql-limit-store';
-import { hashClientAddress } from '@/lib/server/hash-client-address';
-import { createRequestRateLimiters } from '@/lib/server/request-rate-limiters';
-import { createTurnRegistry } from '@/lib/server/turn-registry';
+import { createLimitFallback } from '@/lib/server/admission/create-limit-fallback';
+import { createSharedRateLimiters } from '@/lib/server/admission/create-shared-rate-limiters';
+import { createSharedTurnSlots } from '@/lib/server/admission/create-shared-turn-slots';
+import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/admission/create-sql-limit-store';
+import { hashClientAddress } from '@/lib/server/admission/hash-client-address';
+import { createRequestRateLimiters } from '@/lib/server/admission/request-rate-limiters';
+import { createTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import type { SqlClient } from '@/lib/sessions/sql-client';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEventBudget } from '@/lib/server/create-event-budget';
-import { createWaitBudget } from '@/lib/server/create-wait-budget';
+import { createEventBudget } from '@/lib/server/turns/create-event-budget';
+import { createWaitBudget } from '@/lib/server/turns/create-wait-budget';
 import type { RuntimeEvent } from '@/lib/runtime';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

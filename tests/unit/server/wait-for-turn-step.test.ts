@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTurnStepGate, waitForTurnStep } from '@/lib/server/wait-for-turn-step';
+import { createTurnStepGate, waitForTurnStep } from '@/lib/server/turns/wait-for-turn-step';
 
 const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

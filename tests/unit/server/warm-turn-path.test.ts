@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
-import { warmTurnPath } from '@/lib/server/warm-turn-path';
+import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { warmTurnPath } from '@/lib/server/turns/warm-turn-path';
 
 describe('warmTurnPath', () => {
   it('runs its turns to completion through the real path and leaves none running', { timeout: 60_000 }, async () => {

@@ -1,6 +1,6 @@
 import type { RequestModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
-import type { FinishedTurn } from '@/lib/server/stream-turn';
+import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
-import type { FinishedTurn } from '@/lib/server/stream-turn';
+import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTurnRegistry, type TurnControlBus, type TurnControlMessage } from '@/lib/server/turn-registry';
+import { createTurnRegistry, type TurnControlBus, type TurnControlMessage } from '@/lib/server/turns/turn-registry';
 import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
 import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from './session-fixtures';
 

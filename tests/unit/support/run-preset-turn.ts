@@ -1,9 +1,9 @@
 import { scriptStepSchema, type RequestModelConfig } from '@/lib/models/model-config';
 import type { Preset } from '@/lib/presets/preset';
 import type { ApprovalDecision, RuntimeEvent } from '@/lib/runtime';
-import { toEventStream } from '@/lib/server/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
+import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { readEventStream } from './read-event-stream';
 
 /** The model config a preset runs with: its scripted steps parsed, or its auto settings. */

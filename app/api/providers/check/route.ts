@@ -1,11 +1,8 @@
 import { checkProvider } from '@/lib/models/check-provider';
 import { providerCheckRequestSchema } from '@/lib/models/provider-check';
-import { BODY_LIMITS } from '@/lib/server/body-limits';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { readModelEnvironment } from '@/lib/server/read-model-environment';
-import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { BODY_LIMITS, readClientAddress, jsonError, readJsonBody, respondTooManyRequests } from '@/lib/server/http';
+import { readModelEnvironment } from '@/lib/server/turns';
+import { takeRouteRateLimit } from '@/lib/server/admission';
 
 export const runtime = 'nodejs';
 

@@ -1,11 +1,6 @@
-import { BODY_LIMITS } from '@/lib/server/body-limits';
-import { hashClientAddress } from '@/lib/server/hash-client-address';
-import { jsonError, readScannedBodyText } from '@/lib/server/read-json-body';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { BODY_LIMITS, jsonError, readScannedBodyText, readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
+import { hashClientAddress, takeRouteRateLimit } from '@/lib/server/admission';
 import { getSessionChecker, withSessionStore } from '@/lib/sessions/get-session-store';
-import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 import { importStoredSession } from '@/lib/sessions/store-session-record';
 
 export const runtime = 'nodejs';

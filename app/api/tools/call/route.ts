@@ -1,8 +1,5 @@
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { jsonError } from '@/lib/server/read-json-body';
-import { readRequestBody } from '@/lib/server/read-request-body';
-import { respondTurnStream } from '@/lib/server/respond-turn-stream';
-import { streamToolCall } from '@/lib/server/stream-tool-call';
+import { readClientAddress, jsonError, readRequestBody } from '@/lib/server/http';
+import { respondTurnStream, streamToolCall } from '@/lib/server/turns';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,7 @@
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { renderCompileResponse } from '@/lib/server/render-compile-response';
-import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
-import { BODY_LIMITS } from '@/lib/server/body-limits';
+import { readClientAddress, jsonError, readJsonBody, renderCompileResponse, respondTooManyRequests, BODY_LIMITS } from '@/lib/server/http';
+import { takeRouteRateLimit } from '@/lib/server/admission';
 import { compileRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';

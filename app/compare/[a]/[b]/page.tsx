@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
+import { readClientAddress } from '@/lib/server/http';
+import { takeRequestLimit } from '@/lib/server/admission';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/replay/server';

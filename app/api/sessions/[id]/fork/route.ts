@@ -1,10 +1,5 @@
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { readModelEnvironment } from '@/lib/server/read-model-environment';
-import { jsonError } from '@/lib/server/read-json-body';
-import { readRequestBody } from '@/lib/server/read-request-body';
-import { respondTurnStream } from '@/lib/server/respond-turn-stream';
-import { respondWithSessionResult } from '@/lib/server/respond-session-result';
-import { streamTurn } from '@/lib/server/stream-turn';
+import { readClientAddress, jsonError, readRequestBody, respondWithSessionResult } from '@/lib/server/http';
+import { readModelEnvironment, respondTurnStream, streamTurn } from '@/lib/server/turns';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readForkedTurn } from '@/lib/sessions/read-forked-turn';

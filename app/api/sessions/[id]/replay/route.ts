@@ -1,9 +1,7 @@
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { takeRequestLimit } from '@/lib/server/take-request-limit';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
+import { takeRequestLimit } from '@/lib/server/admission';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { replayStoredSession, runTurnOnTape } from '@/lib/replay/server';
-import { respondWithSessionResult } from '@/lib/server/respond-session-result';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,6 @@
 import { peekCompiledModule } from '@/lib/sandbox/pool/compile-in-pool';
-import { readClientAddress } from '@/lib/server/read-client-address';
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { renderToolDetails } from '@/lib/server/render-compile-response';
-import { takeRouteRateLimit } from '@/lib/server/route-rate-limits';
-import { respondTooManyRequests } from '@/lib/server/respond-too-many-requests';
+import { readClientAddress, jsonError, readJsonBody, renderToolDetails, respondTooManyRequests } from '@/lib/server/http';
+import { takeRouteRateLimit } from '@/lib/server/admission';
 import { toolDetailsRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,5 @@
-import { jsonError } from '@/lib/server/read-json-body';
-import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest } from '@/lib/server/turn-control';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { jsonError } from '@/lib/server/http';
+import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest, getTurnRegistry } from '@/lib/server/turns';
 
 export const runtime = 'nodejs';
 

@@ -1,6 +1,5 @@
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest } from '@/lib/server/turn-control';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { jsonError, readJsonBody } from '@/lib/server/http';
+import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest, getTurnRegistry } from '@/lib/server/turns';
 import { approvalRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,4 @@
-import { readTurnExchanges } from '@/lib/server/read-turn-exchanges';
-import { respondTurnRead } from '@/lib/server/respond-turn-read';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { readTurnExchanges, respondTurnRead, getTurnRegistry } from '@/lib/server/turns';
 import { getSessionStore } from '@/lib/sessions/get-session-store';
 
 export const runtime = 'nodejs';

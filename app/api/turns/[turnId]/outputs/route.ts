@@ -1,7 +1,5 @@
-import { BODY_LIMITS } from '@/lib/server/body-limits';
-import { jsonError, readJsonBody } from '@/lib/server/read-json-body';
-import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest } from '@/lib/server/turn-control';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { BODY_LIMITS, jsonError, readJsonBody } from '@/lib/server/http';
+import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest, getTurnRegistry } from '@/lib/server/turns';
 import { manualOutputRequestSchema } from '@/lib/server/turn-request';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,4 @@
-import { readTurnRecord } from '@/lib/server/read-turn-record';
-import { respondTurnRead } from '@/lib/server/respond-turn-read';
-import { getTurnRegistry } from '@/lib/server/turn-registry';
+import { readTurnRecord, respondTurnRead, getTurnRegistry } from '@/lib/server/turns';
 import { getSessionStore } from '@/lib/sessions/get-session-store';
 
 export const runtime = 'nodejs';

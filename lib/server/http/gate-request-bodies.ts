@@ -1,11 +1,10 @@
 // Server-only: admits each request body in `server.mjs` before any route reads a byte of it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createBodyAdmission, reservedBodyBytes, type BodyAdmission, type BodyAdmissionRefusal } from './create-body-admission';
-import { processSingleton } from './process-singleton';
+import { processSingleton } from '../process-singleton';
 import { readClientAddress } from './read-client-address';
-import { routeRateLimit } from './route-rate-limits';
-import { takeRequestLimit } from './take-request-limit';
-import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './security-headers';
+import { routeRateLimit, takeRequestLimit } from '../admission';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './policy';
 
 /** Answers a refused request itself and returns true, or admits it (returns false) for the routes to serve. */
 export type RequestBodyGate = (request: IncomingMessage, response: ServerResponse) => boolean;

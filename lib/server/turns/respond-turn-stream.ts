@@ -1,7 +1,6 @@
 // Server-only: a started turn (or its refusal) as the route's HTTP response.
 import { toEventStream } from './create-turn-event-feed';
-import { jsonError } from './read-json-body';
-import { respondTooManyRequests } from './respond-too-many-requests';
+import { jsonError, respondTooManyRequests } from '../http';
 import { TURN_CONTROL_HEADER } from './turn-control';
 import type { StreamTurnResult } from './stream-turn';
 

@@ -3,8 +3,8 @@
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
-import type { HeldSlot } from './pick-slot-to-yield';
-import { processSingleton } from './process-singleton';
+import type { HeldSlot } from '../admission';
+import { processSingleton } from '../process-singleton';
 import { createTurnControlToken, matchesTurnControlToken } from './turn-control';
 
 /**

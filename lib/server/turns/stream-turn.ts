@@ -18,16 +18,14 @@ import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-mod
 import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
 import { createPooledTokenCount } from '@/lib/sandbox/pool/create-pooled-token-count';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { admitTurn } from './admit-turn';
+import { admitTurn, type RateLimitRefusal, getSharedLimits } from '../admission';
 import { createTokenCounter } from './count-tokens-cached';
 import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
 import { createTurnWaitBudget } from './create-turn-wait-budget';
 import { startTurnSandbox } from './open-turn-sandbox';
-import type { RateLimitRefusal } from './rate-limits';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
-import { getSharedLimits } from './shared-limits';
-import { TURN_LIMITS, type TurnRequest } from './turn-request';
+import { TURN_LIMITS, type TurnRequest } from '../turn-request';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
 
 /** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */

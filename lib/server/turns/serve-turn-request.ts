@@ -1,12 +1,8 @@
 // Server-only: POST /api/turns on Node's own request and response (a direct route of server.mjs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readClientAddress } from './read-client-address';
-import { BODY_LIMITS } from './body-limits';
-import { checkBodyHeaders, jsonError, tooLarge } from './read-json-body';
-import { parseRequestBody } from './read-request-body';
+import { readClientAddress, BODY_LIMITS, checkBodyHeaders, jsonError, tooLarge, parseRequestBody, writeWebResponse } from '../http';
 import { respondTurnStream, turnStreamHeaders } from './respond-turn-stream';
-import type { HeaderEntry } from './security-headers';
-import { writeWebResponse } from './serve-web-handler';
+import type { HeaderEntry } from '../http/policy';
 import { startRequestedTurn } from './start-requested-turn';
 
 /**

@@ -1,6 +1,6 @@
 // Server-only: encodes a rate-limit refusal as the route's HTTP response.
 import { jsonError } from './read-json-body';
-import type { RateLimitRefusal } from './rate-limits';
+import type { RateLimitRefusal } from '../admission';
 
 /** 429 with `Retry-After` (seconds) and `{ error, details: { limit, retryAfterSeconds } }`. */
 export function respondTooManyRequests(refusal: RateLimitRefusal): Response {

@@ -1,8 +1,7 @@
 // Server-only: whether one more turn may start now, under the per-address and process-wide caps.
 import { err, ok, type Result } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS, describeRateLimitRefusal, type RateLimitRefusal } from './rate-limits';
-import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
-import type { HeldSlot } from './pick-slot-to-yield';
+import { countSlotsOf, describeYieldReason, pickSlotToYield, type HeldSlot } from './pick-slot-to-yield';
 
 /** What admission needs of the turn registry: its counts, reservations and the slots it may free. */
 export type SlotRegistry = {

@@ -1,0 +1,27 @@
+// Server-only: who may start what, when — rate limits, turn slots and fairness, shared across instances through PostgreSQL.
+export { admitTurn } from './admit-turn';
+export type { SlotRegistry } from './admit-turn';
+export { createLimitFallback } from './create-limit-fallback';
+export type { LimitFallbackOptions, LimitFallback } from './create-limit-fallback';
+export { createRateLimiter } from './create-rate-limiter';
+export type { RateLimiterOptions, RateLimitWait, RateLimiter } from './create-rate-limiter';
+export { createSharedRateLimiters } from './create-shared-rate-limiters';
+export type { SharedRateLimitersOptions } from './create-shared-rate-limiters';
+export { createSharedTurnSlots } from './create-shared-turn-slots';
+export type { SharedTurnSlots, TurnOfLease, SharedTurnSlotsOptions } from './create-shared-turn-slots';
+export { createSqlLimitStore } from './create-sql-limit-store';
+export type { SharedTake, LeaseOutcome, HeldLease, SqlLimitStore } from './create-sql-limit-store';
+export { hashClientAddress } from './hash-client-address';
+export { pickSlotToYield, describeYieldReason, countSlotsOf } from './pick-slot-to-yield';
+export type { HeldSlot } from './pick-slot-to-yield';
+export { REQUEST_LIMITS, CONCURRENT_TURN_LIMITS, describeRateLimitRefusal } from './rate-limits';
+export type { RequestLimitName, RateLimitName, RateLimitRefusal } from './rate-limits';
+export { createRequestRateLimiters, getRequestRateLimiters } from './request-rate-limiters';
+export type { RequestRateLimiters } from './request-rate-limiters';
+export { ROUTE_RATE_LIMITS, takeRouteRateLimit, routeRateLimit } from './route-rate-limits';
+export type { RateLimitedRoute } from './route-rate-limits';
+export { createSharedLimits, getSharedLimits } from './shared-limits';
+export type { SharedLimits } from './shared-limits';
+export { takeOverTurnLease } from './take-over-turn-lease';
+export type { TakeOverRequest, TakeOverOutcome } from './take-over-turn-lease';
+export { takeRequestLimit } from './take-request-limit';

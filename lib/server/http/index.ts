@@ -1,0 +1,23 @@
+// Server-only: serving HTTP — bodies, client addresses, security headers, direct routes, refusals.
+export { BODY_LIMITS, INLINE_BODY_VALUES } from './body-limits';
+export { LARGEST_BODY_BYTES, BODY_ADMISSION_LIMITS, reservedBodyBytes, createBodyAdmission, describeBodyAdmissionRefusal } from './create-body-admission';
+export type { BodyAdmissionLimits, BodyAdmissionLimitName, BodyAdmissionRefusal, BodyAdmission } from './create-body-admission';
+export { UNKNOWN_CLIENT_ADDRESS, deriveClientAddress, normalizeAddress } from './derive-client-address';
+export type { ClientAddressEvidence } from './derive-client-address';
+export { DIRECT_ROUTES_KEY, createDirectRouteServer, registerDirectRoutes } from './direct-routes';
+export type { DirectRouteKey, NodeRouteHandler, DirectRoute, DirectRouteServer } from './direct-routes';
+export { REQUEST_BODY_GATE_KEY, createRequestBodyGate, getBodyAdmission, registerRequestBodyGate } from './gate-request-bodies';
+export type { RequestBodyGate, RequestBodyGateOptions } from './gate-request-bodies';
+export { readClientAddressSettings, parseTrustedProxyHops, readClientAddress } from './read-client-address';
+export type { ClientAddressSettings } from './read-client-address';
+export { readEventLoopDelay } from './read-event-loop-delay';
+export type { EventLoopDelay } from './read-event-loop-delay';
+export { readJsonBody, readScannedBodyText, checkBodyHeaders, tooLarge, jsonError } from './read-json-body';
+export { readRequestBody, parseRequestBody } from './read-request-body';
+export { INLINE_DETAIL_CHARS, renderCompileResponse, renderToolDetails } from './render-compile-response';
+export { respondWithSessionResult } from './respond-session-result';
+export { respondTooManyRequests } from './respond-too-many-requests';
+export { serveWebHandler, writeInternalError, writeWebResponse } from './serve-web-handler';
+export type { WebRouteHandler, ServeWebHandlerOptions } from './serve-web-handler';
+export { SERVER_LIMITS, SERVER_LIMITS_KEY, applyServerLimits, readServerLimitOptions, HTTP_SERVER_KEY, registerServerLimits } from './server-limits';
+export type { ServerLimitOptions } from './server-limits';
