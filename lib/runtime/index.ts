@@ -5,8 +5,8 @@
  */
 
 // basics
-export { isPlainObject, type JsonSchema, type JsonValue } from './json';
-export { err, ok, type Result } from './result';
+export { isPlainObject, type JsonSchema, type JsonValue } from './vocabulary/json';
+export { err, ok, type Result } from './vocabulary/result';
 export { escapePointerSegment, splitJsonPointer, toJsonPointer, type JsonPath } from './json-pointer';
 export { countJsonValues, scanJsonText, type JsonTextShape } from './scan-json-text';
 export { createRedactor, REDACTED, redactJsonValue, type Redactor } from './redact-secrets';

@@ -1,4 +1,4 @@
-import type { JsonValue } from './json';
+import type { JsonValue } from './vocabulary/json';
 
 /**
  * Secret shapes removed from everything the model, the timeline or storage sees. Patterns follow

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from './result';
+import { err, ok, type Result } from './vocabulary/result';
 
 /** How much JSON text holds: its values (objects, arrays, strings, numbers, literals; keys are not values) and its deepest nesting. */
 export type JsonTextShape = { values: number; depth: number };

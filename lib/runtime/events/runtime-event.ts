@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import { modelSettingsSchema } from '../model/model-settings';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import type { ToolTokens } from '../loop/measure-tool-tokens';
 import type {
   AssembledTool,

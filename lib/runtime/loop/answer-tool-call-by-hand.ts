@@ -1,6 +1,6 @@
 import type { EventEmitter } from './create-event-emitter';
 import { assertNever } from './decide-permission';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from '../redact-secrets';

@@ -1,8 +1,8 @@
 import type { TurnToolSet } from './assemble-tools';
 import { buildLoadedDefinitions } from './build-offered-tools';
 import type { EventEmitter } from './create-event-emitter';
-import type { JsonValue } from '../json';
-import { isPlainObject } from '../json';
+import type { JsonValue } from '../vocabulary/json';
+import { isPlainObject } from '../vocabulary/json';
 import type { OfferedTool } from '../model/model-client';
 import { searchTools } from '../search/search-tools';
 import type { ToolSearchVersion } from '../search/tool-search-version';

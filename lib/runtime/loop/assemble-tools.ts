@@ -1,8 +1,8 @@
 import { checkStrictSchema } from '../strict/check-strict-schema';
 import { findDuplicateToolNames } from '../tools/check-tool-config';
 import { createSubmitResultTool, SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
-import type { JsonSchema } from '../json';
-import { err, ok, type Result } from '../result';
+import type { JsonSchema } from '../vocabulary/json';
+import { err, ok, type Result } from '../vocabulary/result';
 import type { AssembledTool, TurnMode } from '../events/runtime-event';
 import { strictifySchema } from '../strict/strictify-schema';
 import { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool } from '../tools/tool';

@@ -1,5 +1,5 @@
 import type { RegisteredTool, TurnToolSet } from './assemble-tools';
-import type { JsonSchema } from '../json';
+import type { JsonSchema } from '../vocabulary/json';
 import type { OfferedFunction, OfferedTool } from '../model/model-client';
 
 export const TOOL_SEARCH_NAME = 'tool_search';

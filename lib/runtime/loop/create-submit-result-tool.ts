@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../json';
-import { err, ok } from '../result';
+import type { JsonSchema } from '../vocabulary/json';
+import { err, ok } from '../vocabulary/result';
 import type { Tool, ValidationIssue } from '../tools/tool';
 import { createJsonSchemaValidator } from '../validation/validate-json-schema';
 

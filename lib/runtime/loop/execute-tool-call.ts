@@ -6,7 +6,7 @@ import type { Redactor } from '../redact-secrets';
 import type { ToolOutputStatus } from '../events/runtime-event';
 import type { ToolFailure, ToolLogLevel, ToolReturn } from '../tools/tool';
 import { capOutput, stringifyContent, type ToolResult } from '../tools/tool-result';
-import type { Result } from '../result';
+import type { Result } from '../vocabulary/result';
 
 export type ExecuteToolCallOptions = {
   call: RunnableCall;

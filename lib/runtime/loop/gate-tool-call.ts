@@ -1,6 +1,6 @@
 import type { EventEmitter } from './create-event-emitter';
 import { decidePermission, type PermissionSettings } from './decide-permission';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import type { RunnableCall } from './prepare-tool-call';
 import { riskOf } from '../tools/tool';
 import type { ToolResult } from '../tools/tool-result';

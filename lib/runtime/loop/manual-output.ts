@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 
 /** A call whose output a person types: a tool without `execute`, or one switched to be answered by hand. */
 export type ManualOutputRequest = { callId: string; name: string; input: JsonValue; signal: AbortSignal };

@@ -1,6 +1,6 @@
 import type { RegisteredTool, TurnToolSet } from './assemble-tools';
 import type { EventEmitter } from './create-event-emitter';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import { repairArguments } from '../repair/repair-arguments';
 import { restoreOptionalArguments } from './restore-optional-arguments';
 import type { ToolInputErrorCode } from '../events/runtime-event';

@@ -1,6 +1,6 @@
 import type { ModuleDiagnostic, SandboxErrorCode, TurnEnding } from '../events/runtime-event';
 import type { Redactor } from '../redact-secrets';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../vocabulary/result';
 import type { Tool } from '../tools/tool';
 import type { EventEmitter } from './create-event-emitter';
 

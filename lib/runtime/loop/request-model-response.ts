@@ -1,7 +1,7 @@
 import type { ResponseTiming } from '../events/runtime-event';
 import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '../model/model-client';
 import type { Redactor } from '../redact-secrets';
-import type { Result } from '../result';
+import type { Result } from '../vocabulary/result';
 import { createDeltaCoalescer } from './coalesce-model-deltas';
 import type { EventEmitter } from './create-event-emitter';
 

@@ -1,6 +1,6 @@
 import type { ModelRequest } from '../model/model-client';
 import type { ModelSettings, RequestToolChoice } from '../model/model-settings';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../vocabulary/result';
 import type { TurnToolSet } from './assemble-tools';
 
 /** The part of a model request the turn's settings decide. */

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../vocabulary/json';
 import { allowsNull } from '../strict/allows-null';
 import { resolveLocalRef } from '../strict/resolve-local-ref';
 

@@ -5,7 +5,7 @@ import type { Clock, EventEmitter } from './create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import { createToolTokenMeter, type TokenCounter } from './measure-tool-tokens';
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
-import type { JsonSchema } from '../json';
+import type { JsonSchema } from '../vocabulary/json';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '../model/model-client';
 import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
 import { redactJsonValue, type Redactor } from '../redact-secrets';

@@ -1,5 +1,5 @@
-import type { JsonSchema, JsonValue } from '../json';
-import type { Result } from '../result';
+import type { JsonSchema, JsonValue } from '../vocabulary/json';
+import type { Result } from '../vocabulary/result';
 import type { ModelErrorCode } from '../events/runtime-event';
 import type { RequestToolChoice } from './model-settings';
 

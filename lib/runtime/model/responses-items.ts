@@ -1,6 +1,6 @@
-import { isPlainObject, type JsonValue } from '../json';
+import { isPlainObject, type JsonValue } from '../vocabulary/json';
 import type { ConversationItem, OfferedTool } from './model-client';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../vocabulary/result';
 
 /** A Responses API item as JSON on the wire. */
 export type ResponsesWireItem = { [key: string]: JsonValue };

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import { createRepairError, type RepairError } from './repair-error';
 
 /** Special tokens of chat templates: `<|im_end|>`, `<|tool_call_end|>`, DeepSeek's `<｜tool▁call▁end｜>`. */

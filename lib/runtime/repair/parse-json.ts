@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 
 /** The outcome of a strict `JSON.parse`, as a value. */
 export type JsonParse = { ok: true; value: JsonValue } | { ok: false };

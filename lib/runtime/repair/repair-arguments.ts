@@ -1,5 +1,5 @@
-import type { JsonValue } from '../json';
-import { isPlainObject } from '../json';
+import type { JsonValue } from '../vocabulary/json';
+import { isPlainObject } from '../vocabulary/json';
 import type { RepairRung, RepairStep } from '../events/runtime-event';
 import { closeTruncated } from './close-truncated';
 import { emptyToObject } from './empty-to-object';

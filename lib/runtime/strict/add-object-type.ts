@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema } from '../json';
+import { isPlainObject, type JsonSchema } from '../vocabulary/json';
 import type { NodeRewrite } from './strictify-change';
 import { TYPE_GIVING_KEYWORDS } from './strict-limits';
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 
 /** Whether an `additionalProperties` value merely lets extra keys through: unset, `true` or `{}`. */
 export function allowsExtraKeys(additionalProperties: unknown): boolean {

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 import { findExcessiveNesting } from './find-excessive-nesting';
 import { MAX_ENUM_VALUES, MAX_OBJECT_PROPERTIES, MAX_STRING_BUDGET } from './strict-limits';
 import { ROOT_LOCATION } from './schema-location';

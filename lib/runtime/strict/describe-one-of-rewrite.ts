@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 import { resolveLocalRef } from './resolve-local-ref';
 
 /**

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../vocabulary/json';
 import { addObjectType } from './add-object-type';
 import { allowsExtraKeys } from './allows-extra-keys';
 import { isAnnotationKeyword } from './is-annotation-keyword';

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema } from '../json';
+import { isPlainObject, type JsonSchema } from '../vocabulary/json';
 import { allowsExtraKeys } from './allows-extra-keys';
 import { describesObject } from './describes-object';
 import { isAnnotationKeyword } from './is-annotation-keyword';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 import { MAX_NESTING_DEPTH } from './strict-limits';
 import { splitJsonPointer } from '../json-pointer';
 import { appendLocation, inContext, ROOT_LOCATION, type SchemaLocation } from './schema-location';

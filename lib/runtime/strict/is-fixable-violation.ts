@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 import { allowsExtraKeys } from './allows-extra-keys';
 import { UNFIXABLE_KEYWORDS } from './strict-limits';
 import { getAtPointer } from './resolve-local-ref';

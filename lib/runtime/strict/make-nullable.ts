@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../vocabulary/json';
 
 const HOISTED_ANNOTATIONS = ['title', 'description'] as const;
 

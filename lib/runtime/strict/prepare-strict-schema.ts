@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../vocabulary/json';
 import { addObjectType } from './add-object-type';
 import { distributeObjectType } from './distribute-object-type';
 import { dropFieldRequirementUnion } from './drop-field-requirement-union';

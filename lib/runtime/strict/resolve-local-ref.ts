@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 import { splitJsonPointer } from '../json-pointer';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../json';
+import type { JsonSchema } from '../vocabulary/json';
 
 /** One rewrite `strictifySchema` made, located in the original schema, for the UI's diff. */
 export type StrictifyChange = { pointer: string; change: string };

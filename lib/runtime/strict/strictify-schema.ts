@@ -1,5 +1,5 @@
 import { checkStrictSchema, type StrictViolation } from './check-strict-schema';
-import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../vocabulary/json';
 import { allowsNull } from './allows-null';
 import { describeOneOfRewrite } from './describe-one-of-rewrite';
 import { describesObject } from './describes-object';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../vocabulary/json';
 import {
   COMPOSITION_KEYWORDS, LARGE_ENUM_THRESHOLD, MAX_LARGE_ENUM_STRING_LENGTH, SUPPORTED_FORMATS,
   SUPPORTED_KEYWORDS, SUPPORTED_TYPES, TYPE_GIVING_KEYWORDS,

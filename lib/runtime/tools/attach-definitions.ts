@@ -1,6 +1,6 @@
-import { isPlainObject, type JsonSchema, type JsonValue } from '../json';
+import { isPlainObject, type JsonSchema, type JsonValue } from '../vocabulary/json';
 import { splitJsonPointer } from '../json-pointer';
-import type { Result } from '../result';
+import type { Result } from '../vocabulary/result';
 
 const DEFS_PREFIX = '#/$defs/';
 

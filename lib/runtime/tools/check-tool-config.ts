@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema } from '../json';
+import { isPlainObject, type JsonSchema } from '../vocabulary/json';
 
 /** OpenAI's function-name rule: https://platform.openai.com/docs/api-reference/responses/create (tools.function.name). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JsonSchema } from '../json';
-import { err, ok, type Result } from '../result';
+import type { JsonSchema } from '../vocabulary/json';
+import { err, ok, type Result } from '../vocabulary/result';
 
 /**
  * The options every Zod schema is converted to JSON Schema with: in the host realm, inside the

@@ -1,5 +1,5 @@
 import type { ToolConfigShape } from './check-tool-config';
-import type { JsonSchema } from '../json';
+import type { JsonSchema } from '../vocabulary/json';
 import type { ToolMetadata } from './tool';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import type { ToolOutputStatus } from '../events/runtime-event';
 
 /** The normalized outcome of one proposed call, whatever happened to it. */

@@ -1,5 +1,5 @@
-import type { JsonSchema, JsonValue } from '../json';
-import type { Result } from '../result';
+import type { JsonSchema, JsonValue } from '../vocabulary/json';
+import type { Result } from '../vocabulary/result';
 
 /** How a call may be scheduled relative to its neighbours in one model response. */
 export type ExecutionMode = 'parallel' | 'sequential';

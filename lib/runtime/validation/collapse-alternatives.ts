@@ -1,5 +1,5 @@
 import type { JsonPath } from '../json-pointer';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import type { RawValidationIssue } from './raw-validation-issue';
 
 /**

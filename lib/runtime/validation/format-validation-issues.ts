@@ -1,5 +1,5 @@
 import { toJsonPointer, type JsonPath } from '../json-pointer';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import type { ValidationIssue } from '../tools/tool';
 import { samePath } from './collapse-alternatives';
 import type { BoundSubject, RawValidationIssue, RawValidationIssueCode } from './raw-validation-issue';

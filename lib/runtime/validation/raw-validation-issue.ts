@@ -1,5 +1,5 @@
 import type { JsonPath } from '../json-pointer';
-import { isPlainObject, type JsonValue } from '../json';
+import { isPlainObject, type JsonValue } from '../vocabulary/json';
 
 /** What a value is, in JSON's words; `undefined` where nothing was there. */
 export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'undefined';

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { splitJsonPointer, type JsonPath } from '../json-pointer';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import { collapseAlternatives } from './collapse-alternatives';
 import { kindOf, valueAt, type BoundSubject, type RawValidationIssue } from './raw-validation-issue';
 

@@ -1,5 +1,5 @@
 import type { JsonPath } from '../json-pointer';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../vocabulary/json';
 import { collapseAlternatives } from './collapse-alternatives';
 import { isMissingKey, kindOf, valueAt, type BoundSubject, type RawValidationIssue } from './raw-validation-issue';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { JsonValue } from '../json';
-import { err, ok, type Result } from '../result';
+import type { JsonValue } from '../vocabulary/json';
+import { err, ok, type Result } from '../vocabulary/result';
 import type { ValidationIssue } from '../tools/tool';
 import { formatValidationIssues } from './format-validation-issues';
 import { readZodIssues, type ZodIssueData } from './read-zod-issues';
