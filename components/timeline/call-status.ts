@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import type { CallState, ToolOutputStatus } from '@/lib/runtime';
+import { assertNever, type CallState, type ToolOutputStatus } from '@/lib/runtime';
 
 /** What a call card shows as its state: the output status once done, the phase before. */
 export function describeCallStatus(call: CallState): { status: string; label: string; tone: BadgeTone } {
@@ -45,8 +45,4 @@ function describeOutputStatus(status: ToolOutputStatus): { status: ToolOutputSta
 /** A short duration: `42 ms`, `1.3 s`. */
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected call state: ${JSON.stringify(value)}`);
 }

@@ -4,9 +4,18 @@
  * Test helpers (the scripted model, event factories) have their own face: `@/lib/runtime/testing`.
  */
 
-// basics
+// vocabulary: the basic types every part of the runtime shares
 export { isPlainObject, type JsonSchema, type JsonValue } from './vocabulary/json';
 export { err, ok, type Result } from './vocabulary/result';
+export { assertNever } from './vocabulary/assert-never';
+export type { RepairRung, RepairStep, ToolInputErrorCode, ValidationIssue } from './vocabulary/issues';
+export {
+  permissionModeSchema, turnModeSchema, type ExecutionMode, type PermissionMode, type Risk, type ToolLogLevel, type TurnMode,
+} from './vocabulary/modes';
+export type { ModelErrorCode, ToolOutputStatus } from './vocabulary/statuses';
+export type { ToolTokens } from './vocabulary/tool-tokens';
+
+// basics
 export { escapePointerSegment, splitJsonPointer, toJsonPointer, type JsonPath } from './json-pointer';
 export { countJsonValues, scanJsonText, type JsonTextShape } from './scan-json-text';
 export { createRedactor, REDACTED, redactJsonValue, type Redactor } from './redact-secrets';
@@ -21,10 +30,7 @@ export {
 export { convertZodSchema, ZOD_TO_JSON_SCHEMA_OPTIONS } from './tools/convert-zod-schema';
 export { defineTool, ToolDefinitionError, type DefineToolOptions } from './tools/define-tool';
 export { describeToolMetadata } from './tools/describe-tool-metadata';
-export {
-  effectiveExecutionMode, qualifiedToolName, riskOf, type ExecutionMode, type Risk, type Tool, type ToolContext,
-  type ToolFailure, type ToolLogLevel, type ToolMetadata, type ToolReturn, type ValidationIssue,
-} from './tools/tool';
+export { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool, type ToolContext, type ToolFailure, type ToolMetadata, type ToolReturn } from './tools/tool';
 export type { ToolResult } from './tools/tool-result';
 
 // validation
@@ -67,22 +73,15 @@ export { fromResponsesItem, readConversation, toResponsesInput } from './model/r
 export {
   reduceRuntimeEvents, type CallApprovalResponse, type CallInputError, type CallOutput, type CallPermission,
   type CallState, type DispatchBatch, type IterationRequest, type IterationState, type StreamedText, type TimelineState,
-  type ToolSearchRecord, type ToolTokens, type TurnEnd, type TurnInfo, type TurnToolTokens,
+  type ToolSearchRecord, type TurnEnd, type TurnInfo, type TurnToolTokens,
 } from './events/reduce-runtime-events';
-export {
-  permissionModeSchema, runtimeEventSchema, turnModeSchema, type CarriedIn, type PermissionMode, type RepairRung,
-  type RepairStep, type ResponseTiming, type RuntimeEvent, type RuntimeEventInput, type RuntimeEventOf,
-  type RuntimeEventType, type SandboxErrorCode, type ToolInputErrorCode, type ToolOutputStatus, type TurnEnding,
-  type TurnEndReason, type TurnMode, type TurnState, type Usage,
-} from './events/runtime-event';
+export { runtimeEventSchema, type CarriedIn, type ResponseTiming, type RuntimeEvent, type RuntimeEventInput, type RuntimeEventOf, type RuntimeEventType, type SandboxErrorCode, type TurnEnding, type TurnEndReason, type TurnState, type Usage } from './events/runtime-event';
 export type { SandboxStep } from './events/timeline-state';
 
 // loop
 export { DELTA_LIMITS } from './loop/coalesce-model-deltas';
 export type { ResultValidator } from './loop/create-submit-result-tool';
-export {
-  assertNever, decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject,
-} from './loop/decide-permission';
+export { decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject } from './loop/decide-permission';
 export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './loop/gate-tool-call';
 export type { TokenCounter } from './loop/measure-tool-tokens';
 export { planDispatch } from './loop/plan-dispatch';

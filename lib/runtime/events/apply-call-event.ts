@@ -1,4 +1,4 @@
-import { assertNever } from '../loop/decide-permission';
+import { assertNever } from '../vocabulary/assert-never';
 import type { RuntimeEventOf } from './runtime-event';
 import type { CallApprovalRequest, CallApprovalResponse, CallInputError, CallOutputRequest, CallOutputResponse, CallState } from './timeline-state';
 

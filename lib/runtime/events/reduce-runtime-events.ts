@@ -1,5 +1,5 @@
 import { applyCallEvent, createCall, queueCall } from './apply-call-event';
-import { assertNever } from '../loop/decide-permission';
+import { assertNever } from '../vocabulary/assert-never';
 import type { RuntimeEvent, RuntimeEventOf } from './runtime-event';
 import type { CallState, IterationState, TimelineState } from './timeline-state';
 import { createTimelineState } from './timeline-state';
@@ -27,7 +27,6 @@ export type {
   TurnToolTokens,
 } from './timeline-state';
 export { createTimelineState } from './timeline-state';
-export type { ToolTokens } from '../loop/measure-tool-tokens';
 
 /** Reduces a turn's events, in order, to its timeline. */
 export function reduceRuntimeEvents(events: readonly RuntimeEvent[]): TimelineState {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { JsonValue } from '../vocabulary/json';
 import { modelSettingsSchema } from '../model/model-settings';
+import { repairStepSchema, toolInputErrorCodeSchema, validationIssueSchema } from '../vocabulary/issues';
+import { executionModeSchema, permissionModeSchema, riskSchema, turnModeSchema } from '../vocabulary/modes';
+import { modelErrorCodeSchema, toolOutputStatusSchema } from '../vocabulary/statuses';
 
 /**
  * The wire and storage schema of everything a turn reports. Events are the single source of
@@ -15,49 +18,6 @@ const base = { turnId: z.string(), seq: z.number().int().nonnegative(), at: z.nu
 const inIteration = { ...base, iteration: z.number().int().positive() };
 const forCall = { ...inIteration, callId: z.string(), name: z.string() };
 
-export const riskSchema = z.enum(['read', 'write', 'destructive']);
-export const permissionModeSchema = z.enum(['auto', 'review', 'read-only', 'deny-all']);
-export const turnModeSchema = z.enum(['chat', 'task']);
-export const repairRungSchema = z.enum([
-  'empty-to-object',
-  'strip-code-fence',
-  'unwrap-fenced-array',
-  'strip-tag-wrapper',
-  'extract-json-from-prose',
-  'unwrap-double-encoded',
-  'straighten-quotes',
-  'escape-inner-quotes',
-  'fix-syntax',
-  'insert-missing-commas',
-  'fix-closers',
-  'close-truncated',
-]);
-
-export const repairStepSchema = z.object({ rung: repairRungSchema, before: z.string(), after: z.string() });
-export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
-
-export const toolInputErrorCodeSchema = z.enum([
-  'unknown-tool',
-  'unparseable-arguments',
-  'invalid-arguments',
-  'not-loaded',
-]);
-
-export const toolOutputStatusSchema = z.enum([
-  'success',
-  'error',
-  'timeout',
-  'aborted',
-  'denied',
-  'rejected',
-]);
-
-/**
- * Why a model request failed, for `ModelError` and the `model-error` event alike. A request the
- * provider refuses (a strict schema it rejects, a bad key) is `request-failed` with its status.
- */
-export const modelErrorCodeSchema = z.enum(['request-failed', 'response-malformed', 'aborted', 'tape-mismatch']);
-
 export const assembledToolSchema = z.object({
   name: z.string(),
   namespace: z.string().optional(),
@@ -67,7 +27,7 @@ export const assembledToolSchema = z.object({
   strict: z.boolean(),
   /** True when the schema was strictified for sending; see `strictifySchema`. */
   strictified: z.boolean(),
-  executionMode: z.enum(['parallel', 'sequential']),
+  executionMode: executionModeSchema,
   risk: riskSchema,
   needsApproval: z.union([z.boolean(), z.literal('dynamic')]),
 });
@@ -345,14 +305,7 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
 export type RuntimeEvent = z.infer<typeof runtimeEventSchema>;
 export type RuntimeEventType = RuntimeEvent['type'];
 export type RuntimeEventOf<T extends RuntimeEventType> = Extract<RuntimeEvent, { type: T }>;
-export type RepairRung = z.infer<typeof repairRungSchema>;
-export type RepairStep = z.infer<typeof repairStepSchema>;
-export type PermissionMode = z.infer<typeof permissionModeSchema>;
-export type TurnMode = z.infer<typeof turnModeSchema>;
 export type TurnEndReason = RuntimeEventOf<'turn-end'>['reason'];
-export type ModelErrorCode = z.infer<typeof modelErrorCodeSchema>;
-export type ToolOutputStatus = z.infer<typeof toolOutputStatusSchema>;
-export type ToolInputErrorCode = z.infer<typeof toolInputErrorCodeSchema>;
 export type AssembledTool = z.infer<typeof assembledToolSchema>;
 export type TurnState = z.infer<typeof turnStateSchema>;
 export type CarriedIn = z.infer<typeof carriedInSchema>;

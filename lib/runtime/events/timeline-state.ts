@@ -1,20 +1,10 @@
 import type { JsonValue } from '../vocabulary/json';
-import type { ToolTokens } from '../loop/measure-tool-tokens';
-import type {
-  AssembledTool,
-  CarriedIn,
-  ModuleDiagnostic,
-  PermissionMode,
-  RepairStep,
-  ResponseTiming,
-  RuntimeEventOf,
-  ToolInputErrorCode,
-  TurnEnding,
-  TurnMode,
-  TurnState,
-  Usage,
-} from './runtime-event';
-import type { ExecutionMode, Risk, ToolLogLevel, ValidationIssue } from '../tools/tool';
+import type { ToolTokens } from '../vocabulary/tool-tokens';
+import type { AssembledTool, CarriedIn, ModuleDiagnostic, ResponseTiming, RuntimeEventOf, TurnEnding, TurnState, Usage } from './runtime-event';
+import type { PermissionMode, TurnMode } from '../vocabulary/modes';
+import type { RepairStep, ToolInputErrorCode } from '../vocabulary/issues';
+import type { ExecutionMode, Risk, ToolLogLevel } from '../vocabulary/modes';
+import type { ValidationIssue } from '../vocabulary/issues';
 import type { ToolResult } from '../tools/tool-result';
 
 /**

@@ -1,5 +1,5 @@
 import type { EventEmitter } from './create-event-emitter';
-import { assertNever } from './decide-permission';
+import { assertNever } from '../vocabulary/assert-never';
 import type { JsonValue } from '../vocabulary/json';
 import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../vocabulary/json';
 import { err, ok } from '../vocabulary/result';
-import type { Tool, ValidationIssue } from '../tools/tool';
+import type { Tool } from '../tools/tool';
+import type { ValidationIssue } from '../vocabulary/issues';
 import { createJsonSchemaValidator } from '../validation/validate-json-schema';
 
 export const SUBMIT_RESULT_TOOL_NAME = 'submit_result';

@@ -1,5 +1,5 @@
-import type { PermissionMode } from '../events/runtime-event';
-import type { Risk } from '../tools/tool';
+import { assertNever } from '../vocabulary/assert-never';
+import type { PermissionMode, Risk } from '../vocabulary/modes';
 
 /** Per-turn permission settings. Rules name tools by qualified name; `*` matches any suffix. */
 export type PermissionSettings = {
@@ -59,8 +59,4 @@ export function decidePermission(subject: PermissionSubject, settings: Permissio
     return { decision: 'ask', reason: `Permission mode review: every ${risk} tool asks first.` };
   }
   return { decision: 'allow', reason: risk === 'read' ? 'Read-only tool.' : `Permission mode ${settings.mode} allows ${risk} tools.` };
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }

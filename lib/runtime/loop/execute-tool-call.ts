@@ -3,8 +3,9 @@ import type { EventEmitter } from './create-event-emitter';
 import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from '../redact-secrets';
-import type { ToolOutputStatus } from '../events/runtime-event';
-import type { ToolFailure, ToolLogLevel, ToolReturn } from '../tools/tool';
+import type { ToolOutputStatus } from '../vocabulary/statuses';
+import type { ToolFailure, ToolReturn } from '../tools/tool';
+import type { ToolLogLevel } from '../vocabulary/modes';
 import { capOutput, stringifyContent, type ToolResult } from '../tools/tool-result';
 import type { Result } from '../vocabulary/result';
 

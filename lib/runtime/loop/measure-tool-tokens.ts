@@ -1,6 +1,7 @@
 import type { TurnToolSet } from './assemble-tools';
 import { buildLoadedDefinitions, buildOfferedTools } from './build-offered-tools';
 import type { OfferedTool } from '../model/model-client';
+import type { ToolTokens } from '../vocabulary/tool-tokens';
 
 /**
  * Counts tokens of a text; injected (e.g. an o200k tokenizer) so the runtime stays
@@ -8,9 +9,6 @@ import type { OfferedTool } from '../model/model-client';
  * (`undefined`: the request is then sent without its token figures).
  */
 export type TokenCounter = (text: string) => number | undefined | Promise<number | undefined>;
-
-/** Tokens of the tools payload the model sees now, and what it would be with every tool loaded up front. */
-export type ToolTokens = { sent: number; allLoaded: number };
 
 /** Measures each request of one turn; the all-loaded payload does not change within it, so it is counted once. */
 export type ToolTokenMeter = { measure(loaded: ReadonlySet<string>): Promise<ToolTokens | undefined> };

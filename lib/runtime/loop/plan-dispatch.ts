@@ -1,4 +1,4 @@
-import type { ExecutionMode } from '../tools/tool';
+import type { ExecutionMode } from '../vocabulary/modes';
 
 export type DispatchBatch = { mode: ExecutionMode; callIds: string[] };
 

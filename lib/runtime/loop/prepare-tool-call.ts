@@ -3,8 +3,8 @@ import type { EventEmitter } from './create-event-emitter';
 import type { JsonValue } from '../vocabulary/json';
 import { repairArguments } from '../repair/repair-arguments';
 import { restoreOptionalArguments } from './restore-optional-arguments';
-import type { ToolInputErrorCode } from '../events/runtime-event';
-import type { ValidationIssue } from '../tools/tool';
+import type { ToolInputErrorCode } from '../vocabulary/issues';
+import type { ValidationIssue } from '../vocabulary/issues';
 import { suggestToolNames } from './suggest-tool-names';
 import { formatIssueLine } from '../validation/format-validation-issues';
 

@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonValue } from '../vocabulary/json';
 import type { Result } from '../vocabulary/result';
-import type { ModelErrorCode } from '../events/runtime-event';
+import type { ModelErrorCode } from '../vocabulary/statuses';
 import type { RequestToolChoice } from './model-settings';
 
 /**

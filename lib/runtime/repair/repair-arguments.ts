@@ -1,6 +1,6 @@
 import type { JsonValue } from '../vocabulary/json';
 import { isPlainObject } from '../vocabulary/json';
-import type { RepairRung, RepairStep } from '../events/runtime-event';
+import type { RepairRung, RepairStep } from '../vocabulary/issues';
 import { closeTruncated } from './close-truncated';
 import { emptyToObject } from './empty-to-object';
 import { escapeInnerQuotes } from './escape-inner-quotes';

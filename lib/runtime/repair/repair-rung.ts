@@ -1,4 +1,4 @@
-import type { RepairRung } from '../events/runtime-event';
+import type { RepairRung } from '../vocabulary/issues';
 import type { RepairError } from './repair-error';
 
 /** What one rung did to the current argument text. */

@@ -1,3 +1,4 @@
+import { assertNever } from '../vocabulary/assert-never';
 import { isPlainObject } from '../vocabulary/json';
 import { allowsExtraKeys } from './allows-extra-keys';
 import { UNFIXABLE_KEYWORDS } from './strict-limits';
@@ -56,8 +57,4 @@ function isClosableObject(node: unknown): boolean {
 function nodeAt(schema: unknown, pointer: string): unknown {
   const found = getAtPointer(schema, pointer);
   return found.exists ? found.value : undefined;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unhandled strict rule: ${String(value)}`);
 }

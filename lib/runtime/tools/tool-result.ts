@@ -1,5 +1,5 @@
 import type { JsonValue } from '../vocabulary/json';
-import type { ToolOutputStatus } from '../events/runtime-event';
+import type { ToolOutputStatus } from '../vocabulary/statuses';
 
 /** The normalized outcome of one proposed call, whatever happened to it. */
 export type ToolResult = {

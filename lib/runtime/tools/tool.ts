@@ -1,17 +1,7 @@
 import type { JsonSchema, JsonValue } from '../vocabulary/json';
 import type { Result } from '../vocabulary/result';
-
-/** How a call may be scheduled relative to its neighbours in one model response. */
-export type ExecutionMode = 'parallel' | 'sequential';
-
-/** Risk class used by the permission gate; a tool without flags is treated as `write`. */
-export type Risk = 'read' | 'write' | 'destructive';
-
-/** One failing location in a tool's arguments, phrased so a model can act on it. */
-export type ValidationIssue = { path: string; message: string };
-
-/** A log line a tool wrote through `ctx.log`. */
-export type ToolLogLevel = 'info' | 'warn' | 'error';
+import type { ValidationIssue } from '../vocabulary/issues';
+import type { ExecutionMode, Risk, ToolLogLevel } from '../vocabulary/modes';
 
 /** What a tool's `execute` receives besides its arguments. */
 export type ToolContext = {

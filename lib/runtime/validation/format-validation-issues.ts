@@ -1,6 +1,6 @@
 import { toJsonPointer, type JsonPath } from '../json-pointer';
 import type { JsonValue } from '../vocabulary/json';
-import type { ValidationIssue } from '../tools/tool';
+import type { ValidationIssue } from '../vocabulary/issues';
 import { samePath } from './collapse-alternatives';
 import type { BoundSubject, RawValidationIssue, RawValidationIssueCode } from './raw-validation-issue';
 

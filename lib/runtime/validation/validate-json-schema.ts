@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { isPlainObject, type JsonSchema } from '../vocabulary/json';
 import { splitJsonPointer } from '../json-pointer';
 import { err, ok, type Result } from '../vocabulary/result';
-import type { ValidationIssue } from '../tools/tool';
+import type { ValidationIssue } from '../vocabulary/issues';
 import { createRegExpEngine, type UnrepresentablePatterns } from './create-regexp-engine';
 import { formatValidationIssues } from './format-validation-issues';
 import { readAjvErrors } from './read-ajv-errors';

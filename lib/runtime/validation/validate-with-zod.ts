@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { JsonValue } from '../vocabulary/json';
 import { err, ok, type Result } from '../vocabulary/result';
-import type { ValidationIssue } from '../tools/tool';
+import type { ValidationIssue } from '../vocabulary/issues';
 import { formatValidationIssues } from './format-validation-issues';
 import { readZodIssues, type ZodIssueData } from './read-zod-issues';
 

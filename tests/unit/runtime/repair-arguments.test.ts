@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ARGUMENT_LENGTH, REPAIR_RUNGS, repairArguments, type RepairOutcome, type RepairStep } from '@/lib/runtime';
-import { repairRungSchema } from '@/lib/runtime/events/runtime-event';
+import { repairRungSchema } from '@/lib/runtime/vocabulary/issues';
 import { MALFORMED_ARGUMENTS } from './fixtures/malformed-arguments';
 
 function expectRepaired(outcome: RepairOutcome): { value: unknown; repairs: RepairStep[] } {

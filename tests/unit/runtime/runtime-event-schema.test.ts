@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ModelError, runtimeEventSchema } from '@/lib/runtime';
-import { modelErrorCodeSchema } from '@/lib/runtime/events/runtime-event';
+import { modelErrorCodeSchema } from '@/lib/runtime/vocabulary/statuses';
 
 const stamp = { turnId: 't1', seq: 3, at: 12 };
 
