@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { buildTurnEvents, weatherTurn, type FixtureCall, type FixtureTurn } from './run-fixtures';
+import { buildTurnEvents, weatherTurn, type FixtureCall, type FixtureTurn } from '@/lib/runtime/testing';
 
 const run = (...turns: FixtureTurn[]): RuntimeEvent[][] => turns.map(buildTurnEvents);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
 import type { FetchFunction } from '@/lib/models/record-exchanges';
 import { runTurn, type TurnOutcome, type RuntimeEvent } from '@/lib/runtime';
-import { userMessage } from '../support/scripted-test-model';
+import { userMessage } from '@/lib/runtime/testing';
 import { createWorkspaceTools } from '../support/sample-tools';
 import { expectNoLeakedTimers } from './count-active-timers';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, runTurn, type RunTurnOptions, type TurnOutcome, type RuntimeEvent } from '@/lib/runtime';
 import { drainSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 import { countActiveTimers, expectNoLeakedTimers, settleMicrotasks } from './count-active-timers';
 
 type ToolOutput = Extract<RuntimeEvent, { type: 'tool-output' }>;

@@ -10,7 +10,7 @@ import {
   type Tool,
 } from '@/lib/runtime';
 import type { ManualOutputHandler, ManualOutputRequest } from '@/lib/runtime/loop/manual-output';
-import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage, type TestStep } from '@/lib/runtime/testing';
 
 const orderOutput = z.object({ status: z.enum(['open', 'shipped']), items: z.array(z.object({ sku: z.string(), quantity: z.number().int() })) });
 

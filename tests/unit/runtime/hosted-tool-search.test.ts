@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, type ConversationItem, type ModelClient, type ModelRequest, ok, runTurn } from '@/lib/runtime';
-import { userMessage } from '../support/scripted-test-model';
+import { userMessage } from '@/lib/runtime/testing';
 
 const forecast = defineTool({
   name: 'get_forecast',

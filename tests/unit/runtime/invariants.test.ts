@@ -14,7 +14,7 @@ import {
   type TurnEndReason,
   type Tool,
 } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage, type TestStep } from '@/lib/runtime/testing';
 import { createWorkspaceTools, sleep, slowEchoTool } from '../support/sample-tools';
 
 /**

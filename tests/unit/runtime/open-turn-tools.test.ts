@@ -11,7 +11,7 @@ import {
   type Result,
   type Tool,
 } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 import { createWorkspaceTools } from '../support/sample-tools';
 
 /** An `openTools` the test settles by hand, so the order of events around the opening is the test's to see. */

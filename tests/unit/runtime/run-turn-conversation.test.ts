@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, readConversation, runTurn, type TurnOutcome, type RuntimeEvent, type RuntimeEventOf } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 
 /** A tiny file store the tools share, standing in for the sandbox's. */
 function createTools(files: Map<string, string>) {

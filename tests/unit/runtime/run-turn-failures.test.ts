@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, runTurn, type RuntimeEvent } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage, type TestStep } from '@/lib/runtime/testing';
 import { slowEchoTool } from '../support/sample-tools';
 
 const slow = slowEchoTool;

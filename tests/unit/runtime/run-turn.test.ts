@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTurn, type RunTurnOptions, type RuntimeEvent, runtimeEventSchema } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage, type TestStep } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage, type TestStep } from '@/lib/runtime/testing';
 import { createWorkspaceTools } from '../support/sample-tools';
 
 function run(steps: TestStep[], options: Partial<RunTurnOptions> = {}) {

@@ -10,7 +10,7 @@ import {
   runTurn,
   type RuntimeEvent,
 } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 
 function ofType<T extends RuntimeEvent['type']>(events: RuntimeEvent[], type: T) {
   return events.filter((event): event is Extract<RuntimeEvent, { type: T }> => event.type === type);

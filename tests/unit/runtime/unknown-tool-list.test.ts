@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTurn, defineTool } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 
 const echo = (name: string, deferLoading = false) =>
   defineTool({ name, description: `Tool ${name}.`, jsonSchema: { type: 'object', properties: {} }, deferLoading, execute: async () => 'ok' });

@@ -5,7 +5,7 @@ import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import type { SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 import { contextFor, HEADER, openTurn, toolNamed } from './sandbox-test-helpers';
 
 const JSON_OUTPUT = { type: 'object', properties: { total: { type: 'number', minimum: 0 } }, required: ['total'], additionalProperties: false };

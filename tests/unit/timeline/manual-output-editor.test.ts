@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AnswerByHandToggle } from '@/components/schema/answer-by-hand-toggle';
 import { CallCard } from '@/components/timeline/call-card';
 import { defineTool, reduceRuntimeEvents, type CallState, runTurn, type RuntimeEvent } from '@/lib/runtime';
-import { createScriptedTestModel, userMessage } from '../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 
 const getOrder = defineTool({
   name: 'get_order',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient, type CreateModelClientOptions } from '@/lib/models/create-model-client';
 import type { ModelConfig, TapeEntry } from '@/lib/models/model-config';
 import { type ModelRequest, runTurn } from '@/lib/runtime';
-import { userMessage } from '../../support/scripted-test-model';
+import { userMessage } from '@/lib/runtime/testing';
 import { createWorkspaceTools } from '../../support/sample-tools';
 import { buildFunctionCallResponse, LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from '../fake-provider-server';
 

@@ -6,7 +6,7 @@ import { createSandboxTurn, type SandboxTurn } from '@/lib/sandbox/create-sandbo
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { HEADER } from '../../sandbox/sandbox-test-helpers';
-import { createScriptedTestModel, userMessage } from '../../support/scripted-test-model';
+import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 
 /**
  * One tool, written four ways (Zod or JSON Schema, in the host realm or in the sandbox), gets the

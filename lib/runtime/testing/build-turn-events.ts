@@ -1,4 +1,6 @@
-import type { RuntimeEvent, RuntimeEventInput, ToolOutputStatus, Usage, JsonValue } from '@/lib/runtime';
+import type { RuntimeEvent, RuntimeEventInput, Usage } from '../events/runtime-event';
+import type { JsonValue } from '../vocabulary/json';
+import type { ToolOutputStatus } from '../vocabulary/statuses';
 
 /** One call of a fixture step, with what the runtime made of it. */
 export type FixtureCall = {

@@ -1,12 +1,5 @@
-import {
-  type ConversationItem,
-  type ModelClient,
-  type ModelRequest,
-  type ModelResponse,
-  ok,
-  type Result,
-  type ModelError,
-} from '@/lib/runtime';
+import type { ConversationItem, ModelClient, ModelError, ModelRequest, ModelResponse } from '../model/model-client';
+import { ok, type Result } from '../vocabulary/result';
 
 /** One scripted response: assistant text and/or calls with RAW argument strings. */
 export type TestStep = {
