@@ -1,7 +1,7 @@
 import { type RuntimeEvent, runTurn } from '@/lib/runtime';
+import { createScriptedTestModel, type TestStep } from '@/lib/runtime/testing';
 import { drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
-import { createScriptClient, type BenchStep } from './support/create-script-client';
 import { emitFigure } from './support/figure';
 import { median } from './support/statistics';
 
@@ -51,13 +51,18 @@ async function runBatch(calls: readonly Call[]): Promise<{ wallMs: number; start
   const sandbox = await createSandboxTurn({ source, seed: 1, clockStart: 0 });
   if (!sandbox.ok) throw new Error(`The bench module did not load: ${sandbox.error.message} ${JSON.stringify(sandbox.error.diagnostics)}`);
   try {
-    const step: BenchStep = {
-      calls: calls.map((call, index) => ({ name: call.kind === 'read' ? 'read_item' : 'write_item', arguments: JSON.stringify({ id: index, ms: call.ms }) })),
+    // Call ids end in the call's index into `calls`, which is how the dispatch plan is read back below.
+    const step: TestStep = {
+      calls: calls.map((call, index) => ({
+        name: call.kind === 'read' ? 'read_item' : 'write_item',
+        arguments: JSON.stringify({ id: index, ms: call.ms }),
+        callId: `call_1_${index}`,
+      })),
     };
     const events: RuntimeEvent[] = [];
     const outcome = await runTurn({
       tools: sandbox.value.tools,
-      model: createScriptClient([step]),
+      model: createScriptedTestModel([step, { text: 'done' }]).client,
       input: [{ type: 'message', role: 'user', content: 'Run the batch.' }],
       onEvent: (event) => events.push(event),
     });

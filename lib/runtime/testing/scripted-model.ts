@@ -40,7 +40,7 @@ export function createScriptedTestModel(steps: TestStep[], options: { label?: st
   return { client, requests, remaining: () => steps.length - index };
 }
 
-/** A deterministic clock the test advances by hand or that follows real time. */
+/** The user's message that opens a turn's input. */
 export function userMessage(content: string): ConversationItem {
   return { type: 'message', role: 'user', content };
 }
