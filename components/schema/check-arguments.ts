@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import type { CompiledToolView } from '@/lib/client/compile-view';
 import {
+  type ArgumentsCheck,
+  checkArguments,
+  createJsonSchemaValidator,
   type JsonSchema,
   type JsonValue,
-  repairArguments,
-  restoreOptionalArguments,
   type RepairRung,
   type ValidationIssue,
-  createJsonSchemaValidator,
   validateWithZod,
 } from '@/lib/runtime';
 
-/** What the text would become on the model path: as-is JSON, repaired by the ladder, or refused by it. */
+/**
+ * What the text would become on the model path: as-is JSON, repaired by the ladder, or refused
+ * by it. `problem` is why the text is not JSON as typed; absent when it is JSON but not an object.
+ */
 export type ArgumentParse =
   | { kind: 'json' }
-  | { kind: 'repaired'; problem: string; rungs: RepairRung[] }
-  | { kind: 'refused'; problem: string; message: string };
+  | { kind: 'repaired'; problem?: string; rungs: RepairRung[] }
+  | { kind: 'refused'; problem?: string; message: string };
 
 export type ArgumentValidation =
   | { kind: 'valid' }
@@ -33,35 +36,43 @@ export type ArgumentChecker = (text: string) => ArgumentCheck;
 export type Validate = (value: JsonValue) => ValidationIssue[];
 
 /**
- * A preview, in the page, of what the runtime will do with typed arguments: the same repair
- * ladder, the same undoing of strictification, then the schema. Ajv, with the runtime's own
- * wording, when the page may compile code; the page's Content-Security-Policy forbids that in
- * production, so then Zod's reading of the JSON Schema (which needs no eval) checks instead. The
- * call itself is always validated on the server, by the tool's own validator.
+ * A preview, in the page, of what the runtime will do with typed arguments: the runtime's own
+ * `checkArguments` (the repair ladder, the undoing of strictification, then the schema) with a
+ * validator built here. Ajv, with the runtime's own wording, when the page may compile code;
+ * the page's Content-Security-Policy forbids that in production, so then Zod's reading of the
+ * JSON Schema (which needs no eval) checks instead. The call itself is always validated on the
+ * server, by the tool's own validator.
  */
 export function createArgumentChecker(tool: Pick<CompiledToolView, 'jsonSchema' | 'strict' | 'strictified'>): ArgumentChecker {
   const validator = createSchemaValidator(tool.jsonSchema);
-  const restores = tool.strict && tool.strictified !== null;
-  return (text) => {
-    const parse = readArguments(text);
-    if (!parse.ok) return { parse: parse.parse, validation: { kind: 'skipped' } };
-    if (!validator.ok) return { parse: parse.parse, validation: { kind: 'unavailable', message: validator.message } };
-    const value = restores ? restoreOptionalArguments(parse.value, tool.jsonSchema) : parse.value;
+  const target = { parameters: tool.jsonSchema, strictified: tool.strict && tool.strictified !== null };
+  const validate = (value: JsonValue): ArgumentValidation => {
+    if (!validator.ok) return { kind: 'unavailable', message: validator.message };
     const issues = validator.validate(value);
-    return { parse: parse.parse, validation: issues.length === 0 ? { kind: 'valid' } : { kind: 'invalid', issues } };
+    return issues.length === 0 ? { kind: 'valid' } : { kind: 'invalid', issues };
+  };
+  return (text) => {
+    const checked = checkArguments(text, target, validate);
+    return { parse: describeParse(text, checked), validation: checked.ok ? checked.validation : { kind: 'skipped' } };
   };
 }
 
-function readArguments(text: string): { ok: true; value: JsonValue; parse: ArgumentParse } | { ok: false; parse: ArgumentParse } {
-  let problem: string | undefined;
+function describeParse(text: string, checked: ArgumentsCheck<ArgumentValidation>): ArgumentParse {
+  if (checked.ok && checked.repairs.length === 0) return { kind: 'json' };
+  const problem = readJsonProblem(text);
+  const because = problem === undefined ? {} : { problem };
+  if (!checked.ok) return { kind: 'refused', ...because, message: checked.message };
+  return { kind: 'repaired', ...because, rungs: checked.repairs.map((step) => step.rung) };
+}
+
+/** Why `JSON.parse` rejects the text as typed, or undefined when it is JSON (of the wrong shape). */
+function readJsonProblem(text: string): string | undefined {
   try {
-    return { ok: true, value: JSON.parse(text) as JsonValue, parse: { kind: 'json' } };
+    JSON.parse(text);
+    return undefined;
   } catch (error) {
-    problem = error instanceof Error ? error.message : String(error);
+    return error instanceof Error ? error.message : String(error);
   }
-  const repaired = repairArguments(text);
-  if (!repaired.ok) return { ok: false, parse: { kind: 'refused', problem, message: repaired.error.message } };
-  return { ok: true, value: repaired.value, parse: { kind: 'repaired', problem, rungs: repaired.repairs.map((step) => step.rung) } };
 }
 
 /** A validator for `schema` that works under the page's Content-Security-Policy (see `createArgumentChecker`). */

@@ -79,6 +79,7 @@ export { runtimeEventSchema, type CarriedIn, type ResponseTiming, type RuntimeEv
 export type { SandboxStep } from './events/timeline-state';
 
 // loop
+export { checkArguments, type ArgumentsCheck, type ArgumentTarget } from './loop/check-arguments';
 export { DELTA_LIMITS } from './loop/coalesce-model-deltas';
 export type { ResultValidator } from './loop/create-submit-result-tool';
 export { decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject } from './loop/decide-permission';

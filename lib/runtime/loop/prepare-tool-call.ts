@@ -1,8 +1,7 @@
 import type { RegisteredTool, TurnToolSet } from './assemble-tools';
 import type { EventEmitter } from './create-event-emitter';
 import type { JsonValue } from '../vocabulary/json';
-import { repairArguments } from '../repair/repair-arguments';
-import { restoreOptionalArguments } from './restore-optional-arguments';
+import { checkArguments } from './check-arguments';
 import type { ToolInputErrorCode } from '../vocabulary/issues';
 import type { ValidationIssue } from '../vocabulary/issues';
 import { suggestToolNames } from './suggest-tool-names';
@@ -28,8 +27,8 @@ export function qualifiedCallName(call: Pick<ProposedFunctionCall, 'name' | 'nam
 }
 
 /**
- * Name lookup → deferred-but-not-loaded check → repair ladder → (undo strictification) →
- * schema validation. Each step that decides something emits its event; nothing throws.
+ * Name lookup → deferred-but-not-loaded check → `checkArguments` (repair ladder, undo
+ * strictification, schema validation). Each step that decides something emits its event; nothing throws.
  */
 export async function prepareToolCall(options: {
   call: ProposedFunctionCall;
@@ -59,15 +58,17 @@ export async function prepareToolCall(options: {
     return reject('not-loaded', message, `Error: ${message} Call tool_search first with a query describing what you need; the tools it returns become callable on your next step.`);
   }
 
-  const repaired = repairArguments(call.arguments);
-  if (!repaired.ok) {
-    const message = repaired.error.message;
+  const checked = checkArguments(call.arguments, { parameters: entry.tool.parameters, strictified: entry.strictified }, (value) =>
+    entry.tool.validateArguments(value),
+  );
+  if (!checked.ok) {
+    const message = checked.message;
     return reject('unparseable-arguments', message, `Error: the arguments for ${name} could not be used. ${message}`);
   }
-  if (repaired.repairs.length > 0) emitter.emit({ ...base, type: 'tool-input-repair', repairs: repaired.repairs });
+  const { parsed, restored } = checked;
+  if (checked.repairs.length > 0) emitter.emit({ ...base, type: 'tool-input-repair', repairs: checked.repairs });
 
-  const restored = entry.strictified ? restoreOptionalArguments(repaired.value, entry.tool.parameters) : repaired.value;
-  const validation = await entry.tool.validateArguments(restored);
+  const validation = await checked.validation;
   if (!validation.ok) {
     const issues = validation.error;
     const list = issues.map((issue) => `- ${formatIssueLine(issue)}`).join('\n');
@@ -76,11 +77,11 @@ export async function prepareToolCall(options: {
   }
 
   const activity = await describeSafely(() => entry.tool.describeActivity(validation.value));
-  const changed = JSON.stringify(restored) !== JSON.stringify(repaired.value);
+  const changed = JSON.stringify(restored) !== JSON.stringify(parsed);
   emitter.emit({
     ...base,
     type: 'tool-input-available',
-    input: repaired.value,
+    input: parsed,
     ...(changed ? { restoredInput: restored } : {}),
     ...(activity ? { activity } : {}),
   });
