@@ -1,7 +1,7 @@
 // Server-only: turn slots of every instance on one DATABASE_URL, as leases in PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '@/lib/runtime';
-import type { HeldLease, SqlLimitStore } from './create-sql-limit-store';
+import type { HeldLease, LeaseOutcome, SqlLimitStore } from './create-sql-limit-store';
 import { createLimitFallback, type LimitFallback } from './create-limit-fallback';
 import { hashClientAddress } from './hash-client-address';
 import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
@@ -114,18 +114,6 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
   const refused = (limit: 'per-address' | 'total'): Result<() => void, RateLimitRefusal> =>
     err(describeRateLimitRefusal(limit === 'per-address' ? 'concurrent-turns-per-address' : 'concurrent-turns-total', retryAfterMs));
 
-  /** Every slot is held: the newcomer takes a waiting turn's lease, or is refused. */
-  const takeOver = async (store: SqlLimitStore, lease: LeaseRequest, requestYield: (turnId: string, reason: string) => void) => {
-    const outcome = await store.takeOverLease({ ...lease, pick: pickSlotToYield });
-    if (outcome.kind === 'per-address' || outcome.kind === 'total') return refused(outcome.kind);
-    if (outcome.kind === 'took-over') {
-      const { yielded, slots } = outcome;
-      const waitedSeconds = Math.round((lease.now - (yielded.waitingSince ?? lease.now)) / 1000);
-      requestYield(yielded.turnId, describeYieldReason({ total: limits.total, waitedSeconds, heldByAddress: countSlotsOf(slots, yielded.clientId) }));
-    }
-    return admitted(lease.leaseId);
-  };
-
   return {
     acquire(clientId, turn) {
       return fallback.run<Result<() => void, RateLimitRefusal>>(
@@ -142,9 +130,8 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
           };
           const outcome = await store.acquireLease(lease);
           // Stops the turn whose lease the newcomer took on whichever instance runs it (the turn registry, over its bus).
-          if (outcome === 'total' && turn?.requestYield) return takeOver(store, lease, turn.requestYield);
-          if (outcome !== 'acquired') return refused(outcome);
-          return admitted(lease.leaseId);
+          const final = outcome === 'total' && turn?.requestYield ? await takeOverWaitingTurn(store, lease, turn.requestYield) : outcome;
+          return final === 'acquired' ? admitted(lease.leaseId) : refused(final);
         },
         () => ok(() => undefined),
       );
@@ -164,4 +151,19 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
       stopHeartbeatWhenIdle();
     },
   };
+}
+
+/**
+ * Every slot is held: the newcomer's lease takes the place of a waiting turn's (`takeOverLease`),
+ * whose instance is asked to stop it with the reason it ends with; or the cap that still refuses.
+ */
+async function takeOverWaitingTurn(store: SqlLimitStore, lease: LeaseRequest, requestYield: (turnId: string, reason: string) => void): Promise<LeaseOutcome> {
+  const outcome = await store.takeOverLease({ ...lease, pick: pickSlotToYield });
+  if (outcome.kind === 'per-address' || outcome.kind === 'total') return outcome.kind;
+  if (outcome.kind === 'took-over') {
+    const { yielded, slots } = outcome;
+    const waitedSeconds = Math.round((lease.now - (yielded.waitingSince ?? lease.now)) / 1000);
+    requestYield(yielded.turnId, describeYieldReason({ total: lease.total, waitedSeconds, heldByAddress: countSlotsOf(slots, yielded.clientId) }));
+  }
+  return 'acquired';
 }

@@ -3,9 +3,10 @@
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime';
 import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
-import type { HeldSlot } from '../admission';
 import { processSingleton } from '../process-singleton';
-import { createTurnControlToken, matchesTurnControlToken } from './turn-control';
+import { createLiveTurnControls } from './live-turn-controls';
+import { createTurnControlToken } from './turn-control';
+import { createTurnSlotAccounting } from './turn-slot-accounting';
 
 /**
  * An approval or abort on its way to whichever instance runs the turn, with the control token the
@@ -27,7 +28,8 @@ export type TurnControlBus = {
   subscribe(handler: (message: TurnControlMessage) => void): void;
 };
 
-type LiveTurn = {
+/** A turn running in this process, as its registry keeps it. */
+export type LiveTurn = {
   clientId: string;
   /** The capability its controls need (see `turn-control`). */
   controlToken: string;
@@ -66,57 +68,29 @@ export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'unknown-
 
 /** In-memory registry of running turns, keyed by turn id. */
 export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => number } = {}) {
-  const now = options.now ?? Date.now;
   const turns = new Map<string, LiveTurn>();
-  const counted = () => [...turns.values()].filter((turn) => !turn.yielded);
-  // Turns admitted but not yet registered (their sandbox is starting), counted like running ones.
-  const reservations = new Set<{ clientId: string }>();
   const { bus } = options;
-  const deliverLocally = (turnId: string, token: string, callId: string, decision: ApprovalDecision): DeliverOutcome => {
-    const turn = turns.get(turnId);
-    if (!turn) return 'unknown-turn';
-    if (!matchesTurnControlToken(turn.controlToken, token)) return 'forbidden';
-    const resolve = turn.approvals.get(callId);
-    if (!resolve) return 'no-pending-approval';
-    turn.approvals.delete(callId);
-    resolve(decision);
-    return 'delivered';
-  };
-  const deliverOutputLocally = (turnId: string, token: string, callId: string, output: string): DeliverOutputOutcome => {
-    const turn = turns.get(turnId);
-    if (!turn) return 'unknown-turn';
-    if (!matchesTurnControlToken(turn.controlToken, token)) return 'forbidden';
-    const resolve = turn.outputs.get(callId);
-    if (!resolve) return 'no-pending-output';
-    turn.outputs.delete(callId);
-    resolve(output);
-    return 'delivered';
-  };
-  const abortLocally = (turnId: string, token: string): AbortOutcome => {
-    const turn = turns.get(turnId);
-    if (!turn) return 'unknown-turn';
-    if (!matchesTurnControlToken(turn.controlToken, token)) return 'forbidden';
-    turn.controller.abort('aborted by the user');
-    return 'aborted';
-  };
+  const local = createLiveTurnControls(turns);
+  const slots = createTurnSlotAccounting(turns, options.now ?? Date.now);
   // Every instance hears every message; only the one running the turn acts (when the token is the
   // turn's), and nobody re-publishes.
-  const yieldSlot = (turnId: string, reason: string): boolean => {
-    const turn = turns.get(turnId);
-    if (!turn?.stop || turn.yielded) return false;
-    turn.yielded = true;
-    turn.stop(reason);
-    // Its shared lease goes now too: the slot is the newcomer's from this moment.
-    for (const ended of turn.onEnded.splice(0)) ended();
-    return true;
-  };
   bus?.subscribe((message) => {
-    if (message.kind === 'approval') deliverLocally(message.turnId, message.token, message.callId, message.decision);
-    else if (message.kind === 'output') deliverOutputLocally(message.turnId, message.token, message.callId, message.output);
-    else if (message.kind === 'yield') yieldSlot(message.turnId, message.reason);
-    else abortLocally(message.turnId, message.token);
+    if (message.kind === 'approval') local.deliverApproval(message.turnId, message.token, message.callId, message.decision);
+    else if (message.kind === 'output') local.deliverOutput(message.turnId, message.token, message.callId, message.output);
+    else if (message.kind === 'yield') slots.yieldSlot(message.turnId, message.reason);
+    else local.abort(message.turnId, message.token);
   });
+  /** The outcome here, or `forwarded` once `message` went out on the bus because the turn does not run here. */
+  const orForward = <Outcome extends string>(outcome: Outcome, message: TurnControlMessage): Outcome | 'forwarded' => {
+    if (outcome !== 'unknown-turn' || !bus) return outcome;
+    bus.publish(message);
+    return 'forwarded';
+  };
   return {
+    ...slots,
+    accessTape: local.accessTape,
+    awaitApproval: local.awaitApproval,
+    awaitOutput: local.awaitOutput,
     /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
     register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
       const controlToken = createTurnControlToken();
@@ -128,46 +102,13 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
       const turn = turns.get(turnId);
       if (turn) turn.stop = stop;
     },
-    /** A wait of the turn (a tool call, an approval, a typed output) began or ended. */
-    noteWaiting(turnId: string, waiting: boolean): void {
-      const turn = turns.get(turnId);
-      if (!turn) return;
-      const before = turn.waitingSince;
-      turn.waits = Math.max(0, turn.waits + (waiting ? 1 : -1));
-      if (turn.waits === 0) turn.waitingSince = undefined;
-      else turn.waitingSince ??= now();
-      if (turn.waitingSince !== before) for (const listener of turn.onWaitingChange) listener(turn.waitingSince);
-    },
-    /** Runs `listener` whenever the turn starts waiting (with since when) or stops (undefined). */
-    whenWaitingChanges(turnId: string, listener: (waitingSince: number | undefined) => void): void {
-      turns.get(turnId)?.onWaitingChange.push(listener);
-    },
-    /** The counted running turns of this process, each with since when it waits (if it does). */
-    listHeldSlots(): HeldSlot[] {
-      return [...turns.entries()]
-        .filter(([, turn]) => !turn.yielded)
-        .map(([turnId, turn]) => ({ turnId, clientId: turn.clientId, stoppable: turn.stop !== undefined, ...(turn.waitingSince === undefined ? {} : { waitingSince: turn.waitingSince }) }));
-    },
-    /** Stops a running turn with `reason` and stops counting it (and releases its shared lease) at once; its sandbox closes as it ends. */
-    yieldSlot,
     /**
      * Stops turn `turnId`, whose shared lease a newcomer took, wherever it runs: here, or on the
      * instance that hears it on the bus.
      */
     requestYield(turnId: string, reason: string): void {
-      if (yieldSlot(turnId, reason) || turns.has(turnId) || !bus) return;
+      if (slots.yieldSlot(turnId, reason) || turns.has(turnId) || !bus) return;
       bus.publish({ kind: 'yield', turnId, reason });
-    },
-    /** What the clock of this registry reads (for how long a yielded turn waited). */
-    now,
-    /**
-     * What the holder of `token` may read of a turn running here: a copy of its tape so far, or
-     * `unknown-turn` when it does not run in this process (finished, or another instance's).
-     */
-    accessTape(turnId: string, token: string): TapeAccess {
-      const live = turns.get(turnId);
-      if (!live) return { kind: 'unknown-turn' };
-      return matchesTurnControlToken(live.controlToken, token) ? { kind: 'live', tape: [...(live.tape ?? [])] } : { kind: 'forbidden' };
     },
     unregister(turnId: string): void {
       const turn = turns.get(turnId);
@@ -180,65 +121,15 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
       if (turn) turn.onEnded.push(ended);
       else ended();
     },
-    /** Counts a turn about to start against `clientId` until the returned release is called. */
-    reserve(clientId: string): () => void {
-      const reservation = { clientId };
-      reservations.add(reservation);
-      return () => {
-        reservations.delete(reservation);
-      };
-    },
-    /** Running and reserved turns of `clientId`. */
-    countForClient(clientId: string): number {
-      const running = counted().filter((turn) => turn.clientId === clientId).length;
-      return running + [...reservations].filter((reservation) => reservation.clientId === clientId).length;
-    },
-    /** Running and reserved turns of this process. */
-    countAll(): number {
-      return counted().length + reservations.size;
-    },
-    awaitApproval(turnId: string, callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
-      return new Promise((resolve) => {
-        const turn = turns.get(turnId);
-        if (!turn) return resolve({ approved: false, reason: 'The turn is no longer running.' });
-        turn.approvals.set(callId, resolve);
-        signal.addEventListener('abort', () => turn.approvals.delete(callId), { once: true });
-      });
-    },
-    /** Waits for the output a person types for `callId`; `null` when the signal aborts first. */
-    awaitOutput(turnId: string, callId: string, signal: AbortSignal): Promise<string | null> {
-      return new Promise((resolve) => {
-        const turn = turns.get(turnId);
-        if (!turn || signal.aborted) return resolve(null);
-        turn.outputs.set(callId, resolve);
-        signal.addEventListener(
-          'abort',
-          () => {
-            turn.outputs.delete(callId);
-            resolve(null);
-          },
-          { once: true },
-        );
-      });
-    },
     deliverOutput(turnId: string, token: string, callId: string, output: string): DeliverOutputOutcome {
-      const outcome = deliverOutputLocally(turnId, token, callId, output);
-      if (outcome !== 'unknown-turn' || !bus) return outcome;
-      bus.publish({ kind: 'output', turnId, token, callId, output });
-      return 'forwarded';
+      return orForward(local.deliverOutput(turnId, token, callId, output), { kind: 'output', turnId, token, callId, output });
     },
     deliverApproval(turnId: string, token: string, callId: string, decision: ApprovalDecision): DeliverOutcome {
-      const outcome = deliverLocally(turnId, token, callId, decision);
-      if (outcome !== 'unknown-turn' || !bus) return outcome;
-      bus.publish({ kind: 'approval', turnId, token, callId, decision });
-      return 'forwarded';
+      return orForward(local.deliverApproval(turnId, token, callId, decision), { kind: 'approval', turnId, token, callId, decision });
     },
     /** `aborted` when the turn runs here, `forwarded` when the abort went out on the bus to the other instances. */
     abort(turnId: string, token: string): AbortOutcome {
-      const outcome = abortLocally(turnId, token);
-      if (outcome !== 'unknown-turn' || !bus) return outcome;
-      bus.publish({ kind: 'abort', turnId, token });
-      return 'forwarded';
+      return orForward(local.abort(turnId, token), { kind: 'abort', turnId, token });
     },
   };
 }
