@@ -1,4 +1,5 @@
 import type { JsonPath, JsonValue } from '@/lib/runtime';
+import { boundShownValue } from './bound-shown-value';
 
 /** One place where two JSON values differ: a key or item only one side has, or a different value. */
 export type JsonChange =
@@ -20,13 +21,13 @@ export type DiffJsonOptions = { limit?: number };
  * (an object against an array, a string against a number) is one `changed` at its path. Changes
  * past `limit` are counted, not listed, so the cost stays linear in the size of the values.
  * A side that is `undefined` (a field one run lacks) makes the other side's whole value one
- * `added` or `removed` at the root.
+ * `added` or `removed` at the root. A value past `MAX_SHOWN_VALUE_CHARS` is listed cut or described.
  */
 export function diffJson(a: JsonValue | undefined, b: JsonValue | undefined, options: DiffJsonOptions = {}): JsonDiff {
   const limit = options.limit ?? DEFAULT_CHANGE_LIMIT;
   const result: JsonDiff = { changes: [], truncated: 0 };
   const report = (change: JsonChange): void => {
-    if (result.changes.length < limit) result.changes.push(change);
+    if (result.changes.length < limit) result.changes.push(boundChange(change));
     else result.truncated += 1;
   };
   if (a === undefined && b !== undefined) report({ kind: 'added', path: [], b });
@@ -65,6 +66,17 @@ function walk(a: JsonValue, b: JsonValue, path: (string | number)[], report: (ch
     return;
   }
   if (a !== b) report({ kind: 'changed', path, a, b });
+}
+
+function boundChange(change: JsonChange): JsonChange {
+  switch (change.kind) {
+    case 'added':
+      return { ...change, b: boundShownValue(change.b) };
+    case 'removed':
+      return { ...change, a: boundShownValue(change.a) };
+    case 'changed':
+      return { ...change, a: boundShownValue(change.a), b: boundShownValue(change.b) };
+  }
 }
 
 function isJsonObject(value: JsonValue): value is { [key: string]: JsonValue } {

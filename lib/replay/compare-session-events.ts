@@ -1,3 +1,4 @@
+import { boundShownValue } from '@/lib/compare/bound-shown-value';
 import { isPlainObject, type RuntimeEvent } from '@/lib/runtime';
 
 /** One field of one event that a replay produced differently; `field` is a path such as `calls[0].arguments`. */
@@ -125,5 +126,5 @@ function fieldOf(event: RuntimeEvent, key: string): unknown {
 }
 
 function present<K extends 'recorded' | 'replayed'>(key: K, value: unknown): Partial<Record<K, unknown>> {
-  return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, unknown>>);
+  return value === undefined ? {} : ({ [key]: boundShownValue(value) } as Partial<Record<K, unknown>>);
 }

@@ -8,7 +8,12 @@ export { BUNDLED_RUNTIME_FILE, renderAssertionTestFile } from './render-assertio
 export type { RenderAssertionTestOptions } from './render-assertion-test';
 export { EXPORT_FILES, renderPortableTestExport } from './render-portable-test-export';
 export type { ExportedFile, ExportRuntime, PortableTestExport, PortableTestExportOptions } from './render-portable-test-export';
+export { createSessionReplay } from './create-session-replay';
+export type { ReplayStep, SessionReplay, TapedTurn } from './create-session-replay';
+export { openStoredReplay } from './open-stored-replay';
+export type { HeldReplay, ReplayOpener } from './open-stored-replay';
+export type { ReplayReport, TurnReplayVerdict } from './replay-report';
 export { replaySession } from './replay-session';
-export type { ReplayReport, ReplayTurnRunner, TurnReplayVerdict } from './replay-session';
+export type { ReplayTurnRunner } from './replay-session';
 export { compareSessionTexts, parseStoredSession, useStoredSessionText } from './use-stored-session-text';
 export type { SessionComparison, SessionTextAnswers, SessionTextUse, StoredSessionText } from './use-stored-session-text';

@@ -17,6 +17,10 @@ export const SESSION_LIMITS = {
   checkBudgetMs: 4_000,
   /** And the wall time it may take (a worker runs at a lower priority than the HTTP thread, so a loaded machine gives it less). */
   checkWallMs: 15_000,
+  /** Replays one sandbox worker holds at once: each keeps its parsed record there while its turns run. */
+  replaysPerWorker: 8,
+  /** A held replay not advanced for this long is let go: longer than a turn's wall budget (600 s). */
+  replayIdleMs: 660_000,
 } as const;
 
 /** How long finished turns stay available to Share. */

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '@/lib/server/http/body-limits';
 import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
-import { costlyAssertion, costlyAssertions, fetchStoredSession, withTinyValuesTape } from './support/costly-sessions';
+import { costlyAssertion, costlyAssertions, fetchStoredSession, withTinyValuesEvents, withTinyValuesTape } from './support/costly-sessions';
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';
 import { sampleLatency } from './support/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
@@ -68,6 +68,37 @@ describe('stored sessions built to be costly', () => {
     const other = await fetchFrom('127.0.0.3', `${baseURL()}/api/sessions/${heavyId}`);
     expect(other.status).toBe(200);
     expect(other.text.length).toBeLessThan(SESSION_LIMITS.recordBytes);
+  });
+
+  it('replays the costliest session it accepts over and over in a sandbox worker, the HTTP thread running one turn at a time', async () => {
+    const id = await shareTurn(baseURL(), { source: defineModule([ECHO_TOOL]), message: 'Echo.', model: scriptedModel([[['echo', '{"text":"c"}']]]), title: 'replayed' });
+    const plain = await fetchStoredSession(baseURL(), id);
+    // Just under the record's bound on values: 390,000 zeros in the recorded events, which a replay compares.
+    const imported = await post('/api/sessions/import', JSON.stringify(withTinyValuesEvents(plain, 390_000)));
+    expect(imported.status, imported.text).toBe(201);
+    const heavyId = (JSON.parse(imported.text) as { id: string }).id;
+
+    const replays = (async () => {
+      const answers: { status: number; text: string }[] = [];
+      for (let index = 0; index < 8; index += 1) answers.push(await post(`/api/sessions/${heavyId}/replay`, '{}'));
+      return answers;
+    })();
+    const [latency, answers] = await Promise.all([sampleLatency(baseURL(), replays), replays]);
+    const summary = answers.map((answer) => `${answer.status} ${answer.text.slice(0, 120)}`).join('\n');
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 429), summary).toEqual([]);
+    const replayed = answers.filter((answer) => answer.status === 200);
+    expect(replayed.length, summary).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.status === 429).length, `replays past the per-session limit: ${summary}`).toBeGreaterThan(0);
+    for (const answer of replayed) {
+      const report = JSON.parse(answer.text) as { identical: boolean; differences: { field: string }[]; turns: unknown[] };
+      // The replay's turn ends without the planted result: a bounded list of differences says so.
+      expect(report.identical).toBe(false);
+      expect(report.turns).toEqual([{ turn: 0, identical: false, differences: report.differences.length }]);
+      expect(report.differences.length).toBeLessThanOrEqual(100);
+      expect(report.differences).toContainEqual({ turn: 0, seq: expect.any(Number), field: 'result', recorded: '(a list of 390000 items, 780001 characters as JSON: too large to show)' });
+    }
+    expectResponsive(latency, 'repeated replays of a session of 390,000 tiny values');
+    await expectServerStillServes(baseURL());
   });
 });
 

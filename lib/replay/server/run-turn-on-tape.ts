@@ -1,13 +1,13 @@
 // Server-only: re-runs a recorded turn through the same path a live turn takes, on its tape.
 import { err, ok, type Result, type RuntimeEvent } from '@/lib/runtime';
 import { toEventStream, streamTurn, type FinishedTurn } from '@/lib/server/turns';
-import type { SessionTurn } from '@/lib/sessions/session-record';
+import type { TapedTurn } from '../create-session-replay';
 
 /**
  * Runs `turn` again with the model replaced by its tape and every approval and typed output answered as recorded,
  * and returns the events it produced. Nothing is stored: replays are not shareable turns.
  */
-export async function runTurnOnTape(turn: SessionTurn, clientId = 'session-replay'): Promise<Result<RuntimeEvent[], string>> {
+export async function runTurnOnTape(turn: TapedTurn, clientId = 'session-replay'): Promise<Result<RuntimeEvent[], string>> {
   const recordedApprovals = new Map(turn.approvals.map((approval) => [approval.callId, { approved: approval.approved, reason: approval.reason }]));
   const recordedOutputs = new Map(turn.outputs.map((output) => [output.callId, output.output]));
   let finished: FinishedTurn | undefined;

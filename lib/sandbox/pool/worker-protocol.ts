@@ -1,13 +1,13 @@
 // The messages between the HTTP thread and a sandbox worker. Everything is structured-clone data.
 import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
-import type { JsonSchema, JsonValue, Result, ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue } from '@/lib/runtime';
+import type { JsonSchema, JsonValue, Result, ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue, RuntimeEvent } from '@/lib/runtime';
 import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
 import type { BodyResult } from '@/lib/server/parse-json-body';
 import type { RequestBodyName } from '@/lib/server/request-body-schemas';
 import type { PreparedSession, SessionPreparation } from '@/lib/sessions/prepare-stored-session';
 import type { SessionError } from '@/lib/sessions/session-error';
-import type { SessionTextAnswers, SessionTextUse } from '@/lib/replay';
+import type { ReplayStep, SessionTextAnswers, SessionTextUse, StoredSessionText } from '@/lib/replay';
 import type { Diagnostic } from '../compiled-module';
 import type { ActivityHooks } from '../evaluate-tool-module';
 
@@ -35,7 +35,13 @@ export type WorkerRequest =
   /** o200k tokens of a long text (a catalog's tools payload). */
   | { kind: 'count-tokens'; id: number; text: string }
   /** Stored records' text to compare, or to build a fork's turn request from (`useStoredSessionText`). */
-  | { kind: 'use-session'; id: number; use: SessionTextUse };
+  | { kind: 'use-session'; id: number; use: SessionTextUse }
+  /** A stored record's text to parse and hold for a replay; answered with its first turn to run. */
+  | { kind: 'open-replay'; id: number; replayKey: string; session: StoredSessionText }
+  /** The events one turn of a held replay produced (or why it could not start); answered with the next step. */
+  | { kind: 'advance-replay'; id: number; replayKey: string; replayed: Result<RuntimeEvent[], string> }
+  /** A held replay to let go of. */
+  | { kind: 'close-replay'; id: number; replayKey: string };
 
 export type WorkerRequestKind = WorkerRequest['kind'];
 
@@ -58,6 +64,9 @@ export type WorkerAnswers = {
   'parse-body': BodyResult<unknown>;
   'count-tokens': number;
   'use-session': SessionTextAnswers[SessionTextUse['kind']];
+  'open-replay': Result<ReplayStep, SessionError>;
+  'advance-replay': Result<ReplayStep, SessionError>;
+  'close-replay': null;
 };
 
 /**

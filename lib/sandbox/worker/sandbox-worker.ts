@@ -3,15 +3,7 @@
 // validation against user schemas, and the auto model's argument generation.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
-import {
-  type JsonSchema,
-  type JsonValue,
-  type Tool,
-  type ToolMetadata,
-  type ValidationIssue,
-  validationFailure,
-  createJsonSchemaValidator,
-} from '@/lib/runtime';
+import { type JsonSchema, type JsonValue, type Tool, type ToolMetadata, type ValidationIssue, validationFailure, createJsonSchemaValidator } from '@/lib/runtime';
 import { describeCompileAnswer } from '@/lib/server/describe-compiled-tools';
 import { parseScannedBody } from '@/lib/server/parse-json-body';
 import { REQUEST_BODY_SCHEMAS } from '@/lib/server/request-body-schemas';
@@ -24,6 +16,7 @@ import { setProgressReporter } from '../report-progress';
 import { createSandboxTurn, type SandboxTurn } from '../create-sandbox-turn';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_SLOTS, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
 import { threadCpuClock } from '../vm-deadline';
+import { createHeldReplays } from './held-replays';
 import { lowerThreadPriority } from './lower-thread-priority';
 
 const port = parentPort;
@@ -32,6 +25,8 @@ if (!port) throw new Error('sandbox-worker must run in a worker thread.');
 type OpenTurn = { turn: SandboxTurn; syncedVersion: number };
 const turns = new Map<string, OpenTurn>();
 const executions = new Map<number, AbortController>();
+// A replay of a 5 MB record holds its parsed record here between turns; a turn on its tape takes at most its wall budget.
+const replays = createHeldReplays({ maxHeld: SESSION_LIMITS.replaysPerWorker, idleMs: SESSION_LIMITS.replayIdleMs });
 
 const post = (message: WorkerMessage) => port.postMessage(message);
 // The pool reads these clocks directly, so a busy HTTP thread never mistakes its own stall for ours.
@@ -127,6 +122,13 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
     }
     case 'use-session':
       return useStoredSessionText(request.use);
+    case 'open-replay':
+      return replays.open(request.replayKey, request.session);
+    case 'advance-replay':
+      return replays.advance(request.replayKey, request.replayed);
+    case 'close-replay':
+      replays.close(request.replayKey);
+      return null;
   }
 }
 

@@ -61,3 +61,21 @@ export async function importSession(baseURL: string, record: unknown, options: {
     return { status: 0, elapsedMs: performance.now() - started, text: `no answer: ${String(error)}` };
   }
 }
+
+/**
+ * `record` with its first turn's `turn-end` event carrying a list of `count` zeros as its result:
+ * values that only a reader of the recorded events pays for (Replay compares them with the replay's).
+ */
+export function withTinyValuesEvents(record: Record<string, unknown>, count: number): Record<string, unknown> {
+  const [first, ...rest] = record.turns as Record<string, unknown>[];
+  const events = ((first?.events ?? []) as Record<string, unknown>[]).map((event) => (event.type === 'turn-end' ? { ...event, result: new Array<number>(count).fill(0) } : event));
+  return { ...record, turns: [{ ...first, events }, ...rest] };
+}
+
+/** Four model exchanges of 95,000 zeros each: just under the per-exchange bound, 380,000 values that travel with the turn's tape. */
+export function withTinyValuesExchanges(record: Record<string, unknown>): Record<string, unknown> {
+  const [first, ...rest] = record.turns as Record<string, unknown>[];
+  const exchange = (first!.tape as Record<string, unknown>[])[0]!;
+  const tape = Array.from({ length: 4 }, () => ({ ...exchange, streamed: undefined, response: new Array<number>(95_000).fill(0) }));
+  return { ...record, turns: [{ ...first, tape }, ...rest] };
+}

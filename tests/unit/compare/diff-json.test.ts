@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_SHOWN_VALUE_CHARS } from '@/lib/compare/bound-shown-value';
 import { diffContent } from '@/lib/compare/diff-content';
 import { diffJson, isJsonEqual } from '@/lib/compare/diff-json';
 import { diffText } from '@/lib/compare/diff-text';
@@ -53,6 +54,18 @@ describe('diffText and diffContent', () => {
     expect(diffContent('{"a":1}', '{"a":2}')).toEqual({ kind: 'json', changes: [{ kind: 'changed', path: ['a'], a: 1, b: 2 }], truncated: 0 });
     expect(diffContent('Wrote 3 lines.', 'Wrote 4 lines.')).toMatchObject({ kind: 'text', offset: 6 });
     expect(diffContent('{"a":1}', 'not json')).toMatchObject({ kind: 'text', offset: 0 });
+  });
+
+  it('lists a value too large to show as a description, and a long text cut', () => {
+    const large = Array.from({ length: 10_000 }, (_, index) => index);
+    const long = 'y'.repeat(MAX_SHOWN_VALUE_CHARS + 1);
+    expect(diffJson({ rows: large, note: 'a' }, { note: long })).toEqual({
+      changes: [
+        { kind: 'removed', path: ['rows'], a: `(a list of 10000 items, ${JSON.stringify(large).length} characters as JSON: too large to show)` },
+        { kind: 'changed', path: ['note'], a: 'a', b: `${'y'.repeat(MAX_SHOWN_VALUE_CHARS)}… (${MAX_SHOWN_VALUE_CHARS + 1} characters in all)` },
+      ],
+      truncated: 0,
+    });
   });
 
   it('formats paths the way people read them', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime';
+import { MAX_SHOWN_VALUE_CHARS } from '@/lib/compare/bound-shown-value';
 import { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from '@/lib/replay/compare-session-events';
 
 function recordedEvents(turnId: string, at: number): RuntimeEvent[] {
@@ -22,6 +23,18 @@ describe('compareTurnEvents', () => {
     expect(compareTurnEvents(0, withAudit('c1 read_file {} → success in 40 ms'), withAudit('c1 read_file {} → success in 57 ms'))).toEqual([]);
     expect(compareTurnEvents(0, withAudit('c1 x → error (thrown) after 3 ms: boom'), withAudit('c1 x → error (thrown) after 9 ms: bang'))).toEqual([
       { turn: 0, seq: 2, field: 'audit', recorded: 'c1 x → error (thrown) after … ms: boom', replayed: 'c1 x → error (thrown) after … ms: bang' },
+    ]);
+  });
+
+  it('describes a differing value too large to show instead of sending it, and cuts a long text', () => {
+    const long = 'x'.repeat(MAX_SHOWN_VALUE_CHARS + 5);
+    const replayed = recordedEvents('turn_a', 5).map((event): RuntimeEvent => {
+      if (event.type === 'tool-output') return { ...event, output: long, details: new Array<number>(20_000).fill(0) };
+      return event;
+    });
+    expect(compareTurnEvents(0, recordedEvents('turn_a', 5), replayed)).toEqual([
+      { turn: 0, seq: 2, field: 'details', recorded: { lines: [1, 2] }, replayed: '(a list of 20000 items, 40001 characters as JSON: too large to show)' },
+      { turn: 0, seq: 2, field: 'output', recorded: 'alpha', replayed: `${'x'.repeat(MAX_SHOWN_VALUE_CHARS)}… (${MAX_SHOWN_VALUE_CHARS + 5} characters in all)` },
     ]);
   });
 

@@ -10,6 +10,8 @@ import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
 import { openTestStore, presetPlayground, recordPresetTurn, TEST_CHECKER } from '../sessions/session-fixtures';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
 
 let store: SessionStore;
 const sessions = new Map<string, SessionRecord>();
@@ -34,7 +36,7 @@ afterAll(async () => {
 describe('session replay on the tape', () => {
   it.each(PRESETS.map((preset) => [preset.id] as const))('replays the stored %s session identically', async (presetId) => {
     const record = sessions.get(presetId)!;
-    const report = await replayStoredSession(record.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn) });
+    const report = await replayStoredSession(record.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn), openReplay: createPooledReplayOpener(getSandboxPool()) });
     expect(report).toEqual({ ok: true, value: { identical: true, differences: [], turns: [{ turn: 0, identical: true, differences: 0 }] } });
   });
 

@@ -12,6 +12,8 @@ import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import { readEventStream } from '../support/read-event-stream';
 import { openTestStore, TEST_CHECKER } from './session-fixtures';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';
@@ -101,7 +103,7 @@ describe('a conversation through the server', () => {
       { store, checker: TEST_CHECKER },
     );
     if (!shared.ok) throw new Error(shared.error.message);
-    const report = await replayStoredSession(shared.value.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn) });
+    const report = await replayStoredSession(shared.value.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn), openReplay: createPooledReplayOpener(getSandboxPool()) });
     expect(report).toEqual({
       ok: true,
       value: {

@@ -12,6 +12,8 @@ import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { importStoredSession } from '@/lib/sessions/store-session-record';
 import { openTestStore, presetPlayground, recordPresetTurn, TEST_CHECKER } from './session-fixtures';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
 
 let store: SessionStore;
 let client: SqlClient;
@@ -89,7 +91,7 @@ describe('version 4 sessions', () => {
     expect(createRecordedConversation(received)).toEqual(createRecordedConversation(asImported));
     expect(selectSessionSeed(received)).toBe(selectSessionSeed(asImported));
 
-    const report = await replayStoredSession(imported.value.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn) });
+    const report = await replayStoredSession(imported.value.id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn), openReplay: createPooledReplayOpener(getSandboxPool()) });
     expect(report).toEqual({ ok: true, value: expect.objectContaining({ identical: true, differences: [] }) });
   });
 });

@@ -2,11 +2,17 @@ import { readClientAddress, respondTooManyRequests, respondWithSessionResult } f
 import { takeRequestLimit } from '@/lib/server/admission';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { replayStoredSession, runTurnOnTape } from '@/lib/replay/server';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. Its turns count against the requester's address, and so does the replay itself. */
+/**
+ * Re-runs the session on its tape with its recorded approvals → `{ identical, differences }`. A sandbox worker parses the
+ * record and compares the events; this thread runs one turn at a time. Its turns count against the requester's address,
+ * and so does the replay itself.
+ */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
   const clientAddress = readClientAddress(request);
@@ -14,6 +20,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   if (!byAddress.ok) return respondTooManyRequests(byAddress.error);
   const admitted = await takeRequestLimit('replays-per-session', id);
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
-  const report = await withSessionStore((store) => replayStoredSession(id, { store, runTurnOnTape: (turn) => runTurnOnTape(turn, clientAddress) }));
+  const openReplay = createPooledReplayOpener(getSandboxPool());
+  const report = await withSessionStore((store) => replayStoredSession(id, { store, openReplay, runTurnOnTape: (turn) => runTurnOnTape(turn, clientAddress) }));
   return respondWithSessionResult(report);
 }
