@@ -25,6 +25,8 @@ export { createTurnId, streamTurn, startWhenAdmitted } from './stream-turn';
 export type { FinishedTurn, StreamTurnResult, StreamTurnOptions } from './stream-turn';
 export { TURN_CONTROL_HEADER, createTurnControlToken, matchesTurnControlToken, hashTurnControlToken, matchesTurnControlTokenHash, readTurnControlRequest, NOT_YOUR_TURN_MESSAGE } from './turn-control';
 export type { TurnControlRefusal } from './turn-control';
+export { createPostgresTurnBus } from './create-postgres-turn-bus';
+export type { PostgresTurnBus } from './create-postgres-turn-bus';
 export { createTurnRegistry, getTurnRegistry } from './turn-registry';
 export type { TurnControlMessage, TurnControlBus, LiveTurnExtras, DeliverOutcome, DeliverOutputOutcome, AbortOutcome, TapeAccess, TurnRegistry } from './turn-registry';
 export { createTurnStepGate, waitForTurnStep, noteTurnAdmitted } from './wait-for-turn-step';

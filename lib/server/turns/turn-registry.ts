@@ -2,7 +2,7 @@
 // the bus, the live turns of other instances).
 import type { TapeEntry } from '@/lib/models/model-config';
 import type { ApprovalDecision } from '@/lib/runtime';
-import { createPostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
+import { createPostgresTurnBus } from './create-postgres-turn-bus';
 import { processSingleton } from '../process-singleton';
 import { createLiveTurnControls } from './live-turn-controls';
 import { createTurnControlToken } from './turn-control';

@@ -6,7 +6,7 @@ import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/admission/
 import { hashClientAddress } from '@/lib/server/admission/hash-client-address';
 import { createRequestRateLimiters } from '@/lib/server/admission/request-rate-limiters';
 import { createTurnRegistry } from '@/lib/server/turns/turn-registry';
-import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
+import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/server/turns';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import type { SqlClient } from '@/lib/sessions/sql-client';
 import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from '../sessions/session-fixtures';

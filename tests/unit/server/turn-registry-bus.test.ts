@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTurnRegistry, type TurnControlBus, type TurnControlMessage } from '@/lib/server/turns/turn-registry';
-import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/sessions/create-postgres-turn-bus';
-import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from './session-fixtures';
+import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/server/turns';
+import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from '../sessions/session-fixtures';
 
 /** An in-process stand-in for NOTIFY: every subscriber hears every message, the sender's own included. */
 function createLocalBus(): TurnControlBus & { sent: TurnControlMessage[] } {

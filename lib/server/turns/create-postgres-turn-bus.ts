@@ -1,7 +1,7 @@
 // Server-only: approvals, typed outputs, aborts and slot yields between instances over PostgreSQL LISTEN/NOTIFY.
 import pg from 'pg';
 import { z } from 'zod';
-import type { TurnControlBus, TurnControlMessage } from '@/lib/server/turns';
+import type { TurnControlBus, TurnControlMessage } from './turn-registry';
 
 /** The NOTIFY channel every instance listens on. */
 export const TURN_CONTROL_CHANNEL = 'playground_turn_control';
