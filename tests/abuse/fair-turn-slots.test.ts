@@ -1,9 +1,7 @@
-import { Agent, fetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
-import type { RuntimeEvent } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
-import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
+import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
+import { asksApproval, createOpenTurns, turnEndOf } from './support/open-turns';
 import { turnBody } from './support/run-turn';
 import { expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
@@ -20,68 +18,18 @@ const { baseURL } = useAbuseServer();
 const ATTACKERS = Array.from({ length: CONCURRENT_TURN_LIMITS.total / CONCURRENT_TURN_LIMITS.perAddress }, (_, index) => `127.0.0.${20 + index}`);
 const INNOCENT = '127.0.0.90';
 const STATE_TIMEOUT_MS = 60_000;
-const WAIT_TOOL = `defineTool({ name: 'wipe', description: 'Deletes everything, once approved.', schema: z.object({}), isDestructive: true, needsApproval: true, execute: () => 'wiped' })`;
 
-/** A turn stream being read in the background: its events so far, and whether it ended. */
-type OpenTurn = { address: string; status: number; events: RuntimeEvent[]; ended: boolean; close: () => void };
-
-const agents = new Map<string, Agent>();
-const open: OpenTurn[] = [];
-afterAll(async () => {
-  for (const turn of open) turn.close();
-  await Promise.all([...agents.values()].map((agent) => agent.destroy()));
-});
-
-function agentFor(address: string): Agent {
-  let agent = agents.get(address);
-  if (!agent) {
-    agent = new Agent({ connections: CONCURRENT_TURN_LIMITS.perAddress + 1, localAddress: address });
-    agents.set(address, agent);
-  }
-  return agent;
-}
-
-/** Starts a turn from `address` and reads its events in the background until it ends or is closed. */
-async function startTurn(address: string, body: unknown): Promise<OpenTurn> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseURL()}/api/turns`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    dispatcher: agentFor(address),
-    signal: controller.signal,
-  });
-  const turn: OpenTurn = { address, status: response.status, events: [], ended: response.status !== 200, close: () => controller.abort() };
-  open.push(turn);
-  if (response.status !== 200 || !response.body) {
-    await response.body?.cancel();
-    return turn;
-  }
-  const parser = createSseParser();
-  void (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        for (const data of parser.push(decoder.decode(chunk, { stream: true }))) turn.events.push(JSON.parse(data) as RuntimeEvent);
-      }
-    } catch {
-      // Closed by the test: the turn is over for it.
-    }
-    turn.ended = true;
-  })();
-  return turn;
-}
+const turns = createOpenTurns();
+afterAll(() => turns.closeAll());
+const startTurn = (address: string, body: unknown) => turns.start(baseURL(), address, body);
 
 function waitFor(done: () => boolean, what: () => string): Promise<void> {
   return waitForState(done, what, { timeoutMs: STATE_TIMEOUT_MS, intervalMs: 25 });
 }
 
-const asksApproval = (turn: OpenTurn) => turn.events.some((event) => event.type === 'tool-approval-request');
-const turnEndOf = (turn: OpenTurn) => turn.events.find((event) => event.type === 'turn-end');
-
 describe('turn slots when every one is held by waiting turns', () => {
   it('gives an innocent address a running turn by stopping the longest-waiting turn of an address holding the most', async () => {
-    const waiting = turnBody({ source: defineModule([WAIT_TOOL]), message: 'Wipe it.', model: scriptedModel([[['wipe', '{}']]], 'Wiped.') });
+    const waiting = turnBody({ source: defineModule([APPROVAL_TOOL]), message: 'Wipe it.', model: scriptedModel([[['wipe', '{}']]], 'Wiped.') });
     const attack = await Promise.all(ATTACKERS.flatMap((address) => Array.from({ length: CONCURRENT_TURN_LIMITS.perAddress }, () => startTurn(address, waiting))));
     const statuses = attack.map((turn) => `${turn.address}: ${turn.status}`).join('\n');
     expect(attack.every((turn) => turn.status === 200), statuses).toBe(true);

@@ -1,11 +1,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
+import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
+import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';
 import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
 import { sampleLatency } from './support/sample-latency';
-import { expectResponsive } from './support/server-checks';
+import { asksApproval, createOpenTurns, turnEndOf } from './support/open-turns';
+import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
+import { waitForState } from './support/wait-for-state';
+
 
 /**
  * Two instances on one DATABASE_URL, as behind a load balancer: what one instance's visitor spent
@@ -66,5 +70,46 @@ describeShared('limits shared by two instances on one database', () => {
     // The naps' slots were released when they ended: the second instance admits the address again.
     const quick = turnBody({ source: defineModule([SLEEP_TOOL]), message: 'Hello.', model: scriptedModel([]) });
     await expect.poll(async () => turnEnd(await runTurn(second.baseURL(), quick, { timeoutMs: 30_000 }))?.reason, { timeout: 10_000 }).toBe('completed');
+  });
+
+  it('gives a newcomer on the second instance the slot of the longest-waiting turn of an address hogging the first', { timeout: 180_000 }, async () => {
+    const turns = createOpenTurns();
+    const db = new pg.Client({ connectionString: scopedURL });
+    await db.connect();
+    try {
+      // Sixteen addresses hold all 64 slots on the first instance with turns waiting for an approval nobody gives.
+      const attackers = Array.from({ length: CONCURRENT_TURN_LIMITS.total / CONCURRENT_TURN_LIMITS.perAddress }, (_, index) => `127.0.0.${120 + index}`);
+      const waiting = turnBody({ source: defineModule([APPROVAL_TOOL]), message: 'Wipe it.', model: scriptedModel([[['wipe', '{}']]], 'Wiped.') });
+      const attack = await Promise.all(attackers.flatMap((address) => Array.from({ length: CONCURRENT_TURN_LIMITS.perAddress }, () => turns.start(first.baseURL(), address, waiting))));
+      expect(attack.map((turn) => turn.status).filter((status) => status !== 200)).toEqual([]);
+      await waitForState(() => attack.every(asksApproval), () => `every attack turn asking its approval (${attack.filter(asksApproval).length} of ${attack.length})`, { timeoutMs: 90_000, intervalMs: 50 });
+      // The first instance's heartbeat tells the database its leases wait (within 10 s).
+      let waitingLeases = 0;
+      const countWaiting = async () => {
+        waitingLeases = Number((await db.query<{ count: string }>('SELECT count(*) FROM turn_leases WHERE waiting_since IS NOT NULL')).rows[0]?.count);
+        return waitingLeases;
+      };
+      await expect.poll(countWaiting, { timeout: 30_000, interval: 250 }).toBe(CONCURRENT_TURN_LIMITS.total);
+
+      // The innocent asks the second instance, whose own process holds no slot: the shared pool is full.
+      const innocentTurn = turnBody({ source: defineModule([ECHO_TOOL]), message: 'Echo it.', model: scriptedModel([[['echo', '{"text":"my turn"}']]], 'Echoed.') });
+      const innocent = await turns.start(second.baseURL(), '127.0.0.190', innocentTurn);
+      expect(innocent.status).toBe(200);
+      await waitForState(() => turnEndOf(innocent) !== undefined, () => 'the innocent turn’s end', { timeoutMs: 60_000, intervalMs: 25 });
+      expect(turnEndOf(innocent)).toMatchObject({ reason: 'completed' });
+
+      // Exactly one turn on the first instance gave its slot up, saying why; the rest still wait.
+      await waitForState(() => attack.some((turn) => turnEndOf(turn) !== undefined), () => 'the yielded turn’s end', { timeoutMs: 30_000, intervalMs: 25 });
+      const yielded = attack.filter((turn) => turnEndOf(turn) !== undefined);
+      expect(yielded).toHaveLength(1);
+      expect(turnEndOf(yielded[0]!)).toMatchObject({ reason: 'error', error: expect.stringMatching(/^The server was running its maximum of 64 turns and a visitor holding fewer needed one: this turn had waited \d+ s/) });
+      // An attacker already holding its 4 on the first instance gets none on the second.
+      const greedy = await turns.start(second.baseURL(), attackers.find((address) => address !== yielded[0]!.address)!, waiting);
+      expect(greedy.status).toBe(429);
+      await expectServerStillServes(second.baseURL());
+    } finally {
+      await turns.closeAll();
+      await db.end();
+    }
   });
 });

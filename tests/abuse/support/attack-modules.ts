@@ -57,6 +57,9 @@ export const LOG_FLOOD_TOOL = `defineTool({ name: 'flood_logs', description: 'Lo
     return 'logged';
   } })`;
 
+/** A tool that waits for an approval nobody gives: its turn holds a slot, waiting. */
+export const APPROVAL_TOOL = `defineTool({ name: 'wipe', description: 'Deletes everything, once approved.', schema: z.object({}), isDestructive: true, needsApproval: true, execute: () => 'wiped' })`;
+
 export const SLEEP_TOOL = `defineTool({ name: 'nap', description: 'Sleeps three seconds.', schema: z.object({}), isReadOnly: true, execute: async (args, ctx) => { await ctx.sleep(3000); return 'rested'; } })`;
 
 /** A JSON Schema tool (not strict, so the schema is used exactly as written). */
