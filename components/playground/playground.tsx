@@ -14,11 +14,11 @@ import { AppHeader } from '@/components/header/app-header';
 import { useTheme } from '@/components/header/use-theme';
 import { selectWaitingCalls } from '@/components/run/pending-for-you';
 import { RunPanel } from '@/components/run/run-panel';
-import { SchemaPanel } from '@/components/schema/schema-panel';
+import { SchemaPanel } from '@/components/schema';
 import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
-import { createTapeExchangesLoader, ExchangesContext } from '@/components/timeline/exchanges-context';
+import { createTapeExchangesLoader, ExchangesContext } from '@/components/timeline/exchanges';
 import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction } from './use-fork-action';
@@ -40,7 +40,7 @@ import { HistoryMenu } from '@/components/header/history-menu';
 
 // Rendered on the server as usual; their code (the event reducer, the assertion checker with its
 // JSON Schema validator) loads beside the page's first load, not in it, and hydrates when it arrives.
-const Timeline = dynamic(() => import('@/components/timeline/timeline').then((loaded) => loaded.Timeline), {
+const Timeline = dynamic(() => import('@/components/timeline').then((loaded) => loaded.Timeline), {
   loading: () => <p className="px-1 py-6 text-sm text-fg-muted">Loading the timeline…</p>,
 });
 const AssertionsPanel = dynamic(() => import('@/components/assertions/assertions-panel').then((loaded) => loaded.AssertionsPanel), {

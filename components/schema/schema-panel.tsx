@@ -6,7 +6,7 @@ import type { CompileState } from '@/lib/client/playground-state';
 import { selectSchemaView } from '@/lib/client/select-schema-view';
 import type { PermissionMode } from '@/lib/runtime';
 import { DiagnosticsList } from './diagnostics-list';
-import { ToolList } from './tool-list';
+import { ToolList } from '@/components/schema/tool-list';
 
 export type SchemaPanelProps = {
   compile: CompileState;

@@ -3,17 +3,11 @@
 import { useMemo, useState } from 'react';
 import type { RunState } from '@/lib/client/conversation-state';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
-import type { CallActions } from './call-actions';
-import { CarriedInRow } from './carried-in-row';
-import { ContextMeter } from './context-meter';
-import { InspectableTurn } from './inspectable-turn';
-import { IterationSection } from './iteration-section';
-import { SandboxStepRow } from './sandbox-step-row';
-import { TurnEndBanner } from './turn-end-banner';
-import { TurnHeader } from './turn-header';
-import type { TurnControls } from './turn-controls';
-import { TurnSection } from './turn-section';
-import { useTurnClock } from './use-turn-clock';
+import type { CallActions } from '@/components/timeline/call';
+import { CarriedInRow, IterationSection, SandboxStepRow } from '@/components/timeline/rows';
+import { ContextMeter } from '@/components/timeline/tokens';
+import { InspectableTurn } from '@/components/timeline/exchanges';
+import { TurnEndBanner, TurnHeader, type TurnControls, TurnSection, useTurnClock } from '@/components/timeline/turn';
 
 export type TimelineProps = {
   /** The conversation's turns (the active branch), oldest first. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArgumentChecker } from '@/components/schema/check-arguments';
-import { generatePrefill } from '@/components/schema/generate-prefill';
-import { readFormFields, readFormObject, setFormValue } from '@/components/schema/read-form-fields';
+import { createArgumentChecker, generatePrefill, readFormFields, readFormObject, setFormValue } from '@/components/schema/try';
 import { describeErrorBody } from '@/lib/client/api-client';
 import { type JsonSchema, strictifySchema } from '@/lib/runtime';
 

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CallCard } from '@/components/timeline/call-card';
 import type { CallState } from '@/lib/runtime';
+import { CallCard } from '@/components/timeline/call';
 
 const call: CallState = { callId: 'c1', name: 'tag_items', iteration: 1, rawArguments: '{"labels":[]}', repairs: [], logs: [], phase: 'proposed' };
 const render = (state: CallState) => renderToStaticMarkup(createElement(CallCard, { call: state, position: 1, actions: { decide: () => undefined, answer: () => undefined } }));

@@ -1,13 +1,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ExchangeBody, RENDERED_BODY_CHARS } from '@/components/timeline/exchange-body';
-import { ExchangeDetail } from '@/components/timeline/exchange-detail';
-import { ExchangeViewer } from '@/components/timeline/exchange-viewer';
-import { InspectedTurnContext } from '@/components/timeline/inspectable-turn';
-import { ModelRequestRow } from '@/components/timeline/model-request-row';
-import { RequestUsage } from '@/components/timeline/request-usage';
 import { reduceRuntimeEvents } from '@/lib/runtime';
+import { ExchangeBody, RENDERED_BODY_CHARS, ExchangeDetail, ExchangeViewer, InspectedTurnContext } from '@/components/timeline/exchanges';
+import { ModelRequestRow, RequestUsage } from '@/components/timeline/rows';
 
 describe('ExchangeDetail', () => {
   it('shows the method, the URL as the embedded model, the status and the request body', () => {

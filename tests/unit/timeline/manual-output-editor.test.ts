@@ -2,10 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AnswerByHandToggle } from '@/components/schema/answer-by-hand-toggle';
-import { CallCard } from '@/components/timeline/call-card';
 import { defineTool, reduceRuntimeEvents, type CallState, runTurn, type RuntimeEvent } from '@/lib/runtime';
 import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
+import { AnswerByHandToggle } from '@/components/schema/tool-list';
+import { CallCard } from '@/components/timeline/call';
 
 const getOrder = defineTool({
   name: 'get_order',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTapeExchangesLoader } from '@/components/timeline/exchanges-context';
-import { describeInspectedTurn, matchExchange, type InspectedTurn } from '@/components/timeline/match-exchange';
+import { createTapeExchangesLoader, describeInspectedTurn, matchExchange, type InspectedTurn } from '@/components/timeline/exchanges';
 import type { TapeEntry } from '@/lib/models/model-config';
 import { reduceRuntimeEvents, type RuntimeEvent } from '@/lib/runtime';
 

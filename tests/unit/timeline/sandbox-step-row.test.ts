@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SandboxStepRow, type SandboxStepRowProps } from '@/components/timeline/sandbox-step-row';
+import { SandboxStepRow, type SandboxStepRowProps } from '@/components/timeline/rows';
 
 const render = (props: SandboxStepRowProps) => renderToStaticMarkup(createElement(SandboxStepRow, props));
 

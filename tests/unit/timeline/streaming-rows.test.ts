@@ -1,10 +1,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CallCard } from '@/components/timeline/call-card';
-import { IterationSection } from '@/components/timeline/iteration-section';
-import { RequestTiming } from '@/components/timeline/request-timing';
 import type { CallState, IterationState } from '@/lib/runtime';
+import { CallCard } from '@/components/timeline/call';
+import { IterationSection, RequestTiming } from '@/components/timeline/rows';
 
 const actions = { decide: () => undefined, answer: () => undefined };
 const streamingCall: CallState = { callId: 'c1', name: 'read_file', iteration: 1, streamedArguments: '{"path":"no', repairs: [], logs: [], phase: 'proposed' };

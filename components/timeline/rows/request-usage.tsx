@@ -1,5 +1,5 @@
 import type { Usage } from '@/lib/runtime';
-import { formatTokens } from './token-savings';
+import { formatTokens } from '@/components/timeline/tokens';
 
 /**
  * The tokens one request cost as the provider reported them: input (and how much of it came from

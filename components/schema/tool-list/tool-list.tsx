@@ -6,7 +6,7 @@ import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/filter-tools';
 import type { PermissionMode } from '@/lib/runtime';
 import { ToolCard } from './tool-card';
-import type { TryContext } from './try-tool-panel';
+import type { TryContext } from '@/components/schema/try';
 import { useOpenedRows } from './use-opened-rows';
 
 // Only a large module (an imported catalog) is filtered and virtualized, so both load with the first one.

@@ -1,7 +1,6 @@
 import type { IterationRequest } from '@/lib/runtime';
-import { TokenBar } from './token-bar';
-import { computeSavings, formatTokens } from './token-savings';
-import { ToolName } from './tool-name';
+import { TokenBar, computeSavings, formatTokens } from '@/components/timeline/tokens';
+import { ToolName } from '@/components/timeline/call';
 
 export type IterationTokensRowProps = {
   iteration: number;

@@ -1,6 +1,6 @@
 import type { CallState, IterationState, ToolOutputStatus } from '@/lib/runtime';
 import { computeLaneLayout } from '@/lib/timeline/lane-layout';
-import { formatDuration } from './call-status';
+import { formatDuration } from '@/components/timeline/call';
 
 export type LaneViewProps = {
   iteration: IterationState;

@@ -5,7 +5,7 @@ import { memo, useId } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime';
 import { ToolBadges } from './tool-badges';
-import type { TryContext } from './try-tool-panel';
+import type { TryContext } from '@/components/schema/try';
 
 // The detail (schema sent, strict findings, diff, provider matrix, export) loads with the first open row.
 const ToolCardDetail = dynamic(() => import('./tool-card-detail').then((loaded) => loaded.ToolCardDetail), {

@@ -1,5 +1,5 @@
 import type { ResponseTiming } from '@/lib/runtime';
-import { formatDuration } from './call-status';
+import { formatDuration } from '@/components/timeline/call';
 
 /** How fast one request was answered: time to the first streamed token and output tokens per second (or the whole duration). */
 export function RequestTiming({ timing }: { timing: ResponseTiming }) {

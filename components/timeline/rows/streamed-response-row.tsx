@@ -1,5 +1,5 @@
 import type { StreamedText as StreamedItem } from '@/lib/runtime';
-import { StreamedText } from './streamed-text';
+import { StreamedText } from '@/components/timeline/call';
 
 export type StreamedResponseRowProps = {
   texts: StreamedItem[];

@@ -1,9 +1,8 @@
 'use client';
 
 import { useMemo } from 'react';
-import { CallCard } from '@/components/timeline/call-card';
-import type { CallActions } from '@/components/timeline/call-actions';
 import { reduceRuntimeEvents } from '@/lib/runtime';
+import { CallCard, type CallActions } from '@/components/timeline/call';
 import type { ToolCallRun } from './use-tool-call-runner';
 
 /** The call card of one Try, reduced from its events like the timeline's, plus what went wrong outside it. */

@@ -1,5 +1,5 @@
 import type { CallState, DispatchBatch } from '@/lib/runtime';
-import { ToolName } from './tool-name';
+import { ToolName } from '@/components/timeline/call';
 
 export type DispatchPlanRowProps = {
   plan: DispatchBatch[];

@@ -9,11 +9,11 @@ import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { AnswerByHandToggle } from './answer-by-hand-toggle';
 import { StrictConversionNote } from './strict-conversion-note';
-import type { TryContext } from './try-tool-panel';
+import type { TryContext } from '@/components/schema/try';
 import { useToolDetail } from './use-tool-detail';
 
 // Loaded on the first Try: the validator and the argument generator stay out of the page's first load.
-const TryToolPanel = dynamic(() => import('./try-tool-panel').then((module) => module.TryToolPanel), {
+const TryToolPanel = dynamic(() => import('@/components/schema/try').then((module) => module.TryToolPanel), {
   ssr: false,
   loading: () => <p className="mt-2 text-[11px] text-fg-muted">Loading…</p>,
 });

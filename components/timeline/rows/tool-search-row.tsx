@@ -1,7 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import type { CallState, ToolSearchRecord } from '@/lib/runtime';
-import { OutputViewer } from './output-viewer';
-import { ToolName } from './tool-name';
+import { OutputViewer, ToolName } from '@/components/timeline/call';
 
 export type ToolSearchRowProps = {
   search: ToolSearchRecord;

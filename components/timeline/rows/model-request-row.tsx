@@ -2,8 +2,7 @@
 
 import { useContext, useState } from 'react';
 import type { IterationState, ResponseTiming } from '@/lib/runtime';
-import { ExchangeViewer } from './exchange-viewer';
-import { InspectedTurnContext } from './inspectable-turn';
+import { ExchangeViewer, InspectedTurnContext } from '@/components/timeline/exchanges';
 import { RequestTiming } from './request-timing';
 
 type Request = NonNullable<IterationState['request']>;

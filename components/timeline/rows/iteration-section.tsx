@@ -1,5 +1,5 @@
 import type { CallState, IterationState } from '@/lib/runtime';
-import { CallCard } from './call-card';
+import { CallCard, type CallActions } from '@/components/timeline/call';
 import { DispatchPlanRow } from './dispatch-plan-row';
 import { IterationTokensRow } from './iteration-tokens-row';
 import { LaneView } from './lane-view';
@@ -8,7 +8,6 @@ import { ModelRequestRow } from './model-request-row';
 import { ModelResponseRow } from './model-response-row';
 import { StreamedResponseRow } from './streamed-response-row';
 import { ToolSearchRow } from './tool-search-row';
-import type { CallActions } from './call-actions';
 
 export type IterationSectionProps = {
   iteration: IterationState;

@@ -1,6 +1,6 @@
 import type { CallState, IterationState } from '@/lib/runtime';
 import { RequestUsage } from './request-usage';
-import { ToolName } from './tool-name';
+import { ToolName } from '@/components/timeline/call';
 
 type Response = NonNullable<IterationState['response']>;
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CallActions } from '@/components/timeline/call-actions';
+import type { CallActions } from '@/components/timeline/call';
 import { abortTurn, sendApproval, sendManualOutput } from '@/lib/client/api-client';
 import { callTool, type ToolCallRequest } from '@/lib/client/call-tool';
 import type { RuntimeEvent } from '@/lib/runtime';

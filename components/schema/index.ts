@@ -1,0 +1,1 @@
+export { SchemaPanel } from './schema-panel';

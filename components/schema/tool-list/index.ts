@@ -1,0 +1,2 @@
+export { AnswerByHandToggle } from './answer-by-hand-toggle';
+export { ToolList } from './tool-list';

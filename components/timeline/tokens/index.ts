@@ -1,0 +1,3 @@
+export { ContextMeter } from './context-meter';
+export { TokenBar } from './token-bar';
+export { computeSavings, formatTokens } from './token-savings';
