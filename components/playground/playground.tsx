@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { buildTurnRequest, selectCurrentFiles, type TurnTarget } from '@/lib/client/build-turn-request';
 import { buildForkBody, selectForkEdits, type ForkRun } from '@/lib/client/fork-edits';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
@@ -18,7 +18,6 @@ import { SchemaPanel } from '@/components/schema';
 import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
-import { createTapeExchangesLoader, ExchangesContext } from '@/components/timeline/exchanges';
 import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction } from './use-fork-action';
@@ -196,9 +195,6 @@ export function Playground(props: PlaygroundProps) {
     dispatch({ type: 'session-loaded', record: shared, origin: 'shared' });
   }, [shared, drafts]);
   useRunShortcut(run);
-  // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
-  const defaultExchanges = useContext(ExchangesContext);
-  const exchanges = useMemo(() => (shared ? createTapeExchangesLoader(shared.turns) : defaultExchanges), [shared, defaultExchanges]);
 
   const unusedTabs: EditorTab[] = [
     ...(state.model.provider === 'scripted' ? [] : (['script'] as const)),
@@ -261,18 +257,18 @@ export function Playground(props: PlaygroundProps) {
         running={isRunActive(currentRun)}
         record={shared}
       />
-      <ExchangesContext.Provider value={exchanges}>
-        <Timeline
-          turns={selectActiveBranch(state.conversation).turns}
-          running={isRunActive(currentRun)}
-          actions={timelineActions}
-          turnControls={
-            shared
-              ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }
-              : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
-          }
-        />
-      </ExchangesContext.Provider>
+      <Timeline
+        turns={selectActiveBranch(state.conversation).turns}
+        running={isRunActive(currentRun)}
+        actions={timelineActions}
+        turnControls={
+          shared
+            ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }
+            : { kind: 'editable', onRerun: rerun, disabled: isRunActive(currentRun) }
+        }
+        // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
+        tapes={shared?.turns}
+      />
     </div>
     </>
   );

@@ -1,12 +1,13 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import type { RunState } from '@/lib/client/conversation-state';
+import type { TapeEntry } from '@/lib/models/model-config';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import type { CallActions } from '@/components/timeline/call';
 import { CarriedInRow, IterationSection, SandboxStepRow } from '@/components/timeline/rows';
 import { ContextMeter } from '@/components/timeline/tokens';
-import { InspectableTurn } from '@/components/timeline/exchanges';
+import { createTapeExchangesLoader, ExchangesContext, InspectableTurn } from '@/components/timeline/exchanges';
 import { TurnEndBanner, TurnHeader, type TurnControls, TurnSection, useTurnClock } from '@/components/timeline/turn';
 
 export type TimelineProps = {
@@ -17,6 +18,8 @@ export type TimelineProps = {
   actions: CallActions;
   /** Edit / Fork on each turn's bar; none when absent. */
   turnControls?: TurnControls;
+  /** A shared session's recorded tapes: the inspector answers from them instead of asking the server. */
+  tapes?: readonly { turnId: string; tape: TapeEntry[] }[];
 };
 
 type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions };
@@ -52,7 +55,9 @@ function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
  * The live timeline of a conversation, a pure reduction of each turn's events. Every turn has a
  * bar; earlier turns start collapsed (the newest is open) and each can be opened or closed.
  */
-export function Timeline({ turns, running, actions, turnControls }: TimelineProps) {
+export function Timeline({ turns, running, actions, turnControls, tapes }: TimelineProps) {
+  const outerExchanges = useContext(ExchangesContext);
+  const exchanges = useMemo(() => (tapes ? createTapeExchangesLoader(tapes) : outerExchanges), [tapes, outerExchanges]);
   const states = useMemo(() => turns.map((turn) => reduceRuntimeEvents(turn.events)), [turns]);
   // Turns the user opened or closed by hand, by position; the rest follow the default.
   const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(new Map());
@@ -69,24 +74,26 @@ export function Timeline({ turns, running, actions, turnControls }: TimelineProp
   }
   const newest = turns.length - 1;
   return (
-    <div data-testid="timeline" data-state={running ? 'running' : 'idle'} data-turns={turns.length} className="space-y-4">
-      {turns.map((turn, index) => {
-        const state = states[index] as TimelineState;
-        const collapsed = toggled.get(index) ?? index !== newest;
-        return (
-          <TurnSection
-            key={turn.turnId ?? `run-${turn.runId}-${index}`}
-            index={index}
-            state={state}
-            message={state.turn?.userMessage ?? turn.message}
-            collapsed={collapsed}
-            onToggle={() => setToggled((current) => new Map(current).set(index, !collapsed))}
-            controls={turnControls}
-          >
-            <TurnTimeline state={state} streaming={running && index === newest} actions={actions} />
-          </TurnSection>
-        );
-      })}
-    </div>
+    <ExchangesContext.Provider value={exchanges}>
+      <div data-testid="timeline" data-state={running ? 'running' : 'idle'} data-turns={turns.length} className="space-y-4">
+        {turns.map((turn, index) => {
+          const state = states[index] as TimelineState;
+          const collapsed = toggled.get(index) ?? index !== newest;
+          return (
+            <TurnSection
+              key={turn.turnId ?? `run-${turn.runId}-${index}`}
+              index={index}
+              state={state}
+              message={state.turn?.userMessage ?? turn.message}
+              collapsed={collapsed}
+              onToggle={() => setToggled((current) => new Map(current).set(index, !collapsed))}
+              controls={turnControls}
+            >
+              <TurnTimeline state={state} streaming={running && index === newest} actions={actions} />
+            </TurnSection>
+          );
+        })}
+      </div>
+    </ExchangesContext.Provider>
   );
 }
