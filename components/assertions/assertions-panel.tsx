@@ -1,8 +1,8 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { checkAssertions } from '@/lib/assertions/check-session-assertions';
-import { describeAssertion } from '@/lib/assertions/session-assertion';
+import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-session-assertions';
+import { describeAssertion, type SessionAssertion } from '@/lib/assertions/session-assertion';
 import { readAssertions } from '@/lib/client/read-assertions';
 import type { RuntimeEvent } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
@@ -38,16 +38,7 @@ export function AssertionsPanel({ text, onChange, turns, running, record }: Asse
   const assertions = read.ok ? read.value : [];
   const verdicts = useMemo(() => (running || turns.length === 0 ? [] : checkAssertions(assertions, turns)), [assertions, turns, running]);
   const failing = verdicts.filter((verdict) => !verdict.pass).length;
-  const summary =
-    assertions.length === 0
-      ? 'none'
-      : running
-        ? `${assertions.length}, checked when the turn ends`
-        : verdicts.length === 0
-          ? `${assertions.length}, checked after a run`
-          : failing === 0
-            ? `${verdicts.length} pass`
-            : `${failing} of ${verdicts.length} fail`;
+  const summary = describeSummary({ count: assertions.length, running, checked: verdicts.length, failing });
   return (
     <section data-testid="assertions-panel" aria-label="Assertions" className="space-y-1.5 rounded-md border border-border bg-panel px-2 py-1.5 text-xs">
       <div className="flex flex-wrap items-center gap-2">
@@ -87,51 +78,72 @@ export function AssertionsPanel({ text, onChange, turns, running, record }: Asse
           {exportNote.text}
         </p>
       )}
-      {editing && (
-        <div className="space-y-1">
-          <textarea
-            data-testid="assertions-text"
-            aria-label="Assertions as JSON"
-            value={text}
-            spellCheck={false}
-            rows={Math.min(14, Math.max(4, text.split('\n').length))}
-            onChange={(event) => onChange(event.target.value)}
-            className="block w-full resize-y rounded border border-border bg-panel px-2 py-1 font-mono text-[12px]"
-          />
-          {!read.ok && (
-            <p data-testid="assertions-error" role="alert" className="text-[11px] text-red-700 dark:text-red-400">
-              {read.error}
-            </p>
-          )}
-          <p className="text-[11px] text-fg-muted">
-            Kinds: tool-called, call-order, arguments-match (partial value or JSON Schema), no-rejected-calls, no-denied-calls, final-text
-            (contains / matches), task-result-valid, max-iterations, max-tokens; add <code>&quot;turn&quot;: 0</code> for one turn.{' '}
-            {assertions.length === 0 && (
-              <button type="button" onClick={() => onChange(EXAMPLE)} className="underline hover:text-fg">
-                Insert an example
-              </button>
-            )}
-          </p>
-        </div>
-      )}
-      {verdicts.length > 0 && (
-        <ul className="space-y-0.5">
-          {verdicts.map((verdict) => {
-            const assertion = assertions[verdict.index];
-            return (
-              <li key={verdict.index} data-testid="assertion-verdict" data-pass={verdict.pass ? 'true' : 'false'} className="flex gap-1.5">
-                <span aria-hidden className={verdict.pass ? 'text-emerald-600' : 'text-red-600'}>
-                  {verdict.pass ? '✓' : '✗'}
-                </span>
-                <span>
-                  {assertion ? describeAssertion(assertion) : `Assertion ${verdict.index + 1}`}
-                  {!verdict.pass && <span className="block text-[11px] text-red-700 dark:text-red-400">{verdict.message}</span>}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {editing && <AssertionsEditor text={text} onChange={onChange} error={read.ok ? undefined : read.error} empty={assertions.length === 0} />}
+      {verdicts.length > 0 && <VerdictList verdicts={verdicts} assertions={assertions} />}
     </section>
+  );
+}
+
+function describeSummary({ count, running, checked, failing }: { count: number; running: boolean; checked: number; failing: number }): string {
+  if (count === 0) return 'none';
+  if (running) return `${count}, checked when the turn ends`;
+  if (checked === 0) return `${count}, checked after a run`;
+  return failing === 0 ? `${checked} pass` : `${failing} of ${checked} fail`;
+}
+
+type AssertionsEditorProps = { text: string; onChange: (text: string) => void; error: string | undefined; empty: boolean };
+
+/** The assertions as JSON text, why they do not read, and the kinds there are. */
+function AssertionsEditor({ text, onChange, error, empty }: AssertionsEditorProps) {
+  return (
+    <div className="space-y-1">
+      <textarea
+        data-testid="assertions-text"
+        aria-label="Assertions as JSON"
+        value={text}
+        spellCheck={false}
+        rows={Math.min(14, Math.max(4, text.split('\n').length))}
+        onChange={(event) => onChange(event.target.value)}
+        className="block w-full resize-y rounded border border-border bg-panel px-2 py-1 font-mono text-[12px]"
+      />
+      {error !== undefined && (
+        <p data-testid="assertions-error" role="alert" className="text-[11px] text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <p className="text-[11px] text-fg-muted">
+        Kinds: tool-called, call-order, arguments-match (partial value or JSON Schema), no-rejected-calls, no-denied-calls, final-text
+        (contains / matches), task-result-valid, max-iterations, max-tokens; add <code>&quot;turn&quot;: 0</code> for one turn.{' '}
+        {empty && (
+          <button type="button" onClick={() => onChange(EXAMPLE)} className="underline hover:text-fg">
+            Insert an example
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
+
+type VerdictListProps = { verdicts: AssertionVerdict[]; assertions: readonly SessionAssertion[] };
+
+/** Pass or fail for each assertion, with the reason a failing one gives. */
+function VerdictList({ verdicts, assertions }: VerdictListProps) {
+  return (
+    <ul className="space-y-0.5">
+      {verdicts.map((verdict) => {
+        const assertion = assertions[verdict.index];
+        return (
+          <li key={verdict.index} data-testid="assertion-verdict" data-pass={verdict.pass ? 'true' : 'false'} className="flex gap-1.5">
+            <span aria-hidden className={verdict.pass ? 'text-emerald-600' : 'text-red-600'}>
+              {verdict.pass ? '✓' : '✗'}
+            </span>
+            <span>
+              {assertion ? describeAssertion(assertion) : `Assertion ${verdict.index + 1}`}
+              {!verdict.pass && <span className="block text-[11px] text-red-700 dark:text-red-400">{verdict.message}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

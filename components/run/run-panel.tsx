@@ -40,7 +40,6 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
   const run = selectRun(state);
   const active = isRunActive(run);
   const turnCount = selectActiveBranch(state.conversation).turns.length;
-  const editable = state.origin.kind !== 'shared';
   const changeModel = (change: Partial<ModelSettings>) => dispatch({ type: 'model-changed', model: change });
   const changeApiKey = (provider: KeyedProvider, baseURL: string, key: string) => {
     dispatch({ type: 'api-key-changed', provider, baseURL, key });
@@ -48,26 +47,59 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
   };
   return (
     <section aria-label="Run" data-testid="run-panel" className="space-y-2.5 border-b border-border bg-panel p-3">
-      {turnCount > 0 && (
-        <div className="flex items-center gap-2 text-[11px] text-fg-muted">
-          <span data-testid="conversation-summary">
-            Conversation · {turnCount} turn{turnCount === 1 ? '' : 's'}
-          </span>
-          <BranchPicker conversation={state.conversation} disabled={active} onSelect={(branchId) => dispatch({ type: 'branch-selected', branchId })} />
-          {editable && (
-            <button
-              type="button"
-              data-testid="clear-conversation"
-              disabled={active}
-              onClick={() => dispatch({ type: 'conversation-cleared' })}
-              title="Start a new conversation: the next Run is turn 1 again (files from the files tab, no earlier messages)"
-              className="ml-auto rounded border border-border px-2 py-0.5 font-medium text-fg hover:bg-panel-muted disabled:opacity-40"
-            >
-              New conversation
-            </button>
-          )}
-        </div>
+      {turnCount > 0 && <ConversationBar state={state} dispatch={dispatch} active={active} turnCount={turnCount} />}
+      <ComposerFields state={state} dispatch={dispatch} turnCount={turnCount} />
+      <TurnSettingsFields state={state} dispatch={dispatch} changeModel={changeModel} />
+      <ModelSettingsFields
+        settings={state.model}
+        apiKeys={state.apiKeys}
+        onChange={changeModel}
+        onApiKeyChange={changeApiKey}
+        onEditScript={() => dispatch({ type: 'tab-selected', tab: 'script' })}
+      />
+      <RequestSettingsFields
+        settings={state.requestSettings}
+        toolNames={state.compile.lastGood?.tools.map((tool) => tool.qualifiedName) ?? []}
+        scripted={state.model.provider === 'scripted'}
+        onChange={(settings) => dispatch({ type: 'request-settings-changed', settings })}
+      />
+      <RunControls state={state} dispatch={dispatch} active={active} stopping={run.phase === 'stopping'} onRun={onRun} onStop={onStop} runLabel={runLabel} />
+      <RunStatus run={run} turnNumber={turnCount} problems={state.problems} refused={state.runRefused} />
+    </section>
+  );
+}
+
+type PanelPartProps = { state: PlaygroundState; dispatch: Dispatch<PlaygroundAction> };
+
+/** The conversation's size, its branches and New conversation (only once it has a turn). */
+function ConversationBar({ state, dispatch, active, turnCount }: PanelPartProps & { active: boolean; turnCount: number }) {
+  const editable = state.origin.kind !== 'shared';
+  return (
+    <div className="flex items-center gap-2 text-[11px] text-fg-muted">
+      <span data-testid="conversation-summary">
+        Conversation · {turnCount} turn{turnCount === 1 ? '' : 's'}
+      </span>
+      <BranchPicker conversation={state.conversation} disabled={active} onSelect={(branchId) => dispatch({ type: 'branch-selected', branchId })} />
+      {editable && (
+        <button
+          type="button"
+          data-testid="clear-conversation"
+          disabled={active}
+          onClick={() => dispatch({ type: 'conversation-cleared' })}
+          title="Start a new conversation: the next Run is turn 1 again (files from the files tab, no earlier messages)"
+          className="ml-auto rounded border border-border px-2 py-0.5 font-medium text-fg hover:bg-panel-muted disabled:opacity-40"
+        >
+          New conversation
+        </button>
       )}
+    </div>
+  );
+}
+
+/** The next user message and the instructions every turn is sent with. */
+function ComposerFields({ state, dispatch, turnCount }: PanelPartProps & { turnCount: number }) {
+  return (
+    <>
       <textarea
         data-testid="run-message"
         aria-label={turnCount > 0 ? 'Next user message' : 'User message'}
@@ -91,94 +123,94 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
           className="mt-1 block w-full resize-y rounded-md border border-border bg-panel px-2.5 py-1.5 text-[12px] leading-snug placeholder:text-fg-muted/70"
         />
       </details>
-      <div className="grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_4.5rem] gap-2">
-        <Field label="Provider">
-          <select
-            data-testid="model-provider"
-            className={INPUT_CLASS}
-            value={state.model.provider}
-            onChange={(event) => changeModel({ provider: event.target.value as ModelProviderChoice })}
-          >
-            {PROVIDERS.map((provider) => (
-              <option key={provider.value} value={provider.value}>
-                {provider.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Permissions" hint="auto: allow (destructive tools still ask) · review: writes ask · read-only: only reads run · deny-all: nothing runs">
-          <select
-            data-testid="permission-mode"
-            className={INPUT_CLASS}
-            value={state.permissionMode}
-            onChange={(event) => dispatch({ type: 'permission-mode-changed', permissionMode: event.target.value as PermissionMode })}
-          >
-            {PERMISSION_MODES.map((mode) => (
-              <option key={mode.value} value={mode.value}>
-                {mode.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Iterations">
-          <input
-            type="number"
-            min={1}
-            max={50}
-            data-testid="max-iterations"
-            className={INPUT_CLASS}
-            value={state.maxIterations}
-            onChange={(event) =>
-              dispatch({ type: 'max-iterations-changed', maxIterations: Math.min(50, Math.max(1, Math.trunc(Number(event.target.value) || 1))) })
-            }
-          />
-        </Field>
-      </div>
-      <ModelSettingsFields
-        settings={state.model}
-        apiKeys={state.apiKeys}
-        onChange={changeModel}
-        onApiKeyChange={changeApiKey}
-        onEditScript={() => dispatch({ type: 'tab-selected', tab: 'script' })}
-      />
-      <RequestSettingsFields
-        settings={state.requestSettings}
-        toolNames={state.compile.lastGood?.tools.map((tool) => tool.qualifiedName) ?? []}
-        scripted={state.model.provider === 'scripted'}
-        onChange={(settings) => dispatch({ type: 'request-settings-changed', settings })}
-      />
-      <div className="flex items-center gap-2">
-        <label className="mr-auto flex items-center gap-1.5 text-xs" title="Adds submit_result; the turn ends with a result matching result-schema.json">
-          <input
-            type="checkbox"
-            data-testid="task-mode"
-            checked={state.mode === 'task'}
-            onChange={(event) => dispatch({ type: 'turn-mode-changed', mode: event.target.checked ? 'task' : 'chat' })}
-            className="accent-[var(--accent)]"
-          />
-          <span className="whitespace-nowrap">Task mode</span> <span className="hidden text-fg-muted xl:inline">(result-schema.json)</span>
-        </label>
-        <button
-          type="button"
-          data-testid="stop-button"
-          onClick={onStop}
-          disabled={!active || run.phase === 'stopping'}
-          className="h-7 rounded-md border border-border px-3 text-xs font-medium hover:bg-panel-muted disabled:opacity-40"
+    </>
+  );
+}
+
+/** Provider, permission mode and iteration limit. */
+function TurnSettingsFields({ state, dispatch, changeModel }: PanelPartProps & { changeModel: (change: Partial<ModelSettings>) => void }) {
+  return (
+    <div className="grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_4.5rem] gap-2">
+      <Field label="Provider">
+        <select
+          data-testid="model-provider"
+          className={INPUT_CLASS}
+          value={state.model.provider}
+          onChange={(event) => changeModel({ provider: event.target.value as ModelProviderChoice })}
         >
-          Stop
-        </button>
-        <button
-          type="button"
-          data-testid="run-button"
-          onClick={onRun}
-          disabled={active}
-          title="Ctrl/Cmd+Enter"
-          className="h-7 rounded-md bg-accent px-4 text-xs font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
+          {PROVIDERS.map((provider) => (
+            <option key={provider.value} value={provider.value}>
+              {provider.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Permissions" hint="auto: allow (destructive tools still ask) · review: writes ask · read-only: only reads run · deny-all: nothing runs">
+        <select
+          data-testid="permission-mode"
+          className={INPUT_CLASS}
+          value={state.permissionMode}
+          onChange={(event) => dispatch({ type: 'permission-mode-changed', permissionMode: event.target.value as PermissionMode })}
         >
-          {active ? 'Running…' : runLabel}
-        </button>
-      </div>
-      <RunStatus run={run} turnNumber={turnCount} problems={state.problems} refused={state.runRefused} />
-    </section>
+          {PERMISSION_MODES.map((mode) => (
+            <option key={mode.value} value={mode.value}>
+              {mode.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Iterations">
+        <input
+          type="number"
+          min={1}
+          max={50}
+          data-testid="max-iterations"
+          className={INPUT_CLASS}
+          value={state.maxIterations}
+          onChange={(event) =>
+            dispatch({ type: 'max-iterations-changed', maxIterations: Math.min(50, Math.max(1, Math.trunc(Number(event.target.value) || 1))) })
+          }
+        />
+      </Field>
+    </div>
+  );
+}
+
+type RunControlsProps = PanelPartProps & Pick<RunPanelProps, 'onRun' | 'onStop'> & { active: boolean; stopping: boolean; runLabel: string };
+
+/** Task mode, Stop and Run. */
+function RunControls({ state, dispatch, active, stopping, onRun, onStop, runLabel }: RunControlsProps) {
+  return (
+    <div className="flex items-center gap-2">
+      <label className="mr-auto flex items-center gap-1.5 text-xs" title="Adds submit_result; the turn ends with a result matching result-schema.json">
+        <input
+          type="checkbox"
+          data-testid="task-mode"
+          checked={state.mode === 'task'}
+          onChange={(event) => dispatch({ type: 'turn-mode-changed', mode: event.target.checked ? 'task' : 'chat' })}
+          className="accent-[var(--accent)]"
+        />
+        <span className="whitespace-nowrap">Task mode</span> <span className="hidden text-fg-muted xl:inline">(result-schema.json)</span>
+      </label>
+      <button
+        type="button"
+        data-testid="stop-button"
+        onClick={onStop}
+        disabled={!active || stopping}
+        className="h-7 rounded-md border border-border px-3 text-xs font-medium hover:bg-panel-muted disabled:opacity-40"
+      >
+        Stop
+      </button>
+      <button
+        type="button"
+        data-testid="run-button"
+        onClick={onRun}
+        disabled={active}
+        title="Ctrl/Cmd+Enter"
+        className="h-7 rounded-md bg-accent px-4 text-xs font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
+      >
+        {active ? 'Running…' : runLabel}
+      </button>
+    </div>
   );
 }

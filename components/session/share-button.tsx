@@ -15,6 +15,9 @@ type ShareStatus =
   | { kind: 'shared'; sessionId: string; link: string; copied: boolean }
   | { kind: 'failed'; message: string };
 
+/** How a Share ended: the link, or why not. */
+type ShareOutcome = Extract<ShareStatus, { kind: 'shared' | 'failed' }>;
+
 export type ShareButtonProps = { state: PlaygroundState };
 
 /** Stores the conversation's finished turns with the playground as a session, copies its link and shows it. */
@@ -23,52 +26,7 @@ export function ShareButton({ state }: ShareButtonProps) {
   const turnIds = selectShareableTurnIds(state);
   const share = async () => {
     if (turnIds.length === 0) return;
-    const playground = buildSessionPlayground(state);
-    if (!playground.ok) {
-      setStatus({ kind: 'failed', message: `Cannot share: ${playground.error}` });
-      return;
-    }
-    // The assertion schema (Zod, and Ajv for JSON Schema matches) loads on the first Share, not with the page.
-    const { readAssertions } = await import('@/lib/client/read-assertions');
-    const assertions = readAssertions(state.assertions);
-    if (!assertions.ok) {
-      setStatus({ kind: 'failed', message: `Cannot share: the assertions are not valid (${assertions.error}).` });
-      return;
-    }
-    setStatus({ kind: 'sharing' });
-    const forkedFrom = state.origin.kind === 'forked' ? state.origin.sessionId : undefined;
-    let result = await shareSession({
-      playground: playground.value,
-      turnIds,
-      ...(forkedFrom ? { forkedFrom } : {}),
-      ...(assertions.value.length > 0 ? { assertions: assertions.value } : {}),
-    });
-    // 422: the server no longer has a turn (it keeps them 24 hours); the records this browser kept are shared instead, checked like an imported file.
-    if (!result.ok && result.error.status === 422) {
-      const turns = selectActiveBranch(state.conversation).turns;
-      const file = buildKeptSessionFile({ playground: playground.value, turns, assertions: assertions.value });
-      if (!file.ok) {
-        setStatus({ kind: 'failed', message: `Cannot share: the server no longer has this conversation's turns, and ${file.error}` });
-        return;
-      }
-      result = await importSessionFile(file.value);
-    }
-    if (!result.ok) {
-      setStatus({ kind: 'failed', message: `Share failed: ${result.error.message}` });
-      return;
-    }
-    const link = toAbsoluteUrl(result.value.url, window.location.origin);
-    // Outside a secure context there is no clipboard; the link is still shown to copy by hand.
-    const copied = navigator.clipboard
-      ? await navigator.clipboard.writeText(link).then(
-          () => true,
-          (error: unknown) => {
-            console.warn('Clipboard write failed:', error);
-            return false;
-          },
-        )
-      : false;
-    setStatus({ kind: 'shared', sessionId: result.value.id, link, copied });
+    setStatus(await shareConversation({ state, turnIds, onSharing: () => setStatus({ kind: 'sharing' }) }));
   };
   return (
     <div className="relative">
@@ -86,43 +44,99 @@ export function ShareButton({ state }: ShareButtonProps) {
       >
         {status.kind === 'sharing' ? 'Sharing…' : 'Share'}
       </button>
-      {(status.kind === 'shared' || status.kind === 'failed') && (
-        <div
-          data-testid="share-popover"
-          role={status.kind === 'failed' ? 'alert' : 'status'}
-          className="absolute right-0 top-full z-30 mt-1.5 w-96 space-y-2 rounded-lg border border-border bg-panel p-3 text-xs shadow-lg"
-        >
-          <div className="flex items-center justify-between">
-            <span className="font-semibold">{status.kind === 'shared' ? (status.copied ? 'Link copied' : 'Session link') : 'Not shared'}</span>
-            <button type="button" aria-label="Close" onClick={() => setStatus({ kind: 'idle' })} className="px-1 text-fg-muted hover:text-fg">
-              ×
-            </button>
+      {(status.kind === 'shared' || status.kind === 'failed') && <SharePopover status={status} onClose={() => setStatus({ kind: 'idle' })} />}
+    </div>
+  );
+}
+
+/**
+ * Stores the shared turns with the playground (or, when the server no longer has them, the records
+ * this browser kept) and copies the link; `onSharing` once the request is about to go out.
+ */
+async function shareConversation({ state, turnIds, onSharing }: { state: PlaygroundState; turnIds: string[]; onSharing: () => void }): Promise<ShareOutcome> {
+  const playground = buildSessionPlayground(state);
+  if (!playground.ok) {
+    return { kind: 'failed', message: `Cannot share: ${playground.error}` };
+  }
+  // The assertion schema (Zod, and Ajv for JSON Schema matches) loads on the first Share, not with the page.
+  const { readAssertions } = await import('@/lib/client/read-assertions');
+  const assertions = readAssertions(state.assertions);
+  if (!assertions.ok) {
+    return { kind: 'failed', message: `Cannot share: the assertions are not valid (${assertions.error}).` };
+  }
+  onSharing();
+  const forkedFrom = state.origin.kind === 'forked' ? state.origin.sessionId : undefined;
+  let result = await shareSession({
+    playground: playground.value,
+    turnIds,
+    ...(forkedFrom ? { forkedFrom } : {}),
+    ...(assertions.value.length > 0 ? { assertions: assertions.value } : {}),
+  });
+  // 422: the server no longer has a turn (it keeps them 24 hours); the records this browser kept are shared instead, checked like an imported file.
+  if (!result.ok && result.error.status === 422) {
+    const turns = selectActiveBranch(state.conversation).turns;
+    const file = buildKeptSessionFile({ playground: playground.value, turns, assertions: assertions.value });
+    if (!file.ok) {
+      return { kind: 'failed', message: `Cannot share: the server no longer has this conversation's turns, and ${file.error}` };
+    }
+    result = await importSessionFile(file.value);
+  }
+  if (!result.ok) {
+    return { kind: 'failed', message: `Share failed: ${result.error.message}` };
+  }
+  const link = toAbsoluteUrl(result.value.url, window.location.origin);
+  // Outside a secure context there is no clipboard; the link is still shown to copy by hand.
+  const copied = navigator.clipboard
+    ? await navigator.clipboard.writeText(link).then(
+        () => true,
+        (error: unknown) => {
+          console.warn('Clipboard write failed:', error);
+          return false;
+        },
+      )
+    : false;
+  return { kind: 'shared', sessionId: result.value.id, link, copied };
+}
+
+type SharePopoverProps = { status: ShareOutcome; onClose: () => void };
+
+/** The link (copied, or to copy by hand) with Open and Export, or why the session was not shared. */
+function SharePopover({ status, onClose }: SharePopoverProps) {
+  return (
+    <div
+      data-testid="share-popover"
+      role={status.kind === 'failed' ? 'alert' : 'status'}
+      className="absolute right-0 top-full z-30 mt-1.5 w-96 space-y-2 rounded-lg border border-border bg-panel p-3 text-xs shadow-lg"
+    >
+      <div className="flex items-center justify-between">
+        <span className="font-semibold">{status.kind === 'shared' ? (status.copied ? 'Link copied' : 'Session link') : 'Not shared'}</span>
+        <button type="button" aria-label="Close" onClick={onClose} className="px-1 text-fg-muted hover:text-fg">
+          ×
+        </button>
+      </div>
+      {status.kind === 'failed' ? (
+        <p data-testid="share-error" className="leading-snug text-red-700 dark:text-red-400">
+          {status.message}
+        </p>
+      ) : (
+        <>
+          <div className="flex items-center gap-1.5">
+            <input
+              data-testid="share-link"
+              readOnly
+              value={status.link}
+              onFocus={(event) => event.target.select()}
+              className="h-7 min-w-0 flex-1 rounded-md border border-border bg-panel-muted px-2 font-mono text-[11px]"
+            />
+            <CopyButton text={status.link} />
           </div>
-          {status.kind === 'failed' ? (
-            <p data-testid="share-error" className="leading-snug text-red-700 dark:text-red-400">
-              {status.message}
-            </p>
-          ) : (
-            <>
-              <div className="flex items-center gap-1.5">
-                <input
-                  data-testid="share-link"
-                  readOnly
-                  value={status.link}
-                  onFocus={(event) => event.target.select()}
-                  className="h-7 min-w-0 flex-1 rounded-md border border-border bg-panel-muted px-2 font-mono text-[11px]"
-                />
-                <CopyButton text={status.link} />
-              </div>
-              <div className="flex items-center gap-3">
-                <a href={status.link} target="_blank" rel="noreferrer" className="text-[11px] font-medium text-accent hover:underline">
-                  Open ↗
-                </a>
-                <ExportSessionButton sessionId={status.sessionId} />
-              </div>
-            </>
-          )}
-        </div>
+          <div className="flex items-center gap-3">
+            <a href={status.link} target="_blank" rel="noreferrer" className="text-[11px] font-medium text-accent hover:underline">
+              Open ↗
+            </a>
+            <ExportSessionButton sessionId={status.sessionId} />
+          </div>
+        </>
       )}
     </div>
   );

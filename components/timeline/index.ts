@@ -1,1 +1,2 @@
 export { Timeline } from './timeline';
+export type { TimelineProps } from './timeline';

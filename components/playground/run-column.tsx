@@ -1,0 +1,88 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import type { Dispatch } from 'react';
+import type { RunState } from '@/lib/client/conversation-state';
+import { selectActiveBranch } from '@/lib/client/conversation-state';
+import { isRunActive, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client/playground-state';
+import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { RuntimeEvent } from '@/lib/runtime';
+import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
+import { RunPanel } from '@/components/run/run-panel';
+import type { TimelineProps } from '@/components/timeline';
+
+// Rendered on the server as usual; their code (the event reducer, the assertion checker with its
+// JSON Schema validator) loads beside the page's first load, not in it, and hydrates when it arrives.
+const Timeline = dynamic(() => import('@/components/timeline').then((loaded) => loaded.Timeline), {
+  loading: () => <p className="px-1 py-6 text-sm text-fg-muted">Loading the timeline…</p>,
+});
+const AssertionsPanel = dynamic(() => import('@/components/assertions/assertions-panel').then((loaded) => loaded.AssertionsPanel), {
+  loading: () => <AssertionsPanelPlaceholder />,
+});
+
+export type RunColumnProps = {
+  state: PlaygroundState;
+  dispatch: Dispatch<PlaygroundAction>;
+  presets: readonly PlaygroundPreset[];
+  shared: SessionRecord | undefined;
+  currentRun: RunState;
+  /** Each turn's events on the active branch, as the assertions check them. */
+  activeTurnEvents: RuntimeEvent[][];
+  onRun: () => void;
+  onStop: () => void;
+  timelineActions: TimelineProps['actions'];
+  turnControls: NonNullable<TimelineProps['turnControls']>;
+};
+
+/** The run side: the loaded preset's summary, the run panel, the assertions and the timeline. */
+export function RunColumn({ state, dispatch, presets, shared, currentRun, activeTurnEvents, onRun, onStop, timelineActions, turnControls }: RunColumnProps) {
+  return (
+    <>
+      <PresetSummary presets={presets} presetId={state.presetId} source={state.documents.tools} />
+      <RunPanel state={state} dispatch={dispatch} onRun={onRun} onStop={onStop} runLabel={shared ? 'Fork & run ▶' : undefined} />
+      <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
+        <AssertionsPanel
+          text={state.assertions}
+          onChange={(assertions) => dispatch({ type: 'assertions-changed', assertions })}
+          turns={activeTurnEvents}
+          running={isRunActive(currentRun)}
+          record={shared}
+        />
+        <Timeline
+          turns={selectActiveBranch(state.conversation).turns}
+          running={isRunActive(currentRun)}
+          actions={timelineActions}
+          turnControls={turnControls}
+          // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
+          tapes={shared?.turns}
+        />
+      </div>
+    </>
+  );
+}
+
+type PresetSummaryProps = { presets: readonly PlaygroundPreset[]; presetId: string | null; source: string };
+
+/** The loaded preset's title and what to look at, while its module is still in the editor. */
+function PresetSummary({ presets, presetId, source }: PresetSummaryProps) {
+  const loadedPreset = presets.find((candidate) => candidate.id === presetId);
+  // The banner describes the preset's module; once none of its tools is left in the editor it is gone.
+  const preset = loadedPreset && describesSource(loadedPreset.source, source) ? loadedPreset : undefined;
+  if (!preset) return null;
+  const presetEdited = preset.source !== source;
+  return (
+    <p data-testid="preset-summary" className="border-b border-border bg-panel-muted px-3 py-1.5 text-[11px] leading-snug text-fg-muted">
+      <span className="font-semibold text-fg">
+        {preset.title}
+        {presetEdited ? ' (edited)' : ''}.
+      </span>{' '}
+      {preset.summary}
+    </p>
+  );
+}
+
+/** Whether `source` still holds one of the tools `presetSource` defines (by `name: '…'`). */
+function describesSource(presetSource: string, source: string): boolean {
+  const names = [...presetSource.matchAll(/name: '([^']+)'/g)].map((match) => match[1]);
+  return names.length === 0 || names.some((name) => source.includes(`'${name}'`) || source.includes(`"${name}"`));
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import type { Dispatch } from 'react';
+import { useCallback } from 'react';
+import { isRunActive, playgroundReducer, selectRun, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client/playground-state';
+import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { TurnStarters } from './use-turn-starters';
+import type { WorkspaceDrafts } from './use-workspace-drafts';
+
+export type ScenarioCommands = {
+  /** Run: the composer's message as a new turn (on a shared page, a fork of the session). */
+  run: () => void;
+  /** An earlier turn again with an edited message, in a new branch. */
+  rerun: (turnIndex: number, message: string) => void;
+  /** A preset replaces the workspace (its edits set aside) and runs at once. */
+  selectPreset: (preset: PlaygroundPreset) => void;
+  startFresh: () => void;
+  /** On a shared page: the edits are set aside (kept in History) and the record is shown as shared. */
+  backToShared: () => void;
+};
+
+export type ScenarioCommandsOptions = {
+  presets: readonly PlaygroundPreset[];
+  shared: SessionRecord | undefined;
+  readState: () => PlaygroundState;
+  dispatch: Dispatch<PlaygroundAction>;
+  startRun: TurnStarters['startRun'];
+  fork: (autoRun: boolean) => void;
+  drafts: WorkspaceDrafts;
+};
+
+/** What the header, the composer and the turn bars ask of the page: run, re-run, load a preset, start over. */
+export function useScenarioCommands({ presets, shared, readState, dispatch, startRun, fork, drafts }: ScenarioCommandsOptions): ScenarioCommands {
+  const run = useCallback(() => {
+    const current = readState();
+    // A shared session is a record: running it means running a fork of it.
+    if (current.origin.kind === 'shared') fork(true);
+    else if (!isRunActive(selectRun(current))) startRun(current);
+  }, [startRun, fork, readState]);
+  const rerun = useCallback(
+    (turnIndex: number, message: string) => {
+      const current = readState();
+      if (current.origin.kind === 'shared' || isRunActive(selectRun(current))) return;
+      startRun(current, { message, branchAt: turnIndex });
+    },
+    [startRun, readState],
+  );
+  const selectPreset = useCallback(
+    (preset: PlaygroundPreset) => {
+      const action = { type: 'preset-loaded', preset } as const;
+      drafts.setAside();
+      dispatch(action);
+      startRun(playgroundReducer(readState(), action));
+    },
+    [startRun, drafts, dispatch, readState],
+  );
+  const startFresh = useCallback(() => {
+    const first = presets[0];
+    drafts.setAside();
+    if (first) dispatch({ type: 'preset-loaded', preset: first });
+    else dispatch({ type: 'conversation-cleared' });
+  }, [presets, drafts, dispatch]);
+  const backToShared = useCallback(() => {
+    if (!shared) return;
+    drafts.setAside();
+    dispatch({ type: 'session-loaded', record: shared, origin: 'shared' });
+  }, [shared, drafts, dispatch]);
+  return { run, rerun, selectPreset, startFresh, backToShared };
+}
