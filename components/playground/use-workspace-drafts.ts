@@ -105,23 +105,13 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     }, SAVE_DELAY_MS);
   }, [state, saveNow]);
 
-  useEffect(() => {
-    // The change of the last moment (its save still waiting for its timer) is written now.
-    const flush = () => {
-      if (saveTimerRef.current) clearTimeout(saveTimerRef.current);
-      saveTimerRef.current = null;
-      saveNow(stateRef.current, true);
-    };
-    const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', flushWhenHidden);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', flushWhenHidden);
-    };
+  // The change of the last moment (its save still waiting for its timer) is written now.
+  const flush = useCallback(() => {
+    if (saveTimerRef.current) clearTimeout(saveTimerRef.current);
+    saveTimerRef.current = null;
+    saveNow(stateRef.current, true);
   }, [saveNow]);
+  useFlushWhenLeaving(flush);
 
   /** `asCopy`: continue it under a new id (a new tab), untouched until edited; otherwise continue writing it. */
   const restore = useCallback(
@@ -153,40 +143,19 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     let cancelled = false;
     const store = createDraftStore(createIndexedDbDraftBackend());
     storeRef.current = store;
-    void (async () => {
-      // A draft another page of this tab asked this one to open (from its History).
-      const requestedId = window.sessionStorage.getItem(OPEN_DRAFT_KEY);
-      window.sessionStorage.removeItem(OPEN_DRAFT_KEY);
-      const tabDraftId = window.sessionStorage.getItem(tabDraftKey(sharedSessionId));
-      const previousId = requestedId ?? tabDraftId;
-      await promotePendingCopy(window.sessionStorage, store);
-      const listing = await store.list();
-      if (cancelled) return;
-      if (sharedSessionId !== null) {
-        // A shared page continues the draft asked for, else this tab's (none after "Back to the
-        // shared version" until edited again), else on a first visit the newest, under its own id.
-        const own = listing.filter((item) => sharedSessionOfDraft(item.id) === sharedSessionId);
-        const candidate = previousId === null ? own[0] : own.find((item) => item.id === previousId);
-        const restored = candidate ? await restore(store, candidate.id) : false;
-        if (cancelled) return;
-        if (!restored) adopt(previousId !== null && sharedSessionOfDraft(previousId) === sharedSessionId ? previousId : newDraftId());
-        readyRef.current = true;
-        return;
-      }
-      const previous = listing.find((item) => item.id === previousId && sharedSessionOfDraft(item.id) === null);
-      const untouched = !isEdited(stateRef.current, baselineRef.current);
-      if (opensSession || !untouched) {
-        if (previous && opensSession) setNotice({ kind: 'set-aside', draftId: previous.id, title: previous.summary.title });
-        adopt(crypto.randomUUID());
-      } else {
-        // A reload continues this tab's draft; a new tab continues the newest one as a copy, so two tabs never write one draft.
-        const candidate = previous ?? listing.find((item) => sharedSessionOfDraft(item.id) === null);
-        const restored = candidate ? await restore(store, candidate.id, candidate !== previous) : false;
-        if (cancelled) return;
-        if (!restored) adopt(crypto.randomUUID());
-      }
-      readyRef.current = true;
-    })().catch((error: unknown) => {
+    void openDraftOnLoad({
+      store,
+      sharedSessionId,
+      opensSession,
+      isUntouched: () => !isEdited(stateRef.current, baselineRef.current),
+      isCancelled: () => cancelled,
+      restore,
+      adopt,
+      newDraftId,
+      setNotice,
+    }).then((opened) => {
+      if (opened) readyRef.current = true;
+    }).catch((error: unknown) => {
       readyRef.current = false;
       console.warn('Drafts are unavailable in this browser:', error);
       setNotice({ kind: 'problem', message: `Drafts are unavailable in this browser (${String(error)}); your work is not saved across reloads.` });
@@ -200,7 +169,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     const current = stateRef.current;
     if (readyRef.current && isEdited(current, baselineRef.current)) {
       saveNow(current);
-      setNotice({ kind: 'set-aside', draftId: draftIdRef.current, title: createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(current), presetTitle: presetTitle(current) }).entry.summary.title });
+      setNotice({ kind: 'set-aside', draftId: draftIdRef.current, title: describeDraft(current, presetTitle) });
     }
     adopt(newDraftId());
     captureBaselineRef.current = true;
@@ -223,7 +192,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
       if (wasEdited) saveNow(current);
       const previousId = draftIdRef.current;
       const restored = await restore(store, id);
-      if (restored && wasEdited) setNotice({ kind: 'set-aside', draftId: previousId, title: createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(current), presetTitle: presetTitle(current) }).entry.summary.title });
+      if (restored && wasEdited) setNotice({ kind: 'set-aside', draftId: previousId, title: describeDraft(current, presetTitle) });
     },
     [restore, saveNow, presetTitle, sharedSessionId],
   );
@@ -247,4 +216,72 @@ function isEdited(state: PlaygroundState, baseline: Baseline | null): boolean {
     state.instructions !== baseline.instructions ||
     state.assertions !== baseline.assertions
   );
+}
+
+/** The title a draft of `state` is listed under in the history. */
+function describeDraft(state: PlaygroundState, presetTitle: (state: PlaygroundState) => string | undefined): string {
+  return createDraftEntry({ id: '', savedAt: 0, workspace: selectWorkspace(state), presetTitle: presetTitle(state) }).entry.summary.title;
+}
+
+/** Calls `flush` when the page is hidden or left, so the change of the last moment is not lost. */
+function useFlushWhenLeaving(flush: () => void): void {
+  useEffect(() => {
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+    };
+  }, [flush]);
+}
+
+type OpenDraftOptions = {
+  store: DraftStore;
+  sharedSessionId: string | null;
+  opensSession: boolean;
+  /** The page still holds only what its loading put there. */
+  isUntouched: () => boolean;
+  isCancelled: () => boolean;
+  restore: (store: DraftStore, id: string, asCopy?: boolean) => Promise<boolean>;
+  adopt: (id: string) => void;
+  newDraftId: () => string;
+  setNotice: (notice: DraftNotice) => void;
+};
+
+/** Picks the draft this page continues when it loads (or a new id); false when the page went away meanwhile. */
+async function openDraftOnLoad({ store, sharedSessionId, opensSession, isUntouched, isCancelled, restore, adopt, newDraftId, setNotice }: OpenDraftOptions): Promise<boolean> {
+  // A draft another page of this tab asked this one to open (from its History).
+  const requestedId = window.sessionStorage.getItem(OPEN_DRAFT_KEY);
+  window.sessionStorage.removeItem(OPEN_DRAFT_KEY);
+  const tabDraftId = window.sessionStorage.getItem(tabDraftKey(sharedSessionId));
+  const previousId = requestedId ?? tabDraftId;
+  await promotePendingCopy(window.sessionStorage, store);
+  const listing = await store.list();
+  if (isCancelled()) return false;
+  if (sharedSessionId !== null) {
+    // A shared page continues the draft asked for, else this tab's (none after "Back to the
+    // shared version" until edited again), else on a first visit the newest, under its own id.
+    const own = listing.filter((item) => sharedSessionOfDraft(item.id) === sharedSessionId);
+    const candidate = previousId === null ? own[0] : own.find((item) => item.id === previousId);
+    const restored = candidate ? await restore(store, candidate.id) : false;
+    if (isCancelled()) return false;
+    if (!restored) adopt(previousId !== null && sharedSessionOfDraft(previousId) === sharedSessionId ? previousId : newDraftId());
+    return true;
+  }
+  const previous = listing.find((item) => item.id === previousId && sharedSessionOfDraft(item.id) === null);
+  const untouched = isUntouched();
+  if (opensSession || !untouched) {
+    if (previous && opensSession) setNotice({ kind: 'set-aside', draftId: previous.id, title: previous.summary.title });
+    adopt(crypto.randomUUID());
+  } else {
+    // A reload continues this tab's draft; a new tab continues the newest one as a copy, so two tabs never write one draft.
+    const candidate = previous ?? listing.find((item) => sharedSessionOfDraft(item.id) === null);
+    const restored = candidate ? await restore(store, candidate.id, candidate !== previous) : false;
+    if (isCancelled()) return false;
+    if (!restored) adopt(crypto.randomUUID());
+  }
+  return true;
 }
