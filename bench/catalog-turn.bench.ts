@@ -5,7 +5,7 @@
 // Run: npx tsx bench/catalog-turn.bench.ts
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { createSseParser } from '@/lib/client/sse-parser';
+import { createSseParser } from '@/lib/client/api';
 import { qualifyImportedTool, renderImportSelection } from '@/lib/interop/import-picker';
 import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
 import { emitFigure } from './support/figure';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent as HttpAgent, get as httpGet, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSseParser } from '@/lib/client/sse-parser';
+import { createSseParser } from '@/lib/client/api';
 import { emitFigure } from './support/figure';
 import { startProductionServer } from './support/production-server';
 import { median, quantile } from './support/statistics';

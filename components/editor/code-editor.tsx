@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { CompileDiagnostic } from '@/lib/client/compile-view';
+import type { CompileDiagnostic } from '@/lib/client/compile';
 import type { EditorTab } from '@/lib/client/playground-state';
 import { EDITOR_DOCUMENTS } from './editor-documents';
 

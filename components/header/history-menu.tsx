@@ -1,9 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { DraftListing } from '@/lib/client/draft-store';
+import { type DraftListing, sharedSessionOfDraft } from '@/lib/client/drafts';
 import { formatSavedAt } from '@/components/playground/draft-notice';
-import { sharedSessionOfDraft } from '@/lib/client/draft-ids';
 
 export type HistoryMenuProps = {
   list: () => Promise<DraftListing[]>;

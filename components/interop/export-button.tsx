@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import type { CompiledToolSummary } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile';
 
 /** The dialog, with the module embedding and provider formats behind it, loads on first open. */
 const ExportDialog = dynamic(() => import('./export-dialog').then((loaded) => loaded.ExportDialog), { ssr: false });

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { INPUT_CLASS, Field } from '@/components/ui/field';
-import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile-view';
-import { toolDetails, withToolDetail } from '@/lib/client/tool-details';
+import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile';
+import { toolDetails, withToolDetail } from '@/lib/client/api';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/interop/export-format';
 import { exportTools } from '@/lib/interop/export-tools';
 import { toInteropTool } from '@/lib/interop/interop-tool';

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import type { CompileState } from '@/lib/client/playground-state';
-import { selectSchemaView } from '@/lib/client/select-schema-view';
+import { selectSchemaView } from '@/lib/client/compile';
 import { NarrowPanelTabs } from './narrow-panel-tabs';
 import type { NarrowPanel } from './reveal-panel';
 import { ResizableColumns } from './resizable-columns';

@@ -3,9 +3,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { selectCurrentFiles } from '@/lib/client/build-turn-request';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
-import type { EditorTab, PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
-import { createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
-import { selectEditorDiagnostics } from '@/lib/client/select-schema-view';
+import { type EditorTab, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState, createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
+import { selectEditorDiagnostics } from '@/lib/client/compile';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { CodeEditor } from '@/components/editor/code-editor';
 import { AppHeader } from '@/components/header/app-header';

@@ -2,10 +2,9 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
-import { compileTools } from '@/lib/client/api-client';
-import { createCompileScheduler, type CompileScheduler } from '@/lib/client/create-compile-scheduler';
+import { compileTools, toolDetails } from '@/lib/client/api';
+import { createCompileScheduler, type CompileScheduler } from '@/lib/client/compile';
 import type { PlaygroundAction } from '@/lib/client/playground-state';
-import { toolDetails } from '@/lib/client/tool-details';
 
 /** A keystroke this long after the one before compiles at once; quicker ones wait until typing pauses this long. */
 const COMPILE_DEBOUNCE_MS = 40;

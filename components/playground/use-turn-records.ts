@@ -3,7 +3,7 @@
 import type { Dispatch } from 'react';
 import { useEffect, useRef } from 'react';
 import type { ConversationState } from '@/lib/client/conversation-state';
-import { fetchTurnResource } from '@/lib/client/fetch-turn-resource';
+import { fetchTurnResource } from '@/lib/client/api';
 import type { PlaygroundAction } from '@/lib/client/playground-state';
 
 /** A turn's record longer than this many characters of JSON is not kept: the draft would outgrow its limit (the turn can be shared while the server keeps it). */

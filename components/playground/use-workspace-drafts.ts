@@ -2,10 +2,7 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createSharedDraftId, draftPagePath, OPEN_DRAFT_KEY, sharedSessionOfDraft } from '@/lib/client/draft-ids';
-import { createDraftStore, type DraftListing, type DraftStore } from '@/lib/client/draft-store';
-import { createIndexedDbDraftBackend } from '@/lib/client/indexed-db-draft-backend';
-import { promotePendingCopy, writePendingCopy } from '@/lib/client/pending-draft-copy';
+import { createSharedDraftId, draftPagePath, OPEN_DRAFT_KEY, sharedSessionOfDraft, createDraftStore, type DraftListing, type DraftStore, createIndexedDbDraftBackend, promotePendingCopy, writePendingCopy } from '@/lib/client/drafts';
 import type { PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
 import { createDraftEntry, DRAFT_CHARACTER_LIMIT, selectWorkspace } from '@/lib/client/workspace-draft';
 

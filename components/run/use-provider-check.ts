@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkProviderSettings } from '@/lib/client/api-client';
+import { checkProviderSettings } from '@/lib/client/api';
 import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models/provider-check';
 
 /** What the fields under the base URL say about it. */

@@ -1,4 +1,4 @@
-import type { CompileDiagnostic } from '@/lib/client/compile-view';
+import type { CompileDiagnostic } from '@/lib/client/compile';
 
 export type DiagnosticsListProps = { diagnostics: CompileDiagnostic[]; failure: string | null };
 

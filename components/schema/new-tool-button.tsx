@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { addToolStarter } from '@/lib/client/add-tool-starter';
+import { addToolStarter } from '@/lib/client/compile';
 
 export type NewToolButtonProps = {
   /** The editor's module; the starter goes at the end of its default export. */

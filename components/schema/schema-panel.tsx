@@ -3,8 +3,8 @@ import { ExportButton } from '@/components/interop/export-button';
 import { ImportButton } from '@/components/interop/import-button';
 import { NewToolButton } from './new-tool-button';
 import type { CompileState } from '@/lib/client/playground-state';
-import { selectSchemaView } from '@/lib/client/select-schema-view';
 import type { PermissionMode } from '@/lib/runtime';
+import { selectSchemaView } from '@/lib/client/compile';
 import { DiagnosticsList } from './diagnostics-list';
 import { ToolList } from '@/components/schema/tool-list';
 

@@ -1,12 +1,12 @@
 import type { ModelSettings as RequestModelSettings } from '@/lib/runtime';
-import { reduceCompile, type CompileAction, type CompileSlice } from './compile-slice';
+import { reduceCompile, type CompileAction, type CompileSlice } from '@/lib/client/compile';
 import { createConversationSlice, reduceConversation, type ConversationAction, type ConversationSlice } from './conversation-slice';
 import { selectCurrentRun, type RunState } from './conversation-state';
 import { reduceEditor, type EditorAction, type EditorSlice } from './editor-slice';
 import { applyPreset, DEFAULT_MAX_ITERATIONS, reduceScenario, type PlaygroundPreset, type ScenarioAction, type ScenarioSlice } from './scenario-slice';
 import { reduceSettings, type SettingsAction, type SettingsSlice } from './settings-slice';
 
-export type { CompileOutcome, CompileState } from './compile-slice';
+export type { CompileOutcome, CompileState } from '@/lib/client/compile';
 export type { RunPhase, RunState } from './conversation-state';
 export type { EditorTab } from './editor-slice';
 export type { PlaygroundOrigin, PlaygroundPreset, PresetModelConfig } from './scenario-slice';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import type { RuntimeEvent } from '@/lib/runtime';
+import { createSseParser } from '@/lib/client/api';
 import { defineModule, scriptedModel } from './support/attack-modules';
 import { turnBody } from './support/run-turn';
 import { expectServerStillServes } from './support/server-checks';

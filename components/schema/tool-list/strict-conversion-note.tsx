@@ -1,6 +1,5 @@
-import type { CompiledToolView } from '@/lib/client/compile-view';
-import { describeStrictRule } from '@/lib/client/describe-strict-rule';
 import { isDroppingChange, type StrictifyChange } from '@/lib/runtime';
+import { type CompiledToolView, describeStrictRule } from '@/lib/client/compile';
 
 /**
  * What strict mode made of the authored schema, as quiet as it deserves: nothing when accepted as

@@ -1,4 +1,4 @@
-import type { CompiledToolSummary } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile';
 import { Badge } from '@/components/ui/badge';
 
 const RISK_LABEL = { read: 'read-only', write: 'write', destructive: 'destructive' } as const;

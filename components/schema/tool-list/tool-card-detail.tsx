@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
-import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile-view';
-import { withToolDetail } from '@/lib/client/tool-details';
+import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile';
+import { withToolDetail } from '@/lib/client/api';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
 import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';

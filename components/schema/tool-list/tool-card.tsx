@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { memo, useId } from 'react';
-import type { CompiledToolSummary } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime';
+import type { CompiledToolSummary } from '@/lib/client/compile';
 import { ToolBadges } from './tool-badges';
 import type { TryContext } from '@/components/schema/try';
 

@@ -1,6 +1,6 @@
 import { INPUT_CLASS } from '@/components/ui/field';
 import { assertNever } from '@/lib/runtime';
-import { EMPTY_TOOL_FILTER, isToolFilterEmpty, type NamespaceFilter, type ToolFilter, type ToolFilterIndex, type VerdictFilter } from '@/lib/client/filter-tools';
+import { EMPTY_TOOL_FILTER, isToolFilterEmpty, type NamespaceFilter, type ToolFilter, type ToolFilterIndex, type VerdictFilter } from '@/lib/client/compile';
 
 const VERDICT_OPTIONS: readonly { value: VerdictFilter; label: string }[] = [
   { value: 'any', label: 'Any verdict' },

@@ -2,9 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { CompiledToolSummary } from '@/lib/client/compile-view';
-import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/filter-tools';
 import type { PermissionMode } from '@/lib/runtime';
+import { type CompiledToolSummary, createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/compile';
 import { ToolCard } from './tool-card';
 import type { TryContext } from '@/components/schema/try';
 import { useOpenedRows } from './use-opened-rows';

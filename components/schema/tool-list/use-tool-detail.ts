@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { CompiledToolDetail } from '@/lib/client/compile-view';
-import { toolDetails } from '@/lib/client/tool-details';
+import type { CompiledToolDetail } from '@/lib/client/compile';
+import { toolDetails } from '@/lib/client/api';
 
 export type ToolDetailState = { status: 'ready'; detail: CompiledToolDetail } | { status: 'loading' } | { status: 'failed'; message: string };
 

@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { CompiledToolSummary } from '@/lib/client/compile-view';
+import type { CompiledToolSummary } from '@/lib/client/compile';
 
 /** First guesses until a row is measured: a closed summary (name, description, two lines of badges, gate) and an open card. */
 const CLOSED_ROW_ESTIMATE_PX = 124;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { CompiledToolView } from '@/lib/client/compile';
 import {
   type ArgumentsCheck,
   checkArguments,

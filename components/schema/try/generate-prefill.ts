@@ -1,4 +1,4 @@
-import type { CompiledToolView } from '@/lib/client/compile-view';
+import type { CompiledToolView } from '@/lib/client/compile';
 import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
 import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
 

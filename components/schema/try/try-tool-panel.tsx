@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import type { CompiledToolView } from '@/lib/client/compile-view';
 import type { PermissionMode } from '@/lib/runtime';
+import type { CompiledToolView } from '@/lib/client/compile';
 import { ArgumentCheckView } from './argument-check-view';
 import { ArgumentForm } from './argument-form';
 import { createArgumentChecker, type ArgumentCheck } from './check-arguments';

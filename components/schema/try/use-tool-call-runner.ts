@@ -2,9 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallActions } from '@/components/timeline/call';
-import { abortTurn, sendApproval, sendManualOutput } from '@/lib/client/api-client';
-import { callTool, type ToolCallRequest } from '@/lib/client/call-tool';
 import type { RuntimeEvent } from '@/lib/runtime';
+import { abortTurn, sendApproval, sendManualOutput, callTool, type ToolCallRequest } from '@/lib/client/api';
 
 /** One Try run: its events as they arrived, and the line to show when something outside them failed. */
 export type ToolCallRun = { status: 'idle' | 'running' | 'ended'; events: RuntimeEvent[]; problem?: string };

@@ -8,7 +8,7 @@ import type { Result } from '@/lib/runtime';
 export type LoadExchanges = (turnId: string) => Promise<Result<TapeEntry[], string>>;
 
 // The answer's schema (Zod) loads with the first inspected exchange, not with the page.
-const loadFromServer: LoadExchanges = (turnId) => import('@/lib/client/fetch-exchanges').then((loaded) => loaded.fetchExchanges(turnId));
+const loadFromServer: LoadExchanges = (turnId) => import('@/lib/client/api').then((loaded) => loaded.fetchExchanges(turnId));
 
 /**
  * The source of raw exchanges for the timeline's inspector: the server's

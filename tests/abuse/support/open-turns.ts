@@ -1,5 +1,5 @@
 import { Agent, fetch } from 'undici';
-import { createSseParser } from '@/lib/client/sse-parser';
+import { createSseParser } from '@/lib/client/api';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 

@@ -1,5 +1,5 @@
-import { createSseParser } from '@/lib/client/sse-parser';
 import type { RuntimeEvent, RuntimeEventOf, RuntimeEventType } from '@/lib/runtime';
+import { createSseParser } from '@/lib/client/api';
 
 const DEFAULT_TURN_TIMEOUT_MS = 60_000;
 /** Past this the stream is cut (and `cut` says so): an attack must not make the client hold more. */

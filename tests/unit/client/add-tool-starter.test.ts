@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToolStarter } from '@/lib/client/add-tool-starter';
+import { addToolStarter } from '@/lib/client/compile';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { PRESETS } from '@/lib/presets';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileTools, streamTurn } from '@/lib/client/api-client';
+import { compileTools, streamTurn } from '@/lib/client/api';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
 import type { RuntimeEvent } from '@/lib/runtime';
 

@@ -1,4 +1,4 @@
-import type { CompileDiagnostic, CompileResponse, CompiledToolView } from '@/lib/client/compile-view';
+import type { CompileDiagnostic, CompileResponse, CompiledToolView } from '@/lib/client/compile';
 import type { PlaygroundPreset } from '@/lib/client/playground-state';
 
 export function createToolView(overrides: Partial<CompiledToolView> = {}): CompiledToolView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCompileScheduler, type SchedulerClock } from '@/lib/client/create-compile-scheduler';
+import { createCompileScheduler, type SchedulerClock } from '@/lib/client/compile';
 
 /** A clock whose timers run only when the test advances it. */
 function createFakeClock(): SchedulerClock & { advance(ms: number): Promise<void> } {

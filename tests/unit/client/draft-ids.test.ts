@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedDraftId, draftPagePath, sharedSessionOfDraft } from '@/lib/client/draft-ids';
+import { createSharedDraftId, draftPagePath, sharedSessionOfDraft } from '@/lib/client/drafts';
 
 describe('draft ids', () => {
   it('tie a shared page’s drafts to its session, and leave workspace drafts to the playground', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchExchanges } from '@/lib/client/fetch-exchanges';
+import { fetchExchanges } from '@/lib/client/api';
 import type { TapeEntry } from '@/lib/models/model-config';
 
 const exchange: TapeEntry = { request: { input: [] }, response: { id: 'resp_1' }, status: 200, url: 'https://api.openai.com/v1/responses', method: 'POST' };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompiledToolView, StrictViolation } from '@/lib/client/compile-view';
-import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, hasStrictVerdict, isToolFilterEmpty, type ToolFilter } from '@/lib/client/filter-tools';
+import { type CompiledToolView, type StrictViolation, createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, hasStrictVerdict, isToolFilterEmpty, type ToolFilter } from '@/lib/client/compile';
 import { createToolView } from './client-fixtures';
 
 const looseSchema = { type: 'object', properties: { note: { type: 'string' } } };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDraftStore, type DraftBackend } from '@/lib/client/draft-store';
-import { promotePendingCopy, writePendingCopy, type PendingCopyStorage } from '@/lib/client/pending-draft-copy';
+import { createDraftStore, type DraftBackend, promotePendingCopy, writePendingCopy, type PendingCopyStorage } from '@/lib/client/drafts';
 import { createInitialState, playgroundReducer } from '@/lib/client/playground-state';
 import { createDraftEntry, selectWorkspace } from '@/lib/client/workspace-draft';
 import { createPreset } from './client-fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompileState } from '@/lib/client/playground-state';
-import { selectEditorDiagnostics, selectSchemaView } from '@/lib/client/select-schema-view';
+import { selectEditorDiagnostics, selectSchemaView } from '@/lib/client/compile';
 import { createCompileResponse, createToolView, syntaxError } from './client-fixtures';
 
 const good = createCompileResponse([createToolView()]);

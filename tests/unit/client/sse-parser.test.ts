@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
+import { createSseParser } from '@/lib/client/api';
 
 describe('createSseParser', () => {
   it('returns the data of each message ended by a blank line', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CompileResponse, CompiledToolDetail } from '@/lib/client/compile-view';
-import { createToolDetailStore } from '@/lib/client/tool-details';
 import { err, ok } from '@/lib/runtime';
+import type { CompileResponse, CompiledToolDetail } from '@/lib/client/compile';
+import { createToolDetailStore } from '@/lib/client/api';
 import { createCompileResponse, createToolView } from './client-fixtures';
 
 const KEY = 'b'.repeat(64);

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { BODY_LIMITS } from '@/lib/server/http/body-limits';
+import { createSseParser } from '@/lib/client/api';
 
 /**
  * Every route handler, called directly with hostile requests: each must answer 4xx with a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createArgumentChecker, generatePrefill, readFormFields, readFormObject, setFormValue } from '@/components/schema/try';
-import { describeErrorBody } from '@/lib/client/api-client';
 import { type JsonSchema, strictifySchema } from '@/lib/runtime';
+import { describeErrorBody } from '@/lib/client/api';
 
 const WEATHER: JsonSchema = {
   type: 'object',

@@ -1,13 +1,13 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { createDirectRouteServer } from '@/lib/server/http/direct-routes';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 import { serveTurnRequest } from '@/lib/server/turns/serve-turn-request';
 import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { createSseParser } from '@/lib/client/api';
 import { TURN_LIMITS } from '@/lib/server/turn-request';
 
 // Finished turns are kept here instead of in the session database.

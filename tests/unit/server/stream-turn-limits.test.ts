@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { createSseParser } from '@/lib/client/api';
 
 const SOURCE = `import { z } from 'zod';
 import { defineTool } from 'playground';

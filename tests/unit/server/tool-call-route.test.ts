@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { POST as postApproval } from '@/app/api/turns/[turnId]/approvals/route';
 import { POST as postToolCall } from '@/app/api/tools/call/route';
-import { createSseParser } from '@/lib/client/sse-parser';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 import { streamToolCall } from '@/lib/server/turns/stream-tool-call';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { createSseParser } from '@/lib/client/api';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 
 const SOURCE = `import { z } from 'zod';

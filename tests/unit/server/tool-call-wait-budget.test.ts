@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSseParser } from '@/lib/client/sse-parser';
 import { createTurnWaitBudget } from '@/lib/server/turns/create-turn-wait-budget';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamToolCall } from '@/lib/server/turns/stream-tool-call';
 import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { createSseParser } from '@/lib/client/api';
 import { runtimeEventSchema, type RuntimeEvent, type Tool } from '@/lib/runtime';
 
 // A wait budget short enough to spend in a test; every other limit as shipped.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { POST as compile } from '@/app/api/tools/compile/route';
 import { POST as details } from '@/app/api/tools/compile/details/route';
-import type { CompileResponse, ToolDetailsResponse } from '@/lib/client/compile-view';
 import { INLINE_DETAIL_CHARS } from '@/lib/server/http/render-compile-response';
+import type { CompileResponse, ToolDetailsResponse } from '@/lib/client/compile';
 
 function post(url: string, body: unknown, address: string): Request {
   return new Request(`http://localhost${url}`, {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getExchanges } from '@/app/api/turns/[turnId]/exchanges/route';
 import { GET as getRecord } from '@/app/api/turns/[turnId]/record/route';
 import { POST as postTurn } from '@/app/api/turns/route';
-import { createSseParser } from '@/lib/client/sse-parser';
+import { createSseParser } from '@/lib/client/api';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import type { TapeEntry } from '@/lib/models/model-config';
 import { PRESETS } from '@/lib/presets';

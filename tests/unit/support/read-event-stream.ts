@@ -1,5 +1,5 @@
-import { createSseParser } from '@/lib/client/sse-parser';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
+import { createSseParser } from '@/lib/client/api';
 
 /**
  * Reads a turn's SSE stream to its end, every event parsed with the wire schema; `onEvent` sees

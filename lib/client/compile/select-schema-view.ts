@@ -1,6 +1,6 @@
 import type { CompileDiagnostic, CompiledToolSummary } from './compile-view';
 import { hasCompileErrors } from './compile-view';
-import type { CompileState } from './playground-state';
+import type { CompileState } from './compile-slice';
 
 /** What the schema panel shows, derived from the compile state alone. */
 export type SchemaView = {

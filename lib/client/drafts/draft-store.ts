@@ -1,4 +1,4 @@
-import type { DraftEntry } from './workspace-draft';
+import type { DraftEntry } from '@/lib/client/workspace-draft';
 
 /** A draft's history line without its content: what the history list shows. */
 export type DraftListing = Omit<DraftEntry, 'workspace'>;

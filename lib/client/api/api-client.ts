@@ -1,7 +1,7 @@
 import { type Result, err, ok, type RuntimeEvent } from '@/lib/runtime';
 import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models/provider-check';
-import type { TurnRequest } from './build-turn-request';
-import type { CompileResponse, ToolDetailsResponse } from './compile-view';
+import type { TurnRequest } from '@/lib/client/build-turn-request';
+import type { CompileResponse, ToolDetailsResponse } from '@/lib/client/compile';
 import { createSseParser } from './sse-parser';
 import { rememberTurnControl, turnControlHeaders } from './turn-control-tokens';
 

@@ -1,5 +1,5 @@
 import type { DraftStore } from './draft-store';
-import type { DraftEntry } from './workspace-draft';
+import type { DraftEntry } from '@/lib/client/workspace-draft';
 
 /**
  * The newest draft of a tab, written synchronously to the tab's sessionStorage when the page is
@@ -40,7 +40,7 @@ export async function promotePendingCopy(storage: PendingCopyStorage, store: Dra
   const text = storage.getItem(PENDING_COPY_KEY);
   if (text === null) return null;
   // Checked as a stored draft is; its checker loads only now, outside the page's first load.
-  const { readWorkspaceDraft } = await import('./read-workspace-draft');
+  const { readWorkspaceDraft } = await import('@/lib/client/read-workspace-draft');
   const entry = readWorkspaceDraft(parseJson(text));
   if (!entry.ok) {
     storage.removeItem(PENDING_COPY_KEY);

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '@/lib/runtime';
 import { compileTools, fetchToolDetails, type ApiError } from './api-client';
-import type { CompileResponse, CompiledToolDetail, CompiledToolSummary, CompiledToolView, ToolDetailsResponse } from './compile-view';
+import type { CompileResponse, CompiledToolDetail, CompiledToolSummary, CompiledToolView, ToolDetailsResponse } from '@/lib/client/compile';
 
 /** The details of the compiles the page saw: inline ones kept as they came, the others fetched when first asked for. */
 export type ToolDetailStore = {

@@ -1,0 +1,10 @@
+export { addToolStarter } from './add-tool-starter';
+export { reduceCompile } from './compile-slice';
+export type { CompileAction, CompileOutcome, CompileSlice, CompileState } from './compile-slice';
+export type { CompileDiagnostic, CompiledToolDetail, CompiledToolSummary, CompiledToolView, CompileResponse, StrictViolation, ToolDetailsResponse } from './compile-view';
+export { createCompileScheduler } from './create-compile-scheduler';
+export type { CompileScheduler, SchedulerClock } from './create-compile-scheduler';
+export { describeStrictRule } from './describe-strict-rule';
+export { EMPTY_TOOL_FILTER, createToolFilterIndex, filterTools, hasStrictVerdict, isToolFilterEmpty } from './filter-tools';
+export type { NamespaceFilter, ToolFilter, ToolFilterIndex, VerdictFilter } from './filter-tools';
+export { selectEditorDiagnostics, selectSchemaView } from './select-schema-view';
