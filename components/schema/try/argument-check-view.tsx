@@ -1,4 +1,4 @@
-import type { ArgumentCheck } from './check-arguments';
+import type { ArgumentCheck } from '@/lib/client/arguments';
 
 /** What the runtime would make of the typed arguments, as hints: nothing here blocks Run. */
 export function ArgumentCheckView({ check, pending }: { check: ArgumentCheck; pending: boolean }) {

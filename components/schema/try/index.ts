@@ -1,4 +1,3 @@
-export { createArgumentChecker, createSchemaValidator } from './check-arguments';
 export { generatePrefill } from './generate-prefill';
 export { readFormFields, readFormObject, setFormValue } from './read-form-fields';
 export { TryToolPanel } from './try-tool-panel';

@@ -5,7 +5,7 @@ import type { PermissionMode } from '@/lib/runtime';
 import type { CompiledToolView } from '@/lib/client/compile';
 import { ArgumentCheckView } from './argument-check-view';
 import { ArgumentForm } from './argument-form';
-import { createArgumentChecker, type ArgumentCheck } from './check-arguments';
+import { createArgumentChecker, type ArgumentCheck } from '@/lib/client/arguments';
 import { generatePrefill } from './generate-prefill';
 import { readFormFields } from './read-form-fields';
 import { TryResult } from './try-result';

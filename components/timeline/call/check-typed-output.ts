@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonValue, ValidationIssue } from '@/lib/runtime';
-import { createSchemaValidator } from '@/components/schema/try';
+import { createSchemaValidator } from '@/lib/client/arguments';
 
 /** What the runtime will make of an output typed by hand, checked against the tool's output schema. */
 export type TypedOutputCheck =

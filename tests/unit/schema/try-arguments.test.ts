@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createArgumentChecker, generatePrefill, readFormFields, readFormObject, setFormValue } from '@/components/schema/try';
 import { type JsonSchema, strictifySchema } from '@/lib/runtime';
+import { createArgumentChecker } from '@/lib/client/arguments';
+import { generatePrefill, readFormFields, readFormObject, setFormValue } from '@/components/schema/try';
 import { describeErrorBody } from '@/lib/client/api';
 
 const WEATHER: JsonSchema = {

@@ -1,0 +1,2 @@
+export { createArgumentChecker, createSchemaValidator } from './check-arguments';
+export type { ArgumentCheck } from './check-arguments';
