@@ -87,42 +87,56 @@ export function TurnSection({ index, state, message, collapsed, onToggle, contro
           </button>
         )}
       </div>
-      {editing && (
-        <form
-          className="space-y-1.5 rounded-md border border-accent/50 bg-panel p-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (draft.trim() === '') return;
-            controls.onRerun(index, draft);
-            setDraft(null);
-          }}
-        >
-          <textarea
-            data-testid={`edit-turn-message-${index}`}
-            aria-label={`Message of turn ${index + 1}`}
-            value={draft}
-            rows={3}
-            autoFocus
-            onChange={(event) => setDraft(event.target.value)}
-            className="block w-full resize-y rounded border border-border bg-panel px-2 py-1 text-[13px]"
-          />
-          <div className="flex items-center justify-end gap-2 text-xs">
-            <span className="mr-auto text-[11px] text-fg-muted">Runs from turn {index + 1} in a new branch; the current branch is kept.</span>
-            <button type="button" onClick={() => setDraft(null)} className="rounded border border-border px-2 py-0.5 hover:bg-panel-muted">
-              Cancel
-            </button>
-            <button
-              type="submit"
-              data-testid={`rerun-turn-${index}`}
-              disabled={controls.disabled || draft.trim() === ''}
-              className="rounded bg-accent px-2.5 py-0.5 font-semibold text-accent-fg disabled:opacity-50"
-            >
-              Re-run from here
-            </button>
-          </div>
-        </form>
-      )}
+      {editing && <EditTurnForm index={index} draft={draft} onChange={setDraft} onClose={() => setDraft(null)} onRerun={controls.onRerun} disabled={controls.disabled} />}
       {!collapsed && children}
     </section>
+  );
+}
+
+type EditTurnFormProps = {
+  index: number;
+  draft: string;
+  onChange: (draft: string) => void;
+  onClose: () => void;
+  onRerun: (turnIndex: number, message: string) => void;
+  disabled: boolean;
+};
+
+/** The turn's message, edited, and Re-run from here in a new branch. */
+function EditTurnForm({ index, draft, onChange, onClose, onRerun, disabled }: EditTurnFormProps) {
+  return (
+    <form
+      className="space-y-1.5 rounded-md border border-accent/50 bg-panel p-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (draft.trim() === '') return;
+        onRerun(index, draft);
+        onClose();
+      }}
+    >
+      <textarea
+        data-testid={`edit-turn-message-${index}`}
+        aria-label={`Message of turn ${index + 1}`}
+        value={draft}
+        rows={3}
+        autoFocus
+        onChange={(event) => onChange(event.target.value)}
+        className="block w-full resize-y rounded border border-border bg-panel px-2 py-1 text-[13px]"
+      />
+      <div className="flex items-center justify-end gap-2 text-xs">
+        <span className="mr-auto text-[11px] text-fg-muted">Runs from turn {index + 1} in a new branch; the current branch is kept.</span>
+        <button type="button" onClick={onClose} className="rounded border border-border px-2 py-0.5 hover:bg-panel-muted">
+          Cancel
+        </button>
+        <button
+          type="submit"
+          data-testid={`rerun-turn-${index}`}
+          disabled={disabled || draft.trim() === ''}
+          className="rounded bg-accent px-2.5 py-0.5 font-semibold text-accent-fg disabled:opacity-50"
+        >
+          Re-run from here
+        </button>
+      </div>
+    </form>
   );
 }
