@@ -1,4 +1,4 @@
-import { Playground } from '@/components/playground/playground';
+import { Playground } from '@/components/playground';
 import { PRESETS } from '@/lib/presets';
 
 type HomePageProps = { searchParams: Promise<{ fork?: string | string[] }> };

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { type DraftListing, sharedSessionOfDraft } from '@/lib/client/drafts';
-import { formatSavedAt } from '@/components/playground/draft-notice';
+import { formatSavedAt } from '@/components/playground/drafts';
 
 export type HistoryMenuProps = {
   list: () => Promise<DraftListing[]>;

@@ -15,23 +15,12 @@ import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
 import { useCompileOnChange } from './use-compile-on-change';
-import { useForkAction } from './use-fork-action';
-import { useForkLoader } from './use-fork-loader';
-import { SkipLinks } from './skip-links';
+import { useForkAction, useForkLoader, useRunShortcut, useTurnRunner, useScenarioCommands, useSharedTurnActions, useTurnRecords, useTurnStarters } from '@/components/playground/turns';
+import { SkipLinks, PanelToggles, PlaygroundColumns, usePlaygroundLayout } from '@/components/playground/layout';
 import { useTitleBadge } from './use-title-badge';
-import { useRunShortcut } from './use-run-shortcut';
 import { useSessionApiKeys } from './use-session-api-keys';
-import { useTurnRunner } from './use-turn-runner';
-import { DraftNotice } from './draft-notice';
-import { PanelToggles } from './resizable-columns';
-import { PlaygroundColumns } from './playground-columns';
+import { DraftNotice, useWorkspaceDrafts, type DraftScope } from '@/components/playground/drafts';
 import { RunColumn } from './run-column';
-import { usePlaygroundLayout } from './use-playground-layout';
-import { useScenarioCommands } from './use-scenario-commands';
-import { useSharedTurnActions } from './use-shared-turn-actions';
-import { useTurnRecords } from './use-turn-records';
-import { useTurnStarters } from './use-turn-starters';
-import { useWorkspaceDrafts, type DraftScope } from './use-workspace-drafts';
 import { HistoryMenu } from '@/components/header/history-menu';
 
 export type PlaygroundProps = {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { SharedSessionPlayground } from '@/components/session/shared-session-playground';
+import { SharedSessionPlayground } from '@/components/playground';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { readClientAddress } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';

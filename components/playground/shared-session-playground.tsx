@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Playground } from '@/components/playground/playground';
+import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { fetchSession, type SessionApiError } from '@/lib/sessions/session-api';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import { SessionUnavailable } from './session-unavailable';
+import { Playground } from './playground';
 
 export type SharedSessionPlaygroundProps = { id: string };
 

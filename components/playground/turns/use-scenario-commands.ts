@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { isRunActive, playgroundReducer, selectRun, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client/playground-state';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { TurnStarters } from './use-turn-starters';
-import type { WorkspaceDrafts } from './use-workspace-drafts';
+import type { WorkspaceDrafts } from '@/components/playground/drafts';
 
 export type ScenarioCommands = {
   /** Run: the composer's message as a new turn (on a shared page, a fork of the session). */

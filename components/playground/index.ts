@@ -1,0 +1,2 @@
+export { Playground } from './playground';
+export { SharedSessionPlayground } from './shared-session-playground';
