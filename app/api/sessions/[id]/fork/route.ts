@@ -2,7 +2,7 @@ import { readClientAddress, jsonError, readRequestBody, respondWithSessionResult
 import { readModelEnvironment, respondTurnStream, streamTurn } from '@/lib/server/turns';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
-import { readForkedTurn } from '@/lib/sessions/read-forked-turn';
+import { readForkedTurn } from '@/lib/replay/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,10 @@
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { useSessionInPool } from '@/lib/sandbox/pool/use-session-in-pool';
 import type { Result } from '@/lib/runtime';
-import type { ForkedTurn, ForkRequest } from './build-fork-request';
-import { readSessionBody } from './read-stored-session';
-import type { SessionError } from './session-error';
-import type { SessionStore } from './session-store';
+import type { ForkedTurn, ForkRequest } from '@/lib/sessions/build-fork-request';
+import { readSessionBody } from '@/lib/sessions/read-stored-session';
+import type { SessionError } from '@/lib/sessions/session-error';
+import type { SessionStore } from '@/lib/sessions/session-store';
 
 /**
  * The turn request a fork of session `id` runs (`buildForkRequest`), built in a sandbox worker from
