@@ -16,4 +16,4 @@ export type { ReplayReport, TurnReplayVerdict } from './replay-report';
 export { replaySession } from './replay-session';
 export type { ReplayTurnRunner } from './replay-session';
 export { compareSessionTexts, parseStoredSession, useStoredSessionText } from './use-stored-session-text';
-export type { SessionComparison, SessionTextAnswers, SessionTextUse, StoredSessionText } from './use-stored-session-text';
+export type { SessionComparison, SessionTextAnswers, SessionTextRunner, SessionTextUse, StoredSessionText } from './use-stored-session-text';

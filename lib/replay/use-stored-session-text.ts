@@ -26,6 +26,9 @@ export type SessionTextAnswers = {
   fork: Result<ForkedTurn, SessionError>;
 };
 
+/** Runs a use of stored records' text where parsing them costs the HTTP thread nothing (the server injects its sandbox pool). */
+export type SessionTextRunner = <K extends SessionTextUse['kind']>(use: Extract<SessionTextUse, { kind: K }>) => Promise<SessionTextAnswers[K]>;
+
 export function useStoredSessionText(use: SessionTextUse): SessionTextAnswers[SessionTextUse['kind']] {
   switch (use.kind) {
     case 'compare':

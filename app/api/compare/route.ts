@@ -1,6 +1,8 @@
 import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
 import { compareStoredSessions } from '@/lib/replay/server';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readComparedSides } from '@/lib/replay';
 
@@ -16,5 +18,5 @@ export async function GET(request: Request): Promise<Response> {
   if (!admitted.ok) return respondTooManyRequests(admitted.error);
   const sides = readComparedSides(new URL(request.url).searchParams);
   if (!sides.ok) return Response.json({ error: sides.error }, { status: 400 });
-  return respondWithSessionResult(await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, store)));
+  return respondWithSessionResult(await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, { store, run: createPooledSessionTextRunner(getSandboxPool()) })));
 }

@@ -1,6 +1,6 @@
 // Server-only face of replay: running turns on their tapes through the server's turn path.
 export { compareStoredSessions } from './compare-stored-sessions';
-export type { ComparedSide, SessionTextRunner } from './compare-stored-sessions';
+export type { ComparedSide } from './compare-stored-sessions';
 export { readForkedTurn } from './read-forked-turn';
 export { replayAndCheck } from './replay-and-check';
 export type { ReplayAndCheckOptions, ReplayAndCheckReport, TurnReplayOutcome } from './replay-and-check';

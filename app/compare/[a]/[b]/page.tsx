@@ -6,6 +6,8 @@ import { takeRequestLimit } from '@/lib/server/admission';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/replay/server';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readComparedSides } from '@/lib/replay';
 
@@ -30,7 +32,7 @@ export default async function ComparePage({ params, searchParams }: ComparePageP
   if (!admitted.ok) return <SessionUnavailable title="Too many comparisons" message={admitted.error.message} />;
   const sides = readComparedSides(search);
   if (!sides.ok) return <SessionUnavailable title="These runs cannot be compared" message={sides.error} />;
-  const result = await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, store));
+  const result = await withSessionStore((store) => compareStoredSessions(sides.value.a, sides.value.b, { store, run: createPooledSessionTextRunner(getSandboxPool()) }));
   if (!result.ok) return <SessionUnavailable title="These runs cannot be compared" message={result.error.message} />;
   const { comparison } = result.value;
   const side = (label: 'A' | 'B', entry: typeof result.value.a, turn: number | undefined) => (

@@ -3,6 +3,8 @@ import { readModelEnvironment, respondTurnStream, streamTurn } from '@/lib/serve
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { withSessionStore } from '@/lib/sessions/get-session-store';
 import { readForkedTurn } from '@/lib/replay/server';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -16,7 +18,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const { id } = await context.params;
   const body = await readRequestBody(request, 'fork');
   if (!body.ok) return jsonError(body.status, body.error);
-  const forked = await withSessionStore((store) => readForkedTurn(id, body.value, store));
+  const forked = await withSessionStore((store) => readForkedTurn(id, body.value, { store, run: createPooledSessionTextRunner(getSandboxPool()) }));
   if (!forked.ok) return respondWithSessionResult(forked);
   const result = await streamTurn({
     request: forked.value.request,
