@@ -28,7 +28,7 @@ export const REQUEST_LIMITS = {
   // Opening a shared page reads it twice (the page, then its record): 30 pages a minute, in bursts of 30.
   'session-reads-per-address': { capacity: 60, refillIntervalMs: 1_000, describe: 'Too many sessions opened from your address: at most 60 reads per minute (a page counts twice).' },
   'replays-per-session': { capacity: 6, refillIntervalMs: 10_000, describe: 'This session was replayed too often: at most 6 replays per minute.' },
-  // A replay parses its stored record (up to 5 MB) and runs every turn: bounded per requester too, so many sessions do not multiply it.
+  // A replay runs every turn of its record (a sandbox worker holds and compares the record): bounded per requester too, so many sessions do not multiply it.
   'replays-per-address': { capacity: 12, refillIntervalMs: 5_000, describe: 'Too many replays from your address: at most 12 per minute.' },
   // A comparison parses two stored records (5 MB each) and lines them up in a sandbox worker.
   'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },
