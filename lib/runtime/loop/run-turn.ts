@@ -3,11 +3,11 @@ import { assembleTools, describeAssembledTools, type TurnToolSet } from './assem
 import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
 import type { Clock, EventEmitter } from './create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
-import { createToolTokenMeter, type TokenCounter } from './measure-tool-tokens';
+import { createToolTokenMeter, type TokenCounter, type ToolTokenMeter } from './measure-tool-tokens';
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { JsonSchema } from '../vocabulary/json';
-import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '../model/model-client';
-import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
+import type { ConversationItem, ModelClient, OfferedTool } from '../model/model-client';
+import type { ProposedFunctionCall } from './prepare-tool-call';
 import { redactJsonValue, type Redactor } from '../redact-secrets';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { TurnMode } from '../vocabulary/modes';
@@ -15,10 +15,11 @@ import type { ToolSearchVersion } from '../search/tool-search-version';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
 import { openRun } from './open-run';
 import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
-import { requestModelResponse } from './request-model-response';
+import { takeModelStep } from './take-model-step';
 import { compactModelSettings } from '../model/compact-model-settings';
 import type { ModelSettings } from '../model/model-settings';
-import { describeRequestToolChoice, resolveRequestSettings } from './resolve-request-settings';
+import { resolveRequestSettings, type RequestSettings } from './resolve-request-settings';
+import { err, ok, type Result } from '../vocabulary/result';
 
 export type RunTurnOptions = CallPolicyInput & {
   /** The module's tools, or how to open them (a sandbox): `sandbox-ready` or `sandbox-error` then follows `turn-start`. */
@@ -81,19 +82,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const history = options.history ?? [];
   const conversation = [...history, ...options.input];
-  const lastUser = [...conversation].reverse().find((item) => item.type === 'message' && item.role === 'user');
   const modelSettings = compactModelSettings(options.modelSettings);
-
-  emitter.emit({
-    type: 'turn-start',
-    mode,
-    model: options.model.label,
-    permissionMode: options.permissions?.mode ?? 'auto',
-    maxIterations,
-    userMessage: lastUser?.type === 'message' ? redact(lastUser.content) : '',
-    ...(options.instructions ? { instructions: redact(options.instructions) } : {}),
-    ...(modelSettings ? { modelSettings } : {}),
-  });
+  emitTurnStart({ options, mode, maxIterations, conversation, modelSettings, emitter, redact });
 
   let iterations = 0;
   const loaded = new Set<string>();
@@ -103,23 +93,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     return { ...ending, turnId, iterations, conversation, events };
   };
 
-  const moduleTools = await prepareTurnTools({ tools: options.tools, emitter, signal, redact });
-  if (!moduleTools.ok) return end(moduleTools.error);
-  const assembled = assembleTools({ moduleTools: moduleTools.value, mode, resultSchema: options.resultSchema, validateResult: options.validateResult, model: options.model });
-  if (!assembled.ok) return end({ reason: 'error', error: assembled.error });
-  const toolSet = assembled.value;
-  emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
-  const offered = buildOfferedTools(toolSet);
-  for (const name of options.loadedTools ?? []) {
-    if (toolSet.tools.some((entry) => entry.deferred && entry.qualifiedName === name)) loaded.add(name);
-  }
-  const carriedIn = { conversationItems: history.length, files: [...(options.carriedFiles ?? [])], loadedTools: [...loaded] };
-  if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
-    emitter.emit({ type: 'turn-carried-in', ...carriedIn });
-  }
-  const tokenMeter = options.countTokens ? createToolTokenMeter(toolSet, options.countTokens) : undefined;
-  const requestSettings = resolveRequestSettings(modelSettings, toolSet, loaded);
-  if (!requestSettings.ok) return end({ reason: 'error', error: requestSettings.error });
+  const setUp = await setUpTurnTools({ options, mode, historyLength: history.length, modelSettings, loaded, emitter, signal, redact });
+  if (!setUp.ok) return end(setUp.error);
+  const { toolSet, offered, tokenMeter, requestSettings } = setUp.value;
 
   while (true) {
     if (options.awaitStep && !signal.aborted) await options.awaitStep();
@@ -127,66 +103,28 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     if (iterations >= maxIterations) return end({ reason: 'max-iterations' });
     iterations += 1;
     const iteration = iterations;
-    const settings = requestSettings.value(iteration);
-    const request: ModelRequest = { instructions: options.instructions, input: conversation, tools: offered, ...settings };
-    const toolTokens = await tokenMeter?.measure(loaded);
-    emitter.emit({
-      type: 'model-request',
+    const step = await takeModelStep({
+      model: options.model,
+      instructions: options.instructions,
       iteration,
-      ...(settings.toolChoice !== undefined ? { toolChoice: describeRequestToolChoice(settings.toolChoice) } : {}),
-      offeredTools: callableNames(toolSet, loaded),
-      deferredCount: toolSet.tools.filter((entry) => entry.deferred && !loaded.has(entry.qualifiedName)).length,
-      inputItemCount: conversation.length,
-      ...(toolTokens ? { toolTokens } : {}),
+      conversation,
+      toolSet,
+      offered,
+      loaded,
+      settings: requestSettings(iteration),
+      tokenMeter,
+      emitter,
+      signal,
+      redact,
     });
-    const { response, timing } = await requestModelResponse({ model: options.model, request, iteration, signal, emitter, redact });
-    if (!response.ok) {
-      if (signal.aborted || response.error.code === 'aborted') return end({ reason: 'aborted' });
-      const message = redact(response.error.message);
-      emitter.emit({ type: 'model-error', iteration, code: response.error.code, message, ...(response.error.status ? { status: response.error.status } : {}) });
-      return end({ reason: 'error', error: message });
-    }
-    const { output } = response.value;
-    const text = output.flatMap((item) => (item.type === 'message' && item.role === 'assistant' ? [item.content] : [])).join('\n');
-    const functionCalls: ProposedFunctionCall[] = output.flatMap((item) =>
-      item.type === 'function_call' ? [{ callId: item.call_id, name: item.name, namespace: item.namespace, arguments: item.arguments }] : [],
-    );
-    const searchCalls = output.filter((item): item is Extract<ConversationItem, { type: 'tool_search_call' }> => item.type === 'tool_search_call');
-    emitter.emit({
-      type: 'model-response',
-      iteration,
-      responseId: response.value.id,
-      ...(text ? { text: redact(text) } : {}),
-      calls: [
-        ...searchCalls.map((call) => ({ callId: call.call_id, name: TOOL_SEARCH_NAME, arguments: JSON.stringify(call.arguments) })),
-        ...functionCalls.map((call) => {
-          const notes = response.value.callNotes?.find((entry) => entry.callId === call.callId)?.notes;
-          return { callId: call.callId, name: qualifiedCallName(call), arguments: redact(call.arguments), ...(notes ? { notes: notes.map(redact) } : {}) };
-        }),
-      ],
-      ...(response.value.usage ? { usage: response.value.usage } : {}),
-      ...(timing ? { timing } : {}),
-      ...(response.value.servedBy ? { servedBy: response.value.servedBy } : {}),
-      ...(response.value.divergence ? { divergence: redact(response.value.divergence) } : {}),
-    });
+    if (!step.ok) return end(step.error);
+    const { output, text, functionCalls, clientSearches } = step.value;
     conversation.push(...output);
-    const clientSearches = searchCalls.filter((call) => call.execution === 'client');
-    recordHostedSearches({ output, iteration, emitter, loaded });
     if (functionCalls.length === 0 && clientSearches.length === 0) return end({ reason: 'completed', ...(text ? { finalText: redact(text) } : {}) });
 
-    const outputs = new Map<string, ConversationItem>();
-    for (const call of clientSearches) {
-      const query = readSearchQuery(call.arguments);
-      const { tools } = answerToolSearch({ callId: call.call_id, iteration, query, toolSet, loaded, emitter, version: options.toolSearchVersion });
-      outputs.set(call.call_id, { type: 'tool_search_output', call_id: call.call_id, execution: 'client', tools });
-    }
-    const searchFunctionCalls = functionCalls.filter((call) => isSearchFunctionCall(call, toolSet));
-    for (const call of searchFunctionCalls) {
-      outputs.set(call.callId, answerSearchFunctionCall({ call, iteration, toolSet, loaded, emitter, version: options.toolSearchVersion }));
-    }
-
+    const outputs = answerSearches({ clientSearches, functionCalls, iteration, toolSet, loaded, emitter, version: options.toolSearchVersion });
     const outcome = await runIteration({
-      calls: functionCalls.filter((call) => !searchFunctionCalls.includes(call)),
+      calls: functionCalls.filter((call) => !isSearchFunctionCall(call, toolSet)),
       iteration,
       toolSet,
       loaded,
@@ -196,12 +134,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       ...resolveCallPolicy(options),
     });
     for (const result of outcome.results) outputs.set(result.callId, { type: 'function_call_output', call_id: result.callId, output: result.output });
-    // Outputs go back in the model's call order, paired by call_id, whatever order they finished in.
-    for (const item of output) {
-      const callId = item.type === 'function_call' || item.type === 'tool_search_call' ? item.call_id : undefined;
-      const answer = callId ? outputs.get(callId) : undefined;
-      if (answer) conversation.push(answer);
-    }
+    appendInModelOrder(conversation, output, outputs);
     if (signal.aborted) return end({ reason: 'aborted' });
     if (outcome.endedBy) {
       if (outcome.endedBy.entry.qualifiedName === SUBMIT_RESULT_TOOL_NAME && mode === 'task') return end({ reason: 'completed', result: outcome.endedBy.args });
@@ -210,9 +143,102 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   }
 }
 
-function callableNames(toolSet: TurnToolSet, loaded: ReadonlySet<string>): string[] {
-  const names = toolSet.tools.filter((entry) => !entry.deferred || loaded.has(entry.qualifiedName)).map((entry) => entry.qualifiedName);
-  return toolSet.searchMode === 'none' ? names : [...names, TOOL_SEARCH_NAME];
+function emitTurnStart(options: {
+  options: RunTurnOptions;
+  mode: TurnMode;
+  maxIterations: number;
+  conversation: readonly ConversationItem[];
+  modelSettings: ModelSettings | undefined;
+  emitter: EventEmitter;
+  redact: Redactor;
+}): void {
+  const { options: turn, redact } = options;
+  const lastUser = [...options.conversation].reverse().find((item) => item.type === 'message' && item.role === 'user');
+  options.emitter.emit({
+    type: 'turn-start',
+    mode: options.mode,
+    model: turn.model.label,
+    permissionMode: turn.permissions?.mode ?? 'auto',
+    maxIterations: options.maxIterations,
+    userMessage: lastUser?.type === 'message' ? redact(lastUser.content) : '',
+    ...(turn.instructions ? { instructions: redact(turn.instructions) } : {}),
+    ...(options.modelSettings ? { modelSettings: options.modelSettings } : {}),
+  });
+}
+
+type TurnSetUp = {
+  toolSet: TurnToolSet;
+  offered: OfferedTool[];
+  tokenMeter?: ToolTokenMeter;
+  requestSettings: (iteration: number) => RequestSettings;
+};
+
+/**
+ * Everything before the first request: open the module's tools, assemble the turn's tool set
+ * (`tools-assembled`), take over what earlier turns loaded (`turn-carried-in`), and resolve
+ * the request settings. A failure here ends the turn before any request.
+ */
+async function setUpTurnTools(options: {
+  options: RunTurnOptions;
+  mode: TurnMode;
+  historyLength: number;
+  modelSettings: ModelSettings | undefined;
+  loaded: Set<string>;
+  emitter: EventEmitter;
+  signal: AbortSignal;
+  redact: Redactor;
+}): Promise<Result<TurnSetUp, TurnEnding>> {
+  const { options: turn, emitter, loaded } = options;
+  const moduleTools = await prepareTurnTools({ tools: turn.tools, emitter, signal: options.signal, redact: options.redact });
+  if (!moduleTools.ok) return err(moduleTools.error);
+  const assembled = assembleTools({ moduleTools: moduleTools.value, mode: options.mode, resultSchema: turn.resultSchema, validateResult: turn.validateResult, model: turn.model });
+  if (!assembled.ok) return err({ reason: 'error', error: assembled.error });
+  const toolSet = assembled.value;
+  emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
+  const offered = buildOfferedTools(toolSet);
+  for (const name of turn.loadedTools ?? []) {
+    if (toolSet.tools.some((entry) => entry.deferred && entry.qualifiedName === name)) loaded.add(name);
+  }
+  const carriedIn = { conversationItems: options.historyLength, files: [...(turn.carriedFiles ?? [])], loadedTools: [...loaded] };
+  if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
+    emitter.emit({ type: 'turn-carried-in', ...carriedIn });
+  }
+  const tokenMeter = turn.countTokens ? createToolTokenMeter(toolSet, turn.countTokens) : undefined;
+  const requestSettings = resolveRequestSettings(options.modelSettings, toolSet, loaded);
+  if (!requestSettings.ok) return err({ reason: 'error', error: requestSettings.error });
+  return ok({ toolSet, offered, tokenMeter, requestSettings: requestSettings.value });
+}
+
+/** Answers the step's Tool Search calls (client-side searches and search asked as a plain function call), keyed by call id. */
+function answerSearches(options: {
+  clientSearches: readonly Extract<ConversationItem, { type: 'tool_search_call' }>[];
+  functionCalls: readonly ProposedFunctionCall[];
+  iteration: number;
+  toolSet: TurnToolSet;
+  loaded: Set<string>;
+  emitter: EventEmitter;
+  version?: ToolSearchVersion;
+}): Map<string, ConversationItem> {
+  const { iteration, toolSet, loaded, emitter, version } = options;
+  const outputs = new Map<string, ConversationItem>();
+  for (const call of options.clientSearches) {
+    const query = readSearchQuery(call.arguments);
+    const { tools } = answerToolSearch({ callId: call.call_id, iteration, query, toolSet, loaded, emitter, version });
+    outputs.set(call.call_id, { type: 'tool_search_output', call_id: call.call_id, execution: 'client', tools });
+  }
+  for (const call of options.functionCalls.filter((candidate) => isSearchFunctionCall(candidate, toolSet))) {
+    outputs.set(call.callId, answerSearchFunctionCall({ call, iteration, toolSet, loaded, emitter, version }));
+  }
+  return outputs;
+}
+
+/** Outputs go back in the model's call order, paired by call_id, whatever order they finished in. */
+function appendInModelOrder(conversation: ConversationItem[], output: readonly ConversationItem[], outputs: ReadonlyMap<string, ConversationItem>): void {
+  for (const item of output) {
+    const callId = item.type === 'function_call' || item.type === 'tool_search_call' ? item.call_id : undefined;
+    const answer = callId ? outputs.get(callId) : undefined;
+    if (answer) conversation.push(answer);
+  }
 }
 
 function isSearchFunctionCall(call: ProposedFunctionCall, toolSet: TurnToolSet): boolean {
@@ -244,24 +270,6 @@ function answerSearchFunctionCall(options: {
     durationMs: 0,
   });
   return { type: 'function_call_output', call_id: call.callId, output };
-}
-
-/** Searches the provider ran itself arrive as call + output items; they are shown, not executed. */
-function recordHostedSearches(options: { output: ConversationItem[]; iteration: number; emitter: EventEmitter; loaded: Set<string> }): void {
-  const { output, iteration, emitter } = options;
-  for (const item of output) {
-    if (item.type !== 'tool_search_call' || item.execution !== 'server') continue;
-    const result = output.find((other) => other.type === 'tool_search_output' && other.call_id === item.call_id);
-    const matches = result?.type === 'tool_search_output' ? result.tools.flatMap(namesOfOffered) : [];
-    for (const name of matches) options.loaded.add(name);
-    emitter.emit({ type: 'tool-search', iteration, callId: item.call_id, query: readSearchQuery(item.arguments), execution: 'server', matches });
-  }
-}
-
-function namesOfOffered(tool: OfferedTool): string[] {
-  if (tool.type === 'function') return [tool.name];
-  if (tool.type === 'namespace') return tool.tools.map((fn) => `${tool.name}.${fn.name}`);
-  return [];
 }
 
 
