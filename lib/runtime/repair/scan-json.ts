@@ -48,151 +48,195 @@ const SIMPLE_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 const NUMBER_CHARACTERS = new Set([...'0123456789+-.eE']);
 const HEX = /^[0-9a-fA-F]*$/;
 
+/** The scanner's position in the grammar; each step reads it and moves it on. */
+type ScanState = {
+  text: string;
+  i: number;
+  stack: string[];
+  expect: Expect;
+  /** What the value now expected follows, to word a text that ends there. */
+  valueFollows: 'top' | 'colon' | 'comma' | 'open';
+  commaPosition: number;
+  lastKey: string;
+  /** The top-level value is complete: only whitespace may follow. */
+  done: boolean;
+};
+
+/** A step's answer: the verdict on the whole text, or undefined to go on scanning. */
+type Step = JsonScan | undefined;
+
 export function scanJson(text: string, start?: ScanStart): JsonScan {
-  const stack: string[] = start === undefined ? [] : [...start.open];
-  let expect: Expect = 'value';
-  let valueFollows: 'top' | 'colon' | 'comma' | 'open' = 'top';
-  let commaPosition = -1;
-  let lastKey = '';
-  let done = false;
-  let i = start?.position ?? 0;
+  const state = openScan(text, start);
   const n = text.length;
-  const closers = (): string => stack.map((open) => (open === '{' ? '}' : ']')).reverse().join('');
-  const truncated = (point: TruncationPoint): JsonScan => ({ kind: 'truncated', point, closers: closers() });
-  const invalid = (position: number): JsonScan => ({
-    kind: 'invalid',
-    position,
-    found: describeFound(text, position),
-    open: stack.join(''),
-    expected: expect,
-  });
-  const finishValue = (): void => {
-    if (stack.length === 0) done = true;
-    else expect = 'comma-or-close';
-  };
-  if (start?.after === 'value') finishValue();
-  if (start?.after === 'comma') {
-    expect = stack[stack.length - 1] === '{' ? 'key' : 'value';
-    valueFollows = 'comma';
-    commaPosition = start.position - 1;
-  }
-
   for (;;) {
-    while (i < n && isJsonWhitespace(text.charCodeAt(i))) i += 1;
-    if (i >= n) break;
-    if (done) return invalid(i);
-    const c = text[i] as string;
-
-    if (expect === 'value' || expect === 'value-or-close') {
-      if (c === ']' && expect === 'value-or-close') {
-        stack.pop();
-        i += 1;
-        finishValue();
-        continue;
-      }
-      if (c === '{' || c === '[') {
-        stack.push(c);
-        expect = c === '{' ? 'key-or-close' : 'value-or-close';
-        valueFollows = 'open';
-        i += 1;
-        continue;
-      }
-      if (c === '"') {
-        const scanned = scanString(text, i);
-        if (scanned.kind === 'invalid') return invalid(scanned.position);
-        if (scanned.kind === 'open') return truncated({ kind: 'in-value-string', keepUntil: scanned.keepUntil });
-        i = scanned.end;
-        finishValue();
-        continue;
-      }
-      if (c === '-' || isDigit(c)) {
-        NUMBER.lastIndex = i;
-        const match = NUMBER.exec(text);
-        const end = match ? i + match[0].length : i;
-        let run = i;
-        while (run < n && NUMBER_CHARACTERS.has(text[run] as string)) run += 1;
-        if (run === n && NUMBER_PREFIX.test(text.slice(i))) {
-          const complete = end === n;
-          if (complete && stack.length === 0) return { kind: 'complete' };
-          return truncated({ kind: 'in-number', complete });
-        }
-        if (!match) return invalid(i);
-        i = end;
-        finishValue();
-        continue;
-      }
-      const literal = LITERALS.find((word) => text.startsWith(word, i));
-      if (literal) {
-        i += literal.length;
-        finishValue();
-        continue;
-      }
-      const rest = text.slice(i, i + 5);
-      if (i + rest.length === n && rest.length < 5 && LITERALS.some((word) => word.startsWith(rest))) {
-        return truncated({ kind: 'in-literal', partial: rest });
-      }
-      return invalid(i);
-    }
-
-    if (expect === 'key-or-close' || expect === 'key') {
-      if (c === '}' && expect === 'key-or-close') {
-        stack.pop();
-        i += 1;
-        finishValue();
-        continue;
-      }
-      if (c !== '"') return invalid(i);
-      const scanned = scanString(text, i);
-      if (scanned.kind === 'invalid') return invalid(scanned.position);
-      if (scanned.kind === 'open') return truncated({ kind: 'in-key-string', partialKey: text.slice(i + 1, scanned.keepUntil) });
-      lastKey = text.slice(i + 1, scanned.end - 1);
-      i = scanned.end;
-      expect = 'colon';
-      continue;
-    }
-
-    if (expect === 'colon') {
-      if (c !== ':') return invalid(i);
-      i += 1;
-      expect = 'value';
-      valueFollows = 'colon';
-      continue;
-    }
-
-    // comma-or-close
-    const open = stack[stack.length - 1];
-    if (c === ',') {
-      commaPosition = i;
-      i += 1;
-      expect = open === '{' ? 'key' : 'value';
-      valueFollows = 'comma';
-      continue;
-    }
-    if ((c === '}' && open === '{') || (c === ']' && open === '[')) {
-      stack.pop();
-      i += 1;
-      finishValue();
-      continue;
-    }
-    return invalid(i);
+    while (state.i < n && isJsonWhitespace(text.charCodeAt(state.i))) state.i += 1;
+    if (state.i >= n) return describeEnd(state);
+    if (state.done) return invalid(state, state.i);
+    const c = text[state.i] as string;
+    const verdict = stepAt(state, c);
+    if (verdict) return verdict;
   }
+}
 
-  if (done) return { kind: 'complete' };
-  switch (expect as Expect) {
+function openScan(text: string, start: ScanStart | undefined): ScanState {
+  const state: ScanState = {
+    text,
+    i: start?.position ?? 0,
+    stack: start === undefined ? [] : [...start.open],
+    expect: 'value',
+    valueFollows: 'top',
+    commaPosition: -1,
+    lastKey: '',
+    done: false,
+  };
+  if (start?.after === 'value') finishValue(state);
+  if (start?.after === 'comma') {
+    state.expect = state.stack[state.stack.length - 1] === '{' ? 'key' : 'value';
+    state.valueFollows = 'comma';
+    state.commaPosition = start.position - 1;
+  }
+  return state;
+}
+
+function stepAt(state: ScanState, c: string): Step {
+  switch (state.expect) {
+    case 'value':
+    case 'value-or-close':
+      return stepValue(state, c);
+    case 'key-or-close':
+    case 'key':
+      return stepKey(state, c);
     case 'colon':
-      return truncated({ kind: 'after-key', key: lastKey });
+      return stepColon(state, c);
     case 'comma-or-close':
-      return truncated({ kind: 'after-value' });
+      return stepCommaOrClose(state, c);
+  }
+}
+
+function stepValue(state: ScanState, c: string): Step {
+  const { text, i } = state;
+  if (c === ']' && state.expect === 'value-or-close') return closeContainer(state);
+  if (c === '{' || c === '[') {
+    state.stack.push(c);
+    state.expect = c === '{' ? 'key-or-close' : 'value-or-close';
+    state.valueFollows = 'open';
+    state.i += 1;
+    return undefined;
+  }
+  if (c === '"') {
+    const scanned = scanString(text, i);
+    if (scanned.kind === 'invalid') return invalid(state, scanned.position);
+    if (scanned.kind === 'open') return truncated(state, { kind: 'in-value-string', keepUntil: scanned.keepUntil });
+    state.i = scanned.end;
+    finishValue(state);
+    return undefined;
+  }
+  if (c === '-' || isDigit(c)) return stepNumber(state);
+  const literal = LITERALS.find((word) => text.startsWith(word, i));
+  if (literal) {
+    state.i += literal.length;
+    finishValue(state);
+    return undefined;
+  }
+  const rest = text.slice(i, i + 5);
+  if (i + rest.length === text.length && rest.length < 5 && LITERALS.some((word) => word.startsWith(rest))) {
+    return truncated(state, { kind: 'in-literal', partial: rest });
+  }
+  return invalid(state, i);
+}
+
+function stepNumber(state: ScanState): Step {
+  const { text, i } = state;
+  const n = text.length;
+  NUMBER.lastIndex = i;
+  const match = NUMBER.exec(text);
+  const end = match ? i + match[0].length : i;
+  let run = i;
+  while (run < n && NUMBER_CHARACTERS.has(text[run] as string)) run += 1;
+  if (run === n && NUMBER_PREFIX.test(text.slice(i))) {
+    const complete = end === n;
+    if (complete && state.stack.length === 0) return { kind: 'complete' };
+    return truncated(state, { kind: 'in-number', complete });
+  }
+  if (!match) return invalid(state, i);
+  state.i = end;
+  finishValue(state);
+  return undefined;
+}
+
+function stepKey(state: ScanState, c: string): Step {
+  const { text, i } = state;
+  if (c === '}' && state.expect === 'key-or-close') return closeContainer(state);
+  if (c !== '"') return invalid(state, i);
+  const scanned = scanString(text, i);
+  if (scanned.kind === 'invalid') return invalid(state, scanned.position);
+  if (scanned.kind === 'open') return truncated(state, { kind: 'in-key-string', partialKey: text.slice(i + 1, scanned.keepUntil) });
+  state.lastKey = text.slice(i + 1, scanned.end - 1);
+  state.i = scanned.end;
+  state.expect = 'colon';
+  return undefined;
+}
+
+function stepColon(state: ScanState, c: string): Step {
+  if (c !== ':') return invalid(state, state.i);
+  state.i += 1;
+  state.expect = 'value';
+  state.valueFollows = 'colon';
+  return undefined;
+}
+
+function stepCommaOrClose(state: ScanState, c: string): Step {
+  const open = state.stack[state.stack.length - 1];
+  if (c === ',') {
+    state.commaPosition = state.i;
+    state.i += 1;
+    state.expect = open === '{' ? 'key' : 'value';
+    state.valueFollows = 'comma';
+    return undefined;
+  }
+  if ((c === '}' && open === '{') || (c === ']' && open === '[')) return closeContainer(state);
+  return invalid(state, state.i);
+}
+
+function closeContainer(state: ScanState): Step {
+  state.stack.pop();
+  state.i += 1;
+  finishValue(state);
+  return undefined;
+}
+
+function finishValue(state: ScanState): void {
+  if (state.stack.length === 0) state.done = true;
+  else state.expect = 'comma-or-close';
+}
+
+/** The text ended: complete, or truncated at the point the grammar had reached. */
+function describeEnd(state: ScanState): JsonScan {
+  if (state.done) return { kind: 'complete' };
+  switch (state.expect) {
+    case 'colon':
+      return truncated(state, { kind: 'after-key', key: state.lastKey });
+    case 'comma-or-close':
+      return truncated(state, { kind: 'after-value' });
     case 'key-or-close':
     case 'value-or-close':
-      return truncated({ kind: 'after-open' });
+      return truncated(state, { kind: 'after-open' });
     case 'key':
-      return truncated({ kind: 'after-comma', commaPosition });
+      return truncated(state, { kind: 'after-comma', commaPosition: state.commaPosition });
     case 'value':
-      if (valueFollows === 'top') return truncated({ kind: 'empty' });
-      if (valueFollows === 'colon') return truncated({ kind: 'after-colon', key: lastKey });
-      return truncated({ kind: 'after-comma', commaPosition });
+      if (state.valueFollows === 'top') return truncated(state, { kind: 'empty' });
+      if (state.valueFollows === 'colon') return truncated(state, { kind: 'after-colon', key: state.lastKey });
+      return truncated(state, { kind: 'after-comma', commaPosition: state.commaPosition });
   }
+}
+
+function truncated(state: ScanState, point: TruncationPoint): JsonScan {
+  const closers = state.stack.map((open) => (open === '{' ? '}' : ']')).reverse().join('');
+  return { kind: 'truncated', point, closers };
+}
+
+function invalid(state: ScanState, position: number): JsonScan {
+  return { kind: 'invalid', position, found: describeFound(state.text, position), open: state.stack.join(''), expected: state.expect };
 }
 
 /** Index just past the JSON string that opens at `start`, or -1 when it is cut off or invalid. */
