@@ -1,11 +1,20 @@
 'use client';
 
 import { Fragment } from 'react';
-import { describeCallDifference, describeResponseDifference, describeTurnEndDifference, describeTurnStartDifference } from '@/lib/compare/describe-difference';
-import type { ContentDiff } from '@/lib/compare/diff-content';
-import type { JsonChange } from '@/lib/compare/diff-json';
-import { formatJsonPath } from '@/lib/compare/format-json-path';
-import type { CallAlignment, IterationComparison, RunComparison, RunTotals, TurnComparison } from '@/lib/compare/run-comparison';
+import {
+  describeCallDifference,
+  describeResponseDifference,
+  describeTurnEndDifference,
+  describeTurnStartDifference,
+  type ContentDiff,
+  type JsonChange,
+  formatJsonPath,
+  type CallAlignment,
+  type IterationComparison,
+  type RunComparison,
+  type RunTotals,
+  type TurnComparison,
+} from '@/lib/compare';
 
 const VALUE_CHARS = 120;
 

@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ComparisonView } from '@/components/compare/comparison-view';
-import { compareRuns } from '@/lib/compare/compare-runs';
-import type { RunComparison } from '@/lib/compare/run-comparison';
+import { compareRuns, type RunComparison } from '@/lib/compare';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { fetchSession } from '@/lib/sessions/session-api';
 

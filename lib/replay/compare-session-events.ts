@@ -1,4 +1,4 @@
-import { boundShownValue } from '@/lib/compare/bound-shown-value';
+import { boundShownValue } from '@/lib/compare';
 import { isPlainObject, type RuntimeEvent } from '@/lib/runtime';
 
 /** One field of one event that a replay produced differently; `field` is a path such as `calls[0].arguments`. */

@@ -1,6 +1,6 @@
 import type { RuntimeEvent, Result } from '@/lib/runtime';
 import { checkAssertions } from '@/lib/assertions/check-session-assertions';
-import { compareRuns } from '@/lib/compare/compare-runs';
+import { compareRuns } from '@/lib/compare';
 import type { SessionRecord, SessionTurn } from '@/lib/sessions/session-record';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';
 import type { ReplayReport, TurnReplayVerdict } from './replay-report';

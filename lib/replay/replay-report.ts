@@ -1,5 +1,5 @@
 import type { AssertionVerdict } from '@/lib/assertions/check-session-assertions';
-import type { RunComparison } from '@/lib/compare/run-comparison';
+import type { RunComparison } from '@/lib/compare';
 import type { EventDifference } from './compare-session-events';
 
 /** One turn's verdict. */

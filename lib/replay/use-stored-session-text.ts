@@ -1,7 +1,6 @@
 // What Compare and Fork need of stored records, computed from their text: a sandbox worker runs this,
 // so parsing a large record (and comparing two) costs the HTTP thread nothing but the small answer.
-import { compareRuns } from '@/lib/compare/compare-runs';
-import type { RunComparison } from '@/lib/compare/run-comparison';
+import { compareRuns, type RunComparison } from '@/lib/compare';
 import { err, ok, type Result } from '@/lib/runtime';
 import { buildForkRequest, type ForkedTurn, type ForkRequest } from '@/lib/sessions/build-fork-request';
 import { readCheckedSessionRecord } from '@/lib/sessions/read-checked-session';

@@ -1,7 +1,7 @@
 // Browser-safe: the session endpoints as typed calls. Failures are values, never throws.
 import { err, ok, type Result } from '@/lib/runtime';
 import type { EventDifference } from '@/lib/replay';
-import type { RunComparison } from '@/lib/compare/run-comparison';
+import type { RunComparison } from '@/lib/compare';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
 import { compactSessionRecord } from './compact-session-record';

@@ -1,5 +1,5 @@
 import type { CallState, IterationState, ToolOutputStatus } from '@/lib/runtime';
-import { computeLaneLayout } from '@/lib/timeline/lane-layout';
+import { computeLaneLayout } from '@/lib/timeline';
 import { formatDuration } from '@/components/timeline/call';
 
 export type LaneViewProps = {

@@ -1,10 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-session-assertions';
 import { sessionAssertionSchema } from '@/lib/assertions/session-assertion';
-import { approvalGatePreset } from '@/lib/presets/approval-gate';
-import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
-import { repairLadderPreset } from '@/lib/presets/repair-ladder';
-import { taskSubmitResultPreset } from '@/lib/presets/task-submit-result';
+import { approvalGatePreset, parallelAndSequentialPreset, repairLadderPreset, taskSubmitResultPreset } from '@/lib/presets';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { recordPresetTurn } from '../sessions/session-fixtures';
 import { recordPresetTurnAnswering } from './assertion-fixtures';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '@/lib/compare/compare-runs';
-import { autoModelFaultsPreset } from '@/lib/presets/auto-model-faults';
-import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
-import type { Preset } from '@/lib/presets/preset';
+import { compareRuns } from '@/lib/compare';
+import { autoModelFaultsPreset, parallelAndSequentialPreset, type Preset } from '@/lib/presets';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import { prepareSessionTurn } from '@/lib/sessions/session-record';
 import { recordPresetTurn } from '../sessions/session-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '@/lib/compare/compare-runs';
+import { compareRuns } from '@/lib/compare';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { buildTurnEvents, weatherTurn, type FixtureCall, type FixtureTurn } from '@/lib/runtime/testing';
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SHOWN_VALUE_CHARS } from '@/lib/compare/bound-shown-value';
+import { MAX_SHOWN_VALUE_CHARS, formatJsonPath } from '@/lib/compare';
 import { diffContent } from '@/lib/compare/diff-content';
 import { diffJson, isJsonEqual } from '@/lib/compare/diff-json';
 import { diffText } from '@/lib/compare/diff-text';
-import { formatJsonPath } from '@/lib/compare/format-json-path';
 
 describe('diffJson', () => {
   it('lists added, removed and changed values by path, in document order', () => {

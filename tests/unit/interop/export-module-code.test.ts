@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { approvalGatePreset } from '@/lib/presets/approval-gate';
-import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
-import { strictModePitfallsPreset } from '@/lib/presets/strict-mode-pitfalls';
-import { taskSubmitResultPreset } from '@/lib/presets/task-submit-result';
-import { toolSearchCatalogSource } from '@/lib/presets/tool-search-catalog-source';
+import {
+  approvalGatePreset,
+  parallelAndSequentialPreset,
+  strictModePitfallsPreset,
+  taskSubmitResultPreset,
+  toolSearchCatalogSource,
+} from '@/lib/presets';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { CONTEXT_MODULE, SINGLE_TOOL_MODULE, TRICKY_MODULE, trickyEcho } from './export-module-fixtures';
 import { loadModuleExport, TYPESCRIPT_FORMATS, type TypeScriptFormat } from './export-test-support';

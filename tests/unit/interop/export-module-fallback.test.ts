@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTools } from '@/lib/interop/export-tools';
 import type { InteropTool } from '@/lib/interop/interop-tool';
-import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
+import { parallelAndSequentialPreset } from '@/lib/presets';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { compileInteropTools, TYPESCRIPT_FORMATS } from './export-test-support';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareToolModule, type ToolModuleParts } from '@/lib/interop/prepare-tool-module';
 import { scanModuleSource } from '@/lib/interop/scan-module-source';
-import { toolSearchCatalogSource } from '@/lib/presets/tool-search-catalog-source';
+import { toolSearchCatalogSource } from '@/lib/presets';
 import { TRICKY_MODULE } from './export-module-fixtures';
 
 function prepared(source: string): ToolModuleParts {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelConfigSchema, scriptStepSchema } from '@/lib/models/model-config';
 import { PRESETS, findPreset } from '@/lib/presets';
-import type { Preset } from '@/lib/presets/preset';
+import type { Preset } from '@/lib/presets';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import { runPresetTurn } from '../support/run-preset-turn';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { MAX_SHOWN_VALUE_CHARS } from '@/lib/compare/bound-shown-value';
+import { MAX_SHOWN_VALUE_CHARS } from '@/lib/compare';
 import { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from '@/lib/replay/compare-session-events';
 
 function recordedEvents(turnId: string, at: number): RuntimeEvent[] {

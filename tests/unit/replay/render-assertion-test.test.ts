@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import { parallelAndSequentialPreset } from '@/lib/presets/parallel-and-sequential';
+import { parallelAndSequentialPreset } from '@/lib/presets';
 import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
 import { recordPresetSession } from '../assertions/assertion-fixtures';

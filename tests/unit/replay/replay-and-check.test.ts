@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCheck } from '@/lib/replay/server/replay-and-check';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import { repairLadderPreset } from '@/lib/presets/repair-ladder';
+import { repairLadderPreset } from '@/lib/presets';
 import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { recordConversation, recordPresetSession } from '../assertions/assertion-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolSearchCatalogPreset } from '@/lib/presets/tool-search-catalog';
+import { toolSearchCatalogPreset } from '@/lib/presets';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';

@@ -1,5 +1,5 @@
 import type { RequestModelConfig } from '@/lib/models/model-config';
-import type { Preset } from '@/lib/presets/preset';
+import type { Preset } from '@/lib/presets';
 import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';

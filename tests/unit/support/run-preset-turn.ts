@@ -1,5 +1,5 @@
 import { scriptStepSchema, type RequestModelConfig } from '@/lib/models/model-config';
-import type { Preset } from '@/lib/presets/preset';
+import type { Preset } from '@/lib/presets';
 import type { ApprovalDecision, RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallState, DispatchBatch } from '@/lib/runtime';
-import { computeLaneLayout } from '@/lib/timeline/lane-layout';
+import { computeLaneLayout } from '@/lib/timeline';
 
 /** A call that never started (rejected), is running, or is done, by what `started` says. */
 function makeCall(callId: string, started?: { at: number; durationMs?: number; batch: number }): CallState {
