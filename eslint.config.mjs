@@ -21,8 +21,8 @@ const browserForbiddenPatterns = [
   { group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os', 'worker_threads', 'undici', 'pg', 'better-sqlite3', '@electric-sql/*'], message: 'Browser code has no Node-only imports.', allowTypeImports: true },
   { group: ['@/lib/server/*', '@/lib/sandbox/pool/*', '@/lib/sandbox/worker/*', '@/lib/models/egress/*'], message: 'Server-only module: browser code may import its types only.', allowTypeImports: true },
   {
-    group: ['@/lib/sessions/*', '!@/lib/sessions/session-api', '!@/lib/sessions/session-record', '!@/lib/sessions/read-checked-session', '!@/lib/sessions/session-limits'],
-    message: 'Only the session API client, record schema and checked-record reader, limits and comparison are browser-safe.',
+    group: ['@/lib/sessions/*', '!@/lib/sessions/session-api', '!@/lib/sessions/session-record', '!@/lib/sessions/read-checked-session'],
+    message: 'Only the session API client, record schema and checked-record reader are browser-safe.',
     allowTypeImports: true,
   },
 ];
@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.ts', 'lib/compare/**/*.ts', 'lib/interop/**/*.ts', 'lib/presets/**/*.ts', 'lib/timeline/**/*.ts'],
+    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.ts', 'lib/contract/**/*.ts', 'lib/compare/**/*.ts', 'lib/interop/**/*.ts', 'lib/presets/**/*.ts', 'lib/timeline/**/*.ts'],
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: browserForbiddenPatterns }],

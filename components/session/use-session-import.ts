@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import { importSessionFile } from '@/lib/sessions/session-api';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_LIMITS } from '@/lib/contract';
 
 /** Where an import stands; `failed` carries the message shown to the user. */
 export type SessionImportStatus = { kind: 'idle' } | { kind: 'importing'; fileName: string } | { kind: 'failed'; message: string };

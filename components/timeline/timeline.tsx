@@ -2,7 +2,7 @@
 
 import { useContext, useMemo, useState } from 'react';
 import type { RunState } from '@/lib/client/conversation-state';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import type { CallActions } from '@/components/timeline/call';
 import { CarriedInRow, IterationSection, SandboxStepRow } from '@/components/timeline/rows';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertNever, checkJsonSchema } from '@/lib/runtime';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_LIMITS } from '@/lib/contract';
 import { compileTextPattern } from './compile-text-pattern';
 import { describeJsonValue } from './describe-json-value';
 

@@ -1,5 +1,5 @@
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import { removeModelSecrets } from '@/lib/models/model-config';
+import { removeModelSecrets } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/read-checked-session';
 import type { RunState } from './conversation-state';

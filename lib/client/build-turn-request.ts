@@ -1,5 +1,4 @@
-import type { ModelConfig, RequestModelConfig } from '@/lib/models/model-config';
-import type { TurnRequestBody } from '@/lib/server/turn-request';
+import type { ModelConfig, RequestModelConfig, TurnRequestBody } from '@/lib/contract';
 import { type JsonValue, type PermissionMode, type Result, err, ok, compactModelSettings } from '@/lib/runtime';
 import { findApiKey, type ApiKeyRing } from './api-key-ring';
 import { selectContinuation } from './conversation-state';

@@ -1,6 +1,6 @@
 import { hasUnsafeCharacters, renderCommentText, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/escape-unsafe-characters';
 import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
-import { isHttpMethod } from '@/lib/models/recorded-request-line';
+import { isHttpMethod } from '@/lib/contract';
 import { isPlainObject, type JsonValue } from '@/lib/runtime';
 
 /** The parts of a recorded exchange that code to resend it needs. */

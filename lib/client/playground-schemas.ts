@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { faultKindSchema } from '@/lib/models/model-config';
+import { faultKindSchema } from '@/lib/contract';
 
 /** The editor's four documents, as a fork handoff and a draft carry them. */
 export const editorDocumentsSchema = z.object({ tools: z.string(), script: z.string(), 'result-schema': z.string(), files: z.string() });

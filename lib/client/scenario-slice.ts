@@ -1,4 +1,4 @@
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { ModelConfig } from '@/lib/contract';
 import type { PermissionMode, TurnMode } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { createConversationSlice } from './conversation-slice';

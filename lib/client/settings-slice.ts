@@ -1,4 +1,4 @@
-import type { FaultKind } from '@/lib/models/model-config';
+import type { FaultKind } from '@/lib/contract';
 import type { ModelSettings as RequestModelSettings, PermissionMode, TurnMode } from '@/lib/runtime';
 import { bindApiKey, type ApiKeyRing, type KeyedProvider } from './api-key-ring';
 

@@ -1,5 +1,5 @@
 import type { JsonSchema, ExecutionMode, Risk } from '@/lib/runtime';
-import type { CompiledToolView } from '@/lib/server/describe-compiled-tools';
+import type { CompiledToolView } from '@/lib/contract';
 
 /**
  * One tool as the exporters and the compatibility matrix read it: the fields of the compile

@@ -1,5 +1,5 @@
 import { type ModelClient, ok } from '@/lib/runtime';
-import type { TapeEntry } from './model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { createTapeClient } from './tape-client';
 
 export type ForkClientOptions = {

@@ -5,7 +5,7 @@ import { createAutoModel, type AutoModelOptions } from './embedded/auto-model';
 import { createEmbeddedFetch, EMBEDDED_BASE_URL } from './embedded/embedded-fetch';
 import type { EmbeddedModel } from './embedded/embedded-model';
 import { createScriptedModel } from './embedded/scripted-model';
-import type { ModelConfig, TapeEntry } from './model-config';
+import type { ModelConfig, TapeEntry } from '@/lib/contract';
 import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from './openai-compatible-client';
 import { createOpenAIResponsesClient, OPENAI_BASE_URL } from './openai-responses-client';
 import { describeUnreadableAnswer } from './describe-unreadable-answer';

@@ -4,7 +4,7 @@ import { EgressRefusalError } from './egress/egress-refusal';
 import { excerptFailedBody } from './egress/excerpt-failed-body';
 import { excerptText } from './egress/excerpt-text';
 import { readCappedBody } from './egress/read-capped-body';
-import type { TapeEntry } from './model-config';
+import type { TapeEntry } from '@/lib/contract';
 
 /** The fetch signature the openai SDK accepts through its `fetch` option. */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;

@@ -1,6 +1,6 @@
 import { isPlainObject, type JsonValue, type ModelClient, type ModelError, err } from '@/lib/runtime';
 import { describeDifference, findFirstDifference } from './find-first-difference';
-import type { TapeEntry } from './model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { createOpenAICompatibleClient } from './openai-compatible-client';
 import { createOpenAIResponsesClient } from './openai-responses-client';
 import { createRecordingFetch, parseBody, type FetchFunction } from './record-exchanges';

@@ -1,10 +1,9 @@
 // Server-only: compiles user tool modules in the QuickJS sandbox.
-import type { CompiledModule, Diagnostic } from './compiled-module';
+import { type CompiledModule, type Diagnostic, moduleEvaluationBudgetMs } from '@/lib/contract';
 import { createSourceCache } from './create-source-cache';
 import { acquireSandboxContext, recycleSandboxContext, trackSandboxSetUp } from './context-pool';
 import { createInertBindings } from './sandbox-context';
 import { evaluateToolModule } from './evaluate-tool-module';
-import { moduleEvaluationBudgetMs } from './sandbox-limits';
 import { transpileModuleCached } from './transpile-module-cached';
 
 /** Bounded by tools too: a worker keeps a few 1,000-tool catalogs, not 200 of them. */

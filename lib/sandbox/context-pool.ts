@@ -5,7 +5,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
 import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext, type ContextSnapshot } from './context-snapshot';
 import { createSandboxContext, type QuickJsInstance, type SandboxContext } from './sandbox-context';
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_LIMITS } from '@/lib/contract';
 import { loadZodBundle } from './zod-bundle';
 
 /**

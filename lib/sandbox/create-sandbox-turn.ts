@@ -10,7 +10,7 @@ import {
   type JsonSchemaValidator,
   formatZodIssues,
 } from '@/lib/runtime';
-import { hasErrors, type Diagnostic } from './compiled-module';
+import { hasErrors, type Diagnostic, moduleEvaluationBudgetMs, SANDBOX_LIMITS } from '@/lib/contract';
 import { sortDiagnostics } from './compile-tool-module';
 import { acquireSandboxContext, trackSandboxCall, trackSandboxSetUp } from './context-pool';
 import { evaluateToolModule, type ActivityHooks } from './evaluate-tool-module';
@@ -18,7 +18,6 @@ import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type V
 import { readEnvelope, sandboxZodIssues } from './sandbox-envelope';
 import { createFileStore } from './file-store';
 import { createLogQuota } from './log-quota';
-import { moduleEvaluationBudgetMs, SANDBOX_LIMITS } from './sandbox-limits';
 import { createSandboxTool, type ToolEngine } from './sandbox-tool';
 import { transpileModuleCached } from './transpile-module-cached';
 import { threadCpuClock } from './vm-deadline';

@@ -15,10 +15,9 @@ import {
   attachDefinitions,
   checkJsonSchema,
 } from '@/lib/runtime';
-import type { CompiledModule, Diagnostic, ToolSpec } from './compiled-module';
+import { type CompiledModule, type Diagnostic, type ToolSpec, moduleEvaluationBudgetMs, SANDBOX_LIMITS } from '@/lib/contract';
 import { reportProgress } from './report-progress';
 import type { SandboxContext } from './sandbox-context';
-import { moduleEvaluationBudgetMs, SANDBOX_LIMITS } from './sandbox-limits';
 import { SANDBOX_PATTERNS } from './sandbox-tool';
 import type { SourcePosition } from './source-map';
 import type { TranspiledModule } from './transpile-module';

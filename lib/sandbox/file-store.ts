@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_LIMITS } from '@/lib/contract';
 
 /** The virtual file store of one conversation, with its quotas; a refused write throws into the tool. */
 export type FileStore = {

@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_LIMITS } from '@/lib/contract';
 
 /** Lets log lines through until a line or byte budget is spent, then one "log truncated" line. */
 export type LogQuota = { admit(lines: readonly string[]): string[] };

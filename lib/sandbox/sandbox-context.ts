@@ -1,7 +1,7 @@
 // Server-only: owns one QuickJS runtime (WASM) with Zod and the prelude evaluated in it.
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { PLAIN_TOOL_OPTIONS, ZOD_TO_JSON_SCHEMA_OPTIONS, type Result } from '@/lib/runtime';
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_LIMITS } from '@/lib/contract';
 import { SANDBOX_PRELUDE, type SandboxApiMethod } from './sandbox-prelude';
 import { armVmDeadline, isVmDue, nextCheckAt, threadCpuClock, type EntryLimits, type VmDeadline } from './vm-deadline';
 import { ZOD_GLOBAL_NAME } from './zod-bundle';

@@ -1,6 +1,6 @@
 // Server-only: esbuild's answer for a source, once per worker while it stays in the cache.
 import type { Result } from '@/lib/runtime';
-import type { Diagnostic } from './compiled-module';
+import type { Diagnostic } from '@/lib/contract';
 import { createSourceCache } from './create-source-cache';
 import { transpileModule, type TranspiledModule } from './transpile-module';
 

@@ -1,7 +1,7 @@
 // Server-only: runs esbuild from node_modules.
 import { transform, type Message, type TransformFailure } from 'esbuild';
 import type { Result } from '@/lib/runtime';
-import type { Diagnostic } from './compiled-module';
+import type { Diagnostic } from '@/lib/contract';
 import { createPositionMapper, type SourcePosition } from './source-map';
 
 /** The module as CommonJS script text plus a way back from its positions to the user's source. */

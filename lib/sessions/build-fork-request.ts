@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { requestModelConfigSchema } from '@/lib/models/model-config';
+import { requestModelConfigSchema, turnRequestSchema, type TurnRequest, type TapeEntry } from '@/lib/contract';
 import { permissionModeSchema, err, ok, type Result } from '@/lib/runtime';
-import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
-import type { TapeEntry } from '@/lib/models/model-config';
 import type { SessionRecord } from './session-record';
 
 /**

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { requestModelConfigSchema } from '@/lib/models/model-config';
+import { requestModelConfigSchema, SESSION_LIMITS } from '@/lib/contract';
 import { ASSERTION_LIMITS } from '@/lib/assertions/session-assertion';
 import { err, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from './session-error';
-import { SESSION_LIMITS } from './session-limits';
 import { sessionIdSchema, sessionPlaygroundSchema } from './session-record';
 import { createSessionIdentity, storePreparedSession, type SessionLink, type StoreSessionDependencies } from './store-session-record';
 

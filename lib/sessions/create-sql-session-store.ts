@@ -2,7 +2,7 @@ import { isPlainObject } from '@/lib/runtime';
 import { migrateSessionDatabase } from './migrate-session-database';
 import { SESSION_CHECK_VERSION } from './prepare-stored-session';
 import type { SessionChecker } from './session-checker';
-import { FINISHED_TURN_RETENTION } from './session-limits';
+import { FINISHED_TURN_RETENTION } from '@/lib/contract';
 import { stampLegacyToolSearch, type SessionTurn } from './session-record';
 import type { SessionRead, SessionStore, SessionSummaryRead, SessionWriteOutcome } from './session-store';
 import { DEFAULT_SESSION_STORAGE_LIMITS, type SessionStorageLimits } from './session-storage-limits';

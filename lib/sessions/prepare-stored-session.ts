@@ -4,7 +4,7 @@ import { compactSessionRecord } from './compact-session-record';
 import { describeSessionPreview } from './describe-session-preview';
 import { readCheckedSessionRecord } from './read-checked-session';
 import type { SessionError } from './session-error';
-import { measureUtf8Bytes, SESSION_LIMITS } from './session-limits';
+import { measureUtf8Bytes, SESSION_LIMITS } from '@/lib/contract';
 import { formatIssues, prepareSessionTurn, removeRecordSecrets, SESSION_RECORD_VERSION, sessionRecordSchema, upgradeSessionRecord, type SessionRecord, type SessionTurn } from './session-record';
 
 /**

@@ -7,7 +7,7 @@ import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
 import { compactSessionRecord } from './compact-session-record';
 import { readCheckedSessionRecord } from './read-checked-session';
 import type { SessionPlayground, SessionRecord } from './session-record';
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { ModelConfig } from '@/lib/contract';
 
 /** Why a session call failed; `status` is the HTTP status when the server answered (404, 413, ...). */
 export type SessionApiError = { code: 'network' | 'http' | 'malformed-response'; message: string; status?: number };

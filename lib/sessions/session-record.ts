@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
-import { modelConfigSchema, removeModelSecrets, tapeEntrySchema } from '@/lib/models/model-config';
+import { modelConfigSchema, removeModelSecrets, tapeEntrySchema, SANDBOX_LIMITS, TURN_LIMITS, turnRequestSchema, SESSION_LIMITS } from '@/lib/contract';
 import {
   isPlainObject,
   err,
@@ -12,11 +12,8 @@ import {
   modelSettingsSchema,
   TOOL_SEARCH_VERSIONS,
 } from '@/lib/runtime';
-import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
-import { TURN_LIMITS, turnRequestSchema } from '@/lib/server/turn-request';
 import { expandSessionTexts } from './expand-session-texts';
 import { SESSION_RECORD_VERSION } from './read-checked-session';
-import { SESSION_LIMITS } from './session-limits';
 import { removeSessionSecrets } from './remove-session-secrets';
 
 export { SESSION_RECORD_VERSION };

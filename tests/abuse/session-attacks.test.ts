@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '@/lib/server/http/body-limits';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_LIMITS } from '@/lib/contract';
 import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
 import { costlyAssertion, costlyAssertions, fetchStoredSession, withTinyValuesEvents, withTinyValuesTape } from './support/costly-sessions';
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';

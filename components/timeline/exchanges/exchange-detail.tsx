@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { describeEndpoint, formatCurl, formatOpenAISdkCode } from '@/lib/client/format-exchange-code';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { ExchangeBody } from './exchange-body';
 
 type Tab = 'request' | 'response';

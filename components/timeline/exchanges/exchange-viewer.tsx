@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { ExchangeDetail } from './exchange-detail';
 import { matchExchange, type InspectedTurn } from './match-exchange';
 import { useTurnExchanges } from './use-turn-exchanges';

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext } from 'react';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import type { Result } from '@/lib/runtime';
 
 /** Where the inspector gets a turn's raw exchanges; the error is a sentence to show. */

@@ -1,4 +1,4 @@
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import type { TimelineState } from '@/lib/runtime';
 
 /** What the inspector knows of a turn from its events: which model requests were made and answered. */

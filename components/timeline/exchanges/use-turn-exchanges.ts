@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useContext, useEffect, useState } from 'react';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import type { Result } from '@/lib/runtime';
 import { ExchangesContext, type LoadExchanges } from './exchanges-context';
 

@@ -1,5 +1,5 @@
 import type { Result } from '@/lib/runtime';
-import type { ToolCallRequest } from '@/lib/server/tool-call-request';
+import type { ToolCallRequest } from '@/lib/contract';
 import { streamEvents, type ApiError, type StreamTurnOptions } from './api-client';
 
 export type { ToolCallRequest };

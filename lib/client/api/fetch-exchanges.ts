@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tapeEntrySchema, type TapeEntry } from '@/lib/models/model-config';
+import { tapeEntrySchema, type TapeEntry } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
 import { fetchTurnResource } from './fetch-turn-resource';
 

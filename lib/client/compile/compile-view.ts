@@ -1,7 +1,6 @@
 // The answer of `POST /api/tools/compile`, typed from the server's own definitions (types only).
 import type { StrictViolation, PermissionDecision } from '@/lib/runtime';
-import type { Diagnostic } from '@/lib/sandbox/compiled-module';
-import type { CompiledToolDetail, CompiledToolSummary, CompiledToolView, StrictCheck } from '@/lib/server/describe-compiled-tools';
+import type { Diagnostic, CompiledToolDetail, CompiledToolSummary, CompiledToolView, StrictCheck } from '@/lib/contract';
 
 export type { CompiledToolDetail, CompiledToolSummary, CompiledToolView, StrictCheck, StrictViolation };
 export type CompileDiagnostic = Diagnostic;

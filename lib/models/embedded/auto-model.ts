@@ -1,5 +1,5 @@
 import { FROM_MESSAGE_NOTE, GENERATED_NOTE } from '@/lib/runtime';
-import type { FaultKind } from '../model-config';
+import type { FaultKind } from '@/lib/contract';
 import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput, type EmbeddedRequest } from './embedded-model';
 import { generateArguments } from './arguments/generate-arguments';
 import { ALL_FAULT_KINDS, decideFault, injectFault, type ProposedCall } from './inject-fault';

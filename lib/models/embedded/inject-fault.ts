@@ -1,5 +1,5 @@
 import { isPlainObject, type JsonValue } from '@/lib/runtime';
-import type { FaultKind } from '../model-config';
+import type { FaultKind } from '@/lib/contract';
 import { pickOne, type Random } from './seeded-random';
 
 export const ALL_FAULT_KINDS: readonly FaultKind[] = ['malformed-json', 'invalid-arguments', 'unknown-tool', 'duplicate-call'];

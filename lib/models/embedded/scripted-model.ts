@@ -1,4 +1,4 @@
-import type { ScriptStep } from '../model-config';
+import type { ScriptStep } from '@/lib/contract';
 import { countModelTurns, type SynchronousEmbeddedModel, type EmbeddedOutput } from './embedded-model';
 
 /**

@@ -1,11 +1,9 @@
 // Server-only: compiles a tool module in a sandbox worker; answers are cached by source hash.
 import { ok, type Result } from '@/lib/runtime';
-import type { CompileAnswer } from '@/lib/server/describe-compiled-tools';
+import { type CompileAnswer, SANDBOX_LIMITS, processSingleton } from '@/lib/contract';
 import { createSourceCache, sourceKey } from '../create-source-cache';
-import { SANDBOX_LIMITS } from '../sandbox-limits';
 import { moduleWorkLimits } from './module-work-limits';
 import type { PoolFailure, SandboxPool } from './sandbox-pool';
-import { processSingleton } from '@/lib/server/process-singleton';
 
 /** What the cached answers may hold together, in characters of detail text (a 1,223-tool catalog is about 6 M). */
 export const COMPILE_CACHE_MAX_CHARS = 96_000_000;

@@ -2,8 +2,7 @@
 import { err, type Result } from '@/lib/runtime';
 import type { SessionChecker } from '@/lib/sessions/session-checker';
 import type { SessionError } from '@/lib/sessions/session-error';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { SESSION_LIMITS, processSingleton } from '@/lib/contract';
 import type { PoolFailure, SandboxPool } from './sandbox-pool';
 
 /** The worker stops a check at its budget (CPU or wall time); past this the pool gives up on it. */

@@ -1,5 +1,5 @@
 // Server-only: the process's one sandbox pool, surviving hot reloads in development.
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/contract';
 import { createSandboxPool, type SandboxPool } from './sandbox-pool';
 
 /** Started on first use (or at server start by instrumentation.ts); `PLAYGROUND_SANDBOX_WORKERS` overrides the size. */

@@ -1,5 +1,5 @@
 // Server-only: how long the HTTP thread waits on a worker that compiles or opens a module.
-import { moduleEvaluationBudgetMs } from '../sandbox-limits';
+import { moduleEvaluationBudgetMs } from '@/lib/contract';
 
 /** Waiting for a module of up to a million characters: esbuild, evaluation and the schema checks, queued behind other work. */
 const BASE_TIMEOUT_MS = 30_000;

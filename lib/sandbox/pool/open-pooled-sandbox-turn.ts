@@ -14,7 +14,7 @@ import {
 } from '@/lib/runtime';
 import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
 import type { ActivityHooks } from '../evaluate-tool-module';
-import { SANDBOX_LIMITS } from '../sandbox-limits';
+import { SANDBOX_LIMITS } from '@/lib/contract';
 import { moduleWorkLimits } from './module-work-limits';
 import type { PoolFailure, SandboxPool, WorkerHandle } from './sandbox-pool';
 import type { ToolHookMethod, WorkerAnswers } from './worker-protocol';

@@ -4,11 +4,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
 import { type JsonSchema, type JsonValue, type Tool, type ToolMetadata, type ValidationIssue, validationFailure, createJsonSchemaValidator } from '@/lib/runtime';
-import { describeCompileAnswer } from '@/lib/server/describe-compiled-tools';
-import { parseScannedBody } from '@/lib/server/parse-json-body';
-import { REQUEST_BODY_SCHEMAS } from '@/lib/server/request-body-schemas';
+import { describeCompileAnswer, parseScannedBody, SESSION_LIMITS } from '@/lib/contract';
+import { REQUEST_BODY_SCHEMAS } from '../request-body-schemas';
 import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/prepare-stored-session';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
 import { useStoredSessionText } from '@/lib/replay';
 import { compileToolModule } from '../compile-tool-module';
 import { prewarmSandboxPool } from '../context-pool';

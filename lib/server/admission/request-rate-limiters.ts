@@ -2,7 +2,7 @@
 import { err, ok, type Result } from '@/lib/runtime';
 import { createRateLimiter, type RateLimiter } from './create-rate-limiter';
 import { describeRateLimitRefusal, REQUEST_LIMITS, type RateLimitRefusal, type RequestLimitName } from './rate-limits';
-import { processSingleton } from '../process-singleton';
+import { processSingleton } from '@/lib/contract';
 
 export type RequestRateLimiters = {
   /** Spends one of `key`'s tokens under `limit`, or the refusal to answer with. */

@@ -4,7 +4,7 @@ import { createLimitFallback } from './create-limit-fallback';
 import { createSharedRateLimiters } from './create-shared-rate-limiters';
 import { createSharedTurnSlots, type SharedTurnSlots } from './create-shared-turn-slots';
 import { createSqlLimitStore, type SqlLimitStore } from './create-sql-limit-store';
-import { processSingleton } from '../process-singleton';
+import { processSingleton } from '@/lib/contract';
 import { createRequestRateLimiters, type RequestRateLimiters } from './request-rate-limiters';
 
 export type SharedLimits = { rateLimiters: RequestRateLimiters; turnSlots: SharedTurnSlots };

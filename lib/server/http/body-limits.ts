@@ -1,7 +1,5 @@
 // What each route's body may be: bytes as sent, and JSON values (what parsing and validating it cost).
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
-import type { BodyLimits } from '../parse-json-body';
-import { TURN_LIMITS } from '../turn-request';
+import { SESSION_LIMITS, type BodyLimits, TURN_LIMITS } from '@/lib/contract';
 
 /**
  * Per route. Values are counted before the body is parsed, so a body of millions of tiny values

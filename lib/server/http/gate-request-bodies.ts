@@ -1,7 +1,7 @@
 // Server-only: admits each request body in `server.mjs` before any route reads a byte of it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createBodyAdmission, reservedBodyBytes, type BodyAdmission, type BodyAdmissionRefusal } from './create-body-admission';
-import { processSingleton } from '../process-singleton';
+import { processSingleton } from '@/lib/contract';
 import { readClientAddress } from './read-client-address';
 import { routeRateLimit, takeRequestLimit } from '../admission';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './policy';

@@ -1,6 +1,6 @@
 // Server-only: how long the HTTP thread's event loop has been kept waiting, for the health probe.
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { processSingleton } from '../process-singleton';
+import { processSingleton } from '@/lib/contract';
 
 /** Event-loop delay since the previous reading: what a request arriving then would have waited. */
 export type EventLoopDelay = { p99Ms: number; maxMs: number };

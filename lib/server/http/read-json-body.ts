@@ -1,9 +1,9 @@
 // Server-only: request bodies are read with a size cap, their values counted, then parsed with a schema.
 import type { z } from 'zod';
 import { BODY_LIMITS } from './body-limits';
-import { parseJsonBody, scanJsonBody, type BodyLimits, type BodyRefusal, type BodyResult } from '../parse-json-body';
+import { parseJsonBody, scanJsonBody, type BodyLimits, type BodyRefusal, type BodyResult } from '@/lib/contract';
 
-export type { BodyLimits, BodyRefusal, BodyResult } from '../parse-json-body';
+export type { BodyLimits, BodyRefusal, BodyResult } from '@/lib/contract';
 
 /** Reads a JSON body within `limits` (bytes, then values), then validates it; every failure says why. */
 export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>, limits: BodyLimits = BODY_LIMITS.small): Promise<BodyResult<T>> {

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { BODY_LIMITS, INLINE_BODY_VALUES } from './body-limits';
-import { parseScannedBody, scanJsonBody, type BodyResult } from '../parse-json-body';
+import { parseScannedBody, scanJsonBody, type BodyResult } from '@/lib/contract';
 import { readScannedBodyText } from './read-json-body';
-import { REQUEST_BODY_SCHEMAS, type RequestBodies, type RequestBodyName } from '../request-body-schemas';
+import { REQUEST_BODY_SCHEMAS, type RequestBodies, type RequestBodyName } from '@/lib/sandbox/request-body-schemas';
 
 /** A conversation of a thousand items takes a worker tens of milliseconds to validate; past this something is wrong. */
 const PARSE_TIMEOUT_MS = 15_000;

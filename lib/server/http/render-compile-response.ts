@@ -1,6 +1,6 @@
 // Server-only: the compile routes' JSON bodies, assembled from the worker's pre-rendered details.
 import type { CompiledModuleAnswer } from '@/lib/sandbox/pool/compile-in-pool';
-import type { CompileAnswer } from '../describe-compiled-tools';
+import type { CompileAnswer } from '@/lib/contract';
 
 /**
  * Up to this many characters of detail text a compile answer carries every tool's detail inline

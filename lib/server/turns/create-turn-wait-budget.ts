@@ -2,7 +2,7 @@
 import type { OpenTurnTools, Tool } from '@/lib/runtime';
 import { createWaitBudget, type WaitBudget } from './create-wait-budget';
 import type { TurnRegistry } from './turn-registry';
-import { TURN_LIMITS } from '../turn-request';
+import { TURN_LIMITS } from '@/lib/contract';
 
 export type TurnWaitBudget = WaitBudget & {
   /** The module's tools, each execution counted as waiting (a sleeping tool holds its slot as surely as a person). */

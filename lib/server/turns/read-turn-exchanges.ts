@@ -1,5 +1,5 @@
 // Server-only: the raw model exchanges of one turn, running or finished, for the timeline's inspector.
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from '@/lib/sessions/session-error';
 import type { SessionStore } from '@/lib/sessions/session-store';

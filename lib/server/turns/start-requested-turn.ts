@@ -2,7 +2,7 @@
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { readModelEnvironment } from './read-model-environment';
 import { streamTurn, type StreamTurnResult } from './stream-turn';
-import type { TurnRequest } from '../turn-request';
+import type { TurnRequest } from '@/lib/contract';
 
 /** Starts the requested turn for `clientId` with the operator's model settings; a finished turn is stored for Share. */
 export function startRequestedTurn(request: TurnRequest, clientId: string): Promise<StreamTurnResult> {

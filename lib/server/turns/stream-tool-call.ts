@@ -5,9 +5,8 @@ import { createTurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { createTurnWaitBudget } from './create-turn-wait-budget';
 import { startWhenAdmitted, type StreamTurnResult } from './stream-turn';
-import type { ToolCallRequest } from '../tool-call-request';
+import { type ToolCallRequest, TURN_LIMITS } from '@/lib/contract';
 import { getTurnRegistry } from './turn-registry';
-import { TURN_LIMITS } from '../turn-request';
 
 export type StreamToolCallOptions = {
   request: ToolCallRequest;

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createForkClient } from '@/lib/models/create-fork-client';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
-import { removeModelSecrets, type ModelConfig, type TapeEntry } from '@/lib/models/model-config';
+import { removeModelSecrets, type ModelConfig, type TapeEntry, TURN_LIMITS, type TurnRequest } from '@/lib/contract';
 import {
   type ConversationItem,
   readConversation,
@@ -25,7 +25,6 @@ import { createTurnWaitBudget } from './create-turn-wait-budget';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
-import { TURN_LIMITS, type TurnRequest } from '../turn-request';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
 
 /** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */

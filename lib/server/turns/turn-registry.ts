@@ -1,9 +1,8 @@
 // Server-only: the live turns of this process, so approvals and aborts can reach them (and, over
 // the bus, the live turns of other instances).
-import type { TapeEntry } from '@/lib/models/model-config';
+import { type TapeEntry, processSingleton } from '@/lib/contract';
 import type { ApprovalDecision } from '@/lib/runtime';
 import { createPostgresTurnBus } from './create-postgres-turn-bus';
-import { processSingleton } from '../process-singleton';
 import { createLiveTurnControls } from './live-turn-controls';
 import { createTurnControlToken } from './turn-control';
 import { createTurnSlotAccounting } from './turn-slot-accounting';

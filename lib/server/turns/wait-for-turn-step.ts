@@ -1,5 +1,5 @@
 // Server-only: shares the HTTP thread between running turns, a step at a time, newcomers first.
-import { processSingleton } from '../process-singleton';
+import { processSingleton } from '@/lib/contract';
 
 /**
  * Steps let through per turn of the event loop. Measured at 50 concurrent turns on 2 cores, two

@@ -2,7 +2,7 @@
 import { toEventStream } from './create-turn-event-feed';
 import { readModelEnvironment } from './read-model-environment';
 import { streamTurn } from './stream-turn';
-import { turnRequestSchema, type TurnRequestBody } from '../turn-request';
+import { turnRequestSchema, type TurnRequestBody } from '@/lib/contract';
 
 const WARM_UP_MODULE = `import { z } from 'zod';
 import { defineTool } from 'playground';

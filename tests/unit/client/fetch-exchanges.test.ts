@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchExchanges } from '@/lib/client/api';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 
 const exchange: TapeEntry = { request: { input: [] }, response: { id: 'resp_1' }, status: 200, url: 'https://api.openai.com/v1/responses', method: 'POST' };
 

@@ -8,7 +8,7 @@ import { exportTools } from '@/lib/interop/export-tools';
 import type { InteropTool } from '@/lib/interop/interop-tool';
 import { flattenToolName } from '@/lib/interop/resolve-openai-schema';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { hasErrors } from '@/lib/sandbox/compiled-module';
+import { hasErrors } from '@/lib/contract';
 import { createSampleTools } from './interop-fixtures';
 
 /** The code formats whose targets run TypeScript, so an export carries the module's execute. */

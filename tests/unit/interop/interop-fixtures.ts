@@ -1,6 +1,5 @@
 import { toInteropTool, type InteropTool } from '@/lib/interop/interop-tool';
-import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
-import type { ToolSpec } from '@/lib/sandbox/compiled-module';
+import { describeCompiledTools, type ToolSpec } from '@/lib/contract';
 
 function createSpec(overrides: Partial<ToolSpec> & Pick<ToolSpec, 'name' | 'parameters'>): ToolSpec {
   return {

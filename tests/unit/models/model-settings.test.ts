@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { ModelConfig } from '@/lib/contract';
 import { type RuntimeEvent, type RuntimeEventOf, runTurn, type ModelSettings, defineTool } from '@/lib/runtime';
 import { createWorkspaceTools } from '../support/sample-tools';
 import { LOOPBACK_ALLOWED_ENV, startFakeProvider, type ReceivedRequest } from './fake-provider-server';

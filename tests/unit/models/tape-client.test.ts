@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/create-model-client';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '@/lib/runtime';
 
 const signal = new AbortController().signal;

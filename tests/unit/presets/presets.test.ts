@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelConfigSchema, scriptStepSchema } from '@/lib/models/model-config';
+import { modelConfigSchema, scriptStepSchema } from '@/lib/contract';
 import { PRESETS, findPreset } from '@/lib/presets';
 import type { Preset } from '@/lib/presets';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tapeEntrySchema, type ModelConfig, type RequestModelConfig } from '@/lib/models/model-config';
+import { tapeEntrySchema, type ModelConfig, type RequestModelConfig } from '@/lib/contract';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';

@@ -3,7 +3,7 @@ import { toolSearchCatalogPreset } from '@/lib/presets';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
-import type { TurnRequest } from '@/lib/server/turn-request';
+import type { TurnRequest } from '@/lib/contract';
 import { replaySession } from '@/lib/replay/replay-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
-import type { ScriptStep, TapeEntry } from '@/lib/models/model-config';
+import type { ScriptStep, TapeEntry } from '@/lib/contract';
 import { reduceRuntimeEvents, runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, runTurn, defineTool } from '@/lib/runtime';
 import { measureTiming } from '@/lib/runtime/loop/request-model-response';
 import { compareTurnEvents } from '@/lib/replay/compare-session-events';

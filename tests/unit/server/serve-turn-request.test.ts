@@ -8,7 +8,7 @@ import { serveTurnRequest } from '@/lib/server/turns/serve-turn-request';
 import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createSseParser } from '@/lib/client/api';
-import { TURN_LIMITS } from '@/lib/server/turn-request';
+import { TURN_LIMITS } from '@/lib/contract';
 
 // Finished turns are kept here instead of in the session database.
 const saved = vi.hoisted(() => [] as FinishedTurn[]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { convertZodSchema, describeToolMetadata } from '@/lib/runtime';
-import { describeCompiledTools } from '@/lib/server/describe-compiled-tools';
+import { describeCompiledTools } from '@/lib/contract';
 
 function summarize(schema: z.ZodObject) {
   const converted = convertZodSchema(schema);

@@ -7,8 +7,8 @@ import { createSseParser } from '@/lib/client/api';
 import { runtimeEventSchema, type RuntimeEvent, type Tool } from '@/lib/runtime';
 
 // A wait budget short enough to spend in a test; every other limit as shipped.
-vi.mock('@/lib/server/turn-request', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/lib/server/turn-request')>();
+vi.mock('@/lib/contract', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/contract')>();
   return { ...original, TURN_LIMITS: { ...original.TURN_LIMITS, waitMs: 300 } };
 });
 

@@ -7,7 +7,7 @@ import { GET as getRecord } from '@/app/api/turns/[turnId]/record/route';
 import { POST as postTurn } from '@/app/api/turns/route';
 import { createSseParser } from '@/lib/client/api';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { PRESETS } from '@/lib/presets';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { readTurnExchanges } from '@/lib/server/turns/read-turn-exchanges';

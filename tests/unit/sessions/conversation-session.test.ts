@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestModelConfig } from '@/lib/models/model-config';
+import { type RequestModelConfig, turnRequestSchema, type TurnRequest } from '@/lib/contract';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
-import { turnRequestSchema, type TurnRequest } from '@/lib/server/turn-request';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';

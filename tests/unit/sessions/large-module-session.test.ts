@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { readSessionBody, readStoredSession } from '@/lib/sessions/read-stored-session';
-import { measureUtf8Bytes, SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { measureUtf8Bytes, SESSION_LIMITS } from '@/lib/contract';
 import { sessionTurnSchema, type SessionPlayground, type SessionTurn } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
 import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/prepare-stored-session';
 import { readCheckedSessionRecord } from '@/lib/sessions/read-checked-session';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_LIMITS } from '@/lib/contract';
 import { migrateSessionRecord, SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
 import { presetPlayground } from './session-fixtures';
 

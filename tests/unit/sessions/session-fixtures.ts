@@ -1,4 +1,4 @@
-import type { RequestModelConfig } from '@/lib/models/model-config';
+import type { RequestModelConfig } from '@/lib/contract';
 import type { Preset } from '@/lib/presets';
 import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';

@@ -9,7 +9,7 @@ import { POST as postReplay } from '@/app/api/sessions/[id]/replay/route';
 import { POST as postImport } from '@/app/api/sessions/import/route';
 import { PRESETS } from '@/lib/presets';
 import { getSessionStore } from '@/lib/sessions/get-session-store';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_LIMITS } from '@/lib/contract';
 import { presetModel, presetPlayground } from './session-fixtures';
 
 let dataDir: string;

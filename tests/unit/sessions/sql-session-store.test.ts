@@ -8,7 +8,7 @@ import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
 import { readStoredSession } from '@/lib/sessions/read-stored-session';
-import { SESSION_LIMITS } from '@/lib/sessions/session-limits';
+import { SESSION_LIMITS } from '@/lib/contract';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
 import type { SessionStore } from '@/lib/sessions/session-store';
 import type { SqlClient } from '@/lib/sessions/sql-client';

@@ -1,4 +1,4 @@
-import { scriptStepSchema, type RequestModelConfig } from '@/lib/models/model-config';
+import { scriptStepSchema, type RequestModelConfig } from '@/lib/contract';
 import type { Preset } from '@/lib/presets';
 import type { ApprovalDecision, RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTapeExchangesLoader, describeInspectedTurn, matchExchange, type InspectedTurn } from '@/components/timeline/exchanges';
-import type { TapeEntry } from '@/lib/models/model-config';
+import type { TapeEntry } from '@/lib/contract';
 import { reduceRuntimeEvents, type RuntimeEvent } from '@/lib/runtime';
 
 const exchange = (id: string): TapeEntry => ({ request: { input: [] }, response: { id }, status: 200, url: 'http://embedded.invalid/v1/responses' });

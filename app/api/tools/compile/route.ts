@@ -2,7 +2,7 @@ import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { readClientAddress, jsonError, readJsonBody, renderCompileResponse, respondTooManyRequests, BODY_LIMITS } from '@/lib/server/http';
 import { takeRouteRateLimit } from '@/lib/server/admission';
-import { compileRequestSchema } from '@/lib/server/turn-request';
+import { compileRequestSchema } from '@/lib/contract';
 
 export const runtime = 'nodejs';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModelClient, type CreateModelClientOptions } from '@/lib/models/create-model-client';
-import type { ModelConfig, TapeEntry } from '@/lib/models/model-config';
+import type { ModelConfig, TapeEntry } from '@/lib/contract';
 import { type ModelRequest, runTurn } from '@/lib/runtime';
 import { userMessage } from '@/lib/runtime/testing';
 import { createWorkspaceTools } from '../../support/sample-tools';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelClient } from '@/lib/models/create-model-client';
-import type { ModelConfig } from '@/lib/models/model-config';
+import type { ModelConfig } from '@/lib/contract';
 import { defineTool, reduceRuntimeEvents, runTurn, type RuntimeEvent } from '@/lib/runtime';
 import { createWorkspaceTools } from '../../support/sample-tools';
 

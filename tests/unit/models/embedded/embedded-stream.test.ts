@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmbeddedFetch, EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { splitIntoPieces, STREAM_PIECES } from '@/lib/models/embedded/encode-response-events';
 import { createScriptedModel } from '@/lib/models/embedded/scripted-model';
-import { modelConfigSchema, type ScriptStep } from '@/lib/models/model-config';
+import { modelConfigSchema, type ScriptStep } from '@/lib/contract';
 
 type StreamEvent = { type: string; sequence_number: number; [key: string]: unknown };
 

@@ -2,9 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
 import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { BODY_LIMITS, INLINE_BODY_VALUES } from '@/lib/server/http/body-limits';
-import { parseScannedBody } from '@/lib/server/parse-json-body';
+import { parseScannedBody, turnRequestSchema } from '@/lib/contract';
 import { parseRequestBody } from '@/lib/server/http/read-request-body';
-import { turnRequestSchema } from '@/lib/server/turn-request';
 import { createInlineSessionChecker } from '@/lib/sessions/session-checker';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
 

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
-import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
+import { SANDBOX_LIMITS } from '@/lib/contract';
 import { contextFor, moduleOf } from '../sandbox-test-helpers';
 
 /** ~400 ms of CPU in QuickJS on this project's machine (3M rounds take ~90 ms). */

@@ -1,7 +1,7 @@
 import { peekCompiledModule } from '@/lib/sandbox/pool/compile-in-pool';
 import { readClientAddress, jsonError, readJsonBody, renderToolDetails, respondTooManyRequests } from '@/lib/server/http';
 import { takeRouteRateLimit } from '@/lib/server/admission';
-import { toolDetailsRequestSchema } from '@/lib/server/turn-request';
+import { toolDetailsRequestSchema } from '@/lib/contract';
 
 export const runtime = 'nodejs';
 

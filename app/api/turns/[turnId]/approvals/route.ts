@@ -1,6 +1,6 @@
 import { jsonError, readJsonBody } from '@/lib/server/http';
 import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest, getTurnRegistry } from '@/lib/server/turns';
-import { approvalRequestSchema } from '@/lib/server/turn-request';
+import { approvalRequestSchema } from '@/lib/contract';
 
 export const runtime = 'nodejs';
 

@@ -1,6 +1,6 @@
 import { BODY_LIMITS, jsonError, readJsonBody } from '@/lib/server/http';
 import { NOT_YOUR_TURN_MESSAGE, readTurnControlRequest, getTurnRegistry } from '@/lib/server/turns';
-import { manualOutputRequestSchema } from '@/lib/server/turn-request';
+import { manualOutputRequestSchema } from '@/lib/contract';
 
 export const runtime = 'nodejs';
 

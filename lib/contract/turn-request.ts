@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { requestModelConfigSchema, type ModelConfig } from '@/lib/models/model-config';
+import { requestModelConfigSchema, type ModelConfig } from './model-config';
 import { readConversation, permissionModeSchema, turnModeSchema, modelSettingsSchema, TOOL_SEARCH_VERSIONS } from '@/lib/runtime';
-import { SANDBOX_LIMITS } from '@/lib/sandbox/sandbox-limits';
+import { SANDBOX_LIMITS } from './sandbox-limits';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
 export const TURN_LIMITS = {

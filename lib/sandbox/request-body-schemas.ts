@@ -2,8 +2,7 @@
 import type { z } from 'zod';
 import { forkRequestSchema } from '@/lib/sessions/build-fork-request';
 import { shareSessionRequestSchema } from '@/lib/sessions/create-shared-session';
-import { toolCallRequestSchema } from './tool-call-request';
-import { turnRequestSchema } from './turn-request';
+import { toolCallRequestSchema, turnRequestSchema } from '@/lib/contract';
 
 export const REQUEST_BODY_SCHEMAS = {
   turn: turnRequestSchema,

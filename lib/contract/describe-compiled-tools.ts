@@ -14,7 +14,7 @@ import {
   type ExecutionMode,
   type Risk,
 } from '@/lib/runtime';
-import type { Diagnostic, ToolSpec } from '@/lib/sandbox/compiled-module';
+import type { Diagnostic, ToolSpec } from './compiled-module';
 
 /**
  * How OpenAI strict mode takes the authored schema: `accepted` as written, `strictified` (rejected

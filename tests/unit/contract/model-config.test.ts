@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_CONFIG_LIMITS, modelConfigSchema, removeModelSecrets } from '@/lib/models/model-config';
+import { MODEL_CONFIG_LIMITS, modelConfigSchema, removeModelSecrets } from '@/lib/contract';
 
 describe('modelConfigSchema', () => {
   it('accepts each provider', () => {
