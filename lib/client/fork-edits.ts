@@ -1,4 +1,4 @@
-import type { ForkRequestBody } from '@/lib/sessions/session-api';
+import type { ForkRequestBody } from '@/lib/contract';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { err, ok, type Result } from '@/lib/runtime';
 import { buildModelConfig } from './build-turn-request';

@@ -1,9 +1,16 @@
-// What crosses a wire or a thread: request schemas and their limits, the model config a request names,
-// the compile answer and its tool views, body parsing and its refusals. Browser-safe; imports only lib/runtime and zod.
+// What crosses a wire or a thread: request schemas (one file a request) and their limits, the model config a
+// request names, the compile answer and its tool views, the finished turn, body parsing and its refusals.
+// Browser-safe; imports only lib/runtime and zod.
+export { approvalRequestSchema } from './approval-request';
+export { compileRequestSchema } from './compile-request';
 export { hasErrors } from './compiled-module';
 export type { Diagnostic, ToolSpec, CompiledModule } from './compiled-module';
 export { describeCompiledTools, describeCompileAnswer } from './describe-compiled-tools';
 export type { StrictCheck, CompiledToolSummary, CompiledToolDetail, CompiledToolView, CompileAnswer } from './describe-compiled-tools';
+export type { FinishedTurn } from './finished-turn';
+export { forkRequestSchema } from './fork-request';
+export type { ForkRequest, ForkRequestBody } from './fork-request';
+export { manualOutputRequestSchema } from './manual-output-request';
 export { MODEL_CONFIG_LIMITS, scriptCallSchema, scriptStepSchema, faultKindSchema, tapeEntrySchema, modelConfigSchema, requestModelConfigSchema, removeModelSecrets } from './model-config';
 export type { ModelConfig, RequestModelConfig, ScriptStep, ScriptCall, FaultKind, TapeEntry, ModelProvider } from './model-config';
 export { MAX_JSON_DEPTH, scanJsonBody, parseScannedBody, parseJsonBody } from './parse-json-body';
@@ -14,5 +21,6 @@ export { SANDBOX_LIMITS, moduleEvaluationBudgetMs } from './sandbox-limits';
 export { SESSION_LIMITS, FINISHED_TURN_RETENTION, measureUtf8Bytes } from './session-limits';
 export { TOOL_CALL_LIMITS, toolCallRequestSchema } from './tool-call-request';
 export type { ToolCallRequest } from './tool-call-request';
-export { TURN_LIMITS, FORK_LIMITS, turnRequestSchema, compileRequestSchema, TOOL_DETAILS_PER_REQUEST, toolDetailsRequestSchema, approvalRequestSchema, manualOutputRequestSchema } from './turn-request';
+export { TOOL_DETAILS_PER_REQUEST, toolDetailsRequestSchema } from './tool-details-request';
+export { TURN_LIMITS, FORK_LIMITS, turnRequestSchema } from './turn-request';
 export type { TurnRequest, TurnRequestBody } from './turn-request';

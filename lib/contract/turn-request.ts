@@ -105,30 +105,3 @@ export const turnRequestSchema = z.object({
 export type TurnRequest = Omit<z.infer<typeof turnRequestSchema>, 'model'> & { model: ModelConfig };
 /** The body as a client writes it (before defaults): what `lib/client` builds and sends. */
 export type TurnRequestBody = z.input<typeof turnRequestSchema>;
-
-export const compileRequestSchema = z.object({
-  source: z.string().max(TURN_LIMITS.sourceChars, `source is limited to ${TURN_LIMITS.sourceChars} characters.`),
-});
-
-/** Details asked for at once; opening rows asks for one or a few, an export for every tool in batches. */
-export const TOOL_DETAILS_PER_REQUEST = 250;
-
-export const toolDetailsRequestSchema = z.object({
-  moduleKey: z.string().regex(/^[0-9a-f]{64}$/, 'moduleKey is the moduleKey of a compile answer (64 hex digits).'),
-  indexes: z
-    .array(z.number().int().min(0))
-    .min(1, 'indexes names at least one tool.')
-    .max(TOOL_DETAILS_PER_REQUEST, `indexes names at most ${TOOL_DETAILS_PER_REQUEST} tools per request.`),
-});
-
-export const approvalRequestSchema = z.object({
-  callId: z.string().min(1).max(200),
-  approved: z.boolean(),
-  reason: z.string().max(2000).optional(),
-});
-
-/** Body of `POST /api/turns/<id>/outputs`: the output a person typed for a call waiting for one. */
-export const manualOutputRequestSchema = z.object({
-  callId: z.string().min(1).max(200),
-  output: z.string().max(SANDBOX_LIMITS.outputBytes, `an output is limited to ${SANDBOX_LIMITS.outputBytes} characters.`),
-});

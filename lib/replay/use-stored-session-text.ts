@@ -2,7 +2,8 @@
 // so parsing a large record (and comparing two) costs the HTTP thread nothing but the small answer.
 import { compareRuns, type RunComparison } from '@/lib/compare';
 import { err, ok, type Result } from '@/lib/runtime';
-import { buildForkRequest, type ForkedTurn, type ForkRequest } from '@/lib/sessions/build-fork-request';
+import type { ForkRequest } from '@/lib/contract';
+import { buildForkRequest, type ForkedTurn } from '@/lib/sessions/build-fork-request';
 import { readCheckedSessionRecord } from '@/lib/sessions/read-checked-session';
 import type { SessionError } from '@/lib/sessions/session-error';
 import type { SessionRecord } from '@/lib/sessions/session-record';

@@ -1,8 +1,7 @@
 // The request bodies that may be large enough to be parsed in a sandbox worker, by name (a name crosses to the worker; a schema cannot).
 import type { z } from 'zod';
-import { forkRequestSchema } from '@/lib/sessions/build-fork-request';
 import { shareSessionRequestSchema } from '@/lib/sessions/create-shared-session';
-import { toolCallRequestSchema, turnRequestSchema } from '@/lib/contract';
+import { forkRequestSchema, toolCallRequestSchema, turnRequestSchema } from '@/lib/contract';
 
 export const REQUEST_BODY_SCHEMAS = {
   turn: turnRequestSchema,

@@ -1,27 +1,6 @@
-import { z } from 'zod';
-import { requestModelConfigSchema, turnRequestSchema, type TurnRequest, type TapeEntry } from '@/lib/contract';
-import { permissionModeSchema, err, ok, type Result } from '@/lib/runtime';
+import type { ForkRequest, TapeEntry, TurnRequest } from '@/lib/contract';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { SessionRecord } from './session-record';
-
-/**
- * Body of `POST /api/sessions/<id>/fork`: which recorded turn to run again, and what to change.
- * Everything not named is the recorded turn's own (its messages and conversation always are).
- */
-export const forkRequestSchema = z.object({
-  turn: z.number().int().nonnegative(),
-  /** Outputs that replace the recorded ones of these calls. */
-  outputs: turnRequestSchema.shape.overrideOutputs,
-  source: turnRequestSchema.shape.source.optional(),
-  /** Another model (an API key included, when it needs one); the recorded turn's when absent. */
-  model: requestModelConfigSchema.optional(),
-  permissionMode: permissionModeSchema.optional(),
-  maxIterations: turnRequestSchema.shape.maxIterations,
-  instructions: turnRequestSchema.shape.instructions,
-});
-
-export type ForkRequest = z.infer<typeof forkRequestSchema>;
-/** The body as a client writes it. */
-export type ForkRequestBody = z.input<typeof forkRequestSchema>;
 
 /** The turn a fork runs: its request, and the recorded tape that answers it while it matches. */
 export type ForkedTurn = { request: TurnRequest; tape: readonly TapeEntry[] };

@@ -1,5 +1,5 @@
 // Server-only: keeps finished turns so a later Share can reference them by turn id.
-import type { FinishedTurn } from '@/lib/server/turns';
+import type { FinishedTurn } from '@/lib/contract';
 import { getSessionChecker, getSessionStore } from './get-session-store';
 import type { SessionChecker } from './session-checker';
 import type { SessionStore } from './session-store';

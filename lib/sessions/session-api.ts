@@ -12,7 +12,6 @@ import type { ModelConfig } from '@/lib/contract';
 /** Why a session call failed; `status` is the HTTP status when the server answered (404, 413, ...). */
 export type SessionApiError = { code: 'network' | 'http' | 'malformed-response'; message: string; status?: number };
 
-export type { ForkRequestBody } from './build-fork-request';
 
 export type SessionLinkResponse = { id: string; url: string };
 export type ReplayResponse = {

@@ -3,7 +3,7 @@
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
 import { abortTurn, sendApproval, sendManualOutput, streamEvents } from '@/lib/client/api';
-import type { ForkRequestBody } from '@/lib/sessions/session-api';
+import type { ForkRequestBody } from '@/lib/contract';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
 import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
 

@@ -1,5 +1,6 @@
 import type { Result } from '@/lib/runtime';
-import type { ForkedTurn, ForkRequest } from '@/lib/sessions/build-fork-request';
+import type { ForkedTurn } from '@/lib/sessions/build-fork-request';
+import type { ForkRequest } from '@/lib/contract';
 import { readSessionBody } from '@/lib/sessions/read-stored-session';
 import type { SessionError } from '@/lib/sessions/session-error';
 import type { SessionStore } from '@/lib/sessions/session-store';

@@ -1,6 +1,7 @@
 // Server-only: re-runs a recorded turn through the same path a live turn takes, on its tape.
 import { err, ok, type Result, type RuntimeEvent } from '@/lib/runtime';
-import { toEventStream, streamTurn, type FinishedTurn } from '@/lib/server/turns';
+import { toEventStream, streamTurn } from '@/lib/server/turns';
+import type { FinishedTurn } from '@/lib/contract';
 import type { TapedTurn } from '../create-session-replay';
 
 /**

@@ -22,7 +22,7 @@ export { startRequestedTurn } from './start-requested-turn';
 export { streamToolCall } from './stream-tool-call';
 export type { StreamToolCallOptions } from './stream-tool-call';
 export { createTurnId, streamTurn, startWhenAdmitted } from './stream-turn';
-export type { FinishedTurn, StreamTurnResult, StreamTurnOptions } from './stream-turn';
+export type { StreamTurnResult, StreamTurnOptions } from './stream-turn';
 export { TURN_CONTROL_HEADER, createTurnControlToken, matchesTurnControlToken, hashTurnControlToken, matchesTurnControlTokenHash, readTurnControlRequest, NOT_YOUR_TURN_MESSAGE } from './turn-control';
 export type { TurnControlRefusal } from './turn-control';
 export { createPostgresTurnBus } from './create-postgres-turn-bus';

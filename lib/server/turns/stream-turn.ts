@@ -2,13 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { createForkClient } from '@/lib/models/create-fork-client';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/create-model-client';
-import { removeModelSecrets, type ModelConfig, type TapeEntry, TURN_LIMITS, type TurnRequest } from '@/lib/contract';
+import { removeModelSecrets, type FinishedTurn, type TapeEntry, TURN_LIMITS, type TurnRequest } from '@/lib/contract';
 import {
   type ConversationItem,
   readConversation,
   runTurn,
   type TurnOutcome,
-  type RuntimeEvent,
   type TurnEnding,
   type JsonSchema,
   CURRENT_TOOL_SEARCH_VERSION,
@@ -26,20 +25,6 @@ import { startTurnSandbox } from './open-turn-sandbox';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
-
-/** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */
-export type FinishedTurn = {
-  turnId: string;
-  request: Omit<TurnRequest, 'model'> & { model: ModelConfig };
-  tape: TapeEntry[];
-  approvals: { callId: string; approved: boolean; reason?: string }[];
-  /** Outputs people typed for calls answered by hand, in the order they arrived. */
-  outputs: { callId: string; output: string }[];
-  events: RuntimeEvent[];
-  outcome: TurnEnding;
-  /** The SHA-256 of the turn's control token (never the token), so its starting client can read the stored turn on any instance. */
-  controlTokenHash?: string;
-};
 
 export type StreamTurnResult =
   /** `events` is running already: attach a sink (the direct route) or read `toEventStream(events)`. */

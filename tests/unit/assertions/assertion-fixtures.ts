@@ -1,8 +1,8 @@
-import { type ModelConfig, turnRequestSchema } from '@/lib/contract';
+import { type FinishedTurn, type ModelConfig, turnRequestSchema } from '@/lib/contract';
 import type { Preset } from '@/lib/presets';
 import type { RuntimeEventOf, ApprovalDecision } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { createSessionId } from '@/lib/sessions/create-session-id';
 import { migrateSessionRecord, prepareSessionTurn, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/session-record';
 import { presetPlayground, recordPresetTurn } from '../sessions/session-fixtures';

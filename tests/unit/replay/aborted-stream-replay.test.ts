@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tapeEntrySchema, type ModelConfig, type RequestModelConfig } from '@/lib/contract';
+import { tapeEntrySchema, type ModelConfig, type RequestModelConfig, type FinishedTurn } from '@/lib/contract';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { compareTurnEvents } from '@/lib/replay/compare-session-events';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';

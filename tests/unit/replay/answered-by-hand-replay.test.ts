@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelConfig } from '@/lib/contract';
+import type { ModelConfig, FinishedTurn } from '@/lib/contract';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';

@@ -5,10 +5,9 @@ import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { createDirectRouteServer } from '@/lib/server/http/direct-routes';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 import { serveTurnRequest } from '@/lib/server/turns/serve-turn-request';
-import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { type FinishedTurn, TURN_LIMITS } from '@/lib/contract';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createSseParser } from '@/lib/client/api';
-import { TURN_LIMITS } from '@/lib/contract';
 
 // Finished turns are kept here instead of in the session database.
 const saved = vi.hoisted(() => [] as FinishedTurn[]);

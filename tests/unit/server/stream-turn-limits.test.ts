@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { streamTurn } from '@/lib/server/turns/stream-turn';
+import { type FinishedTurn } from '@/lib/contract';
 import { createSseParser } from '@/lib/client/api';
 
 const SOURCE = `import { z } from 'zod';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestModelConfig, turnRequestSchema, type TurnRequest } from '@/lib/contract';
+import { type RequestModelConfig, turnRequestSchema, type TurnRequest, type FinishedTurn } from '@/lib/contract';
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/create-shared-session';
 import { saveFinishedTurn } from '@/lib/sessions/finished-turns';

@@ -1,6 +1,5 @@
-import type { RequestModelConfig } from '@/lib/contract';
+import type { RequestModelConfig, FinishedTurn } from '@/lib/contract';
 import type { Preset } from '@/lib/presets';
-import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
 import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';

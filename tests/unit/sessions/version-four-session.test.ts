@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordedConversation, createSessionPreset, selectSessionSeed } from '@/lib/client/session-playground';
 import { PRESETS } from '@/lib/presets';
-import type { FinishedTurn } from '@/lib/server/turns/stream-turn';
+import type { FinishedTurn } from '@/lib/contract';
 import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
 import { readSessionBody, readStoredSession } from '@/lib/sessions/read-stored-session';
 import { replaySession } from '@/lib/replay/replay-session';

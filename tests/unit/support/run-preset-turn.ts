@@ -1,8 +1,8 @@
-import { scriptStepSchema, type RequestModelConfig } from '@/lib/contract';
+import { scriptStepSchema, type FinishedTurn, type RequestModelConfig } from '@/lib/contract';
 import type { Preset } from '@/lib/presets';
 import type { ApprovalDecision, RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
-import { streamTurn, type FinishedTurn } from '@/lib/server/turns/stream-turn';
+import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { readEventStream } from './read-event-stream';
 

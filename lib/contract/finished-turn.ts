@@ -1,0 +1,17 @@
+import type { RuntimeEvent, TurnEnding } from '@/lib/runtime';
+import type { ModelConfig, TapeEntry } from './model-config';
+import type { TurnRequest } from './turn-request';
+
+/** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */
+export type FinishedTurn = {
+  turnId: string;
+  request: Omit<TurnRequest, 'model'> & { model: ModelConfig };
+  tape: TapeEntry[];
+  approvals: { callId: string; approved: boolean; reason?: string }[];
+  /** Outputs people typed for calls answered by hand, in the order they arrived. */
+  outputs: { callId: string; output: string }[];
+  events: RuntimeEvent[];
+  outcome: TurnEnding;
+  /** The SHA-256 of the turn's control token (never the token), so its starting client can read the stored turn on any instance. */
+  controlTokenHash?: string;
+};
