@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { createSseParser } from '@/lib/client/api';
-import { qualifyImportedTool, renderImportSelection } from '@/lib/interop/import-picker';
-import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
+import { qualifyImportedTool, renderImportSelection } from '@/lib/interop/import/import-picker';
+import { importToolDefinitions } from '@/lib/interop/import/import-tool-definitions';
 import { emitFigure } from './support/figure';
 import { startProductionServer } from './support/production-server';
 

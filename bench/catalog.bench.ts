@@ -4,7 +4,7 @@
 // the panel. Run: npx tsx bench/catalog.bench.ts
 import { readFileSync } from 'node:fs';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
+import { importToolDefinitions } from '@/lib/interop/import/import-tool-definitions';
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { renderCompileResponse, renderToolDetails } from '@/lib/server/http/render-compile-response';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';

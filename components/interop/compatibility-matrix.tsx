@@ -2,9 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { checkProviderCompatibility } from '@/lib/interop/check-provider-compatibility';
-import { toInteropTool, type CompiledToolLike } from '@/lib/interop/interop-tool';
-import type { CompatibilityVerdict, ProviderTarget } from '@/lib/interop/provider-compatibility';
+import { checkProviderCompatibility, toInteropTool, type CompiledToolLike, type CompatibilityVerdict, type ProviderTarget } from '@/lib/interop';
 
 export type CompatibilityMatrixProps = { tool: CompiledToolLike };
 

@@ -5,9 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { INPUT_CLASS, Field } from '@/components/ui/field';
 import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile';
 import { toolDetails, withToolDetail } from '@/lib/client/api';
-import { EXPORT_FORMATS, type ExportFormat } from '@/lib/interop/export-format';
-import { exportTools } from '@/lib/interop/export-tools';
-import { toInteropTool } from '@/lib/interop/interop-tool';
+import { EXPORT_FORMATS, type ExportFormat, exportTools, toInteropTool } from '@/lib/interop';
 import { downloadText } from './download-text';
 import { ModalFrame } from './modal-frame';
 

@@ -2,22 +2,7 @@
 
 import { useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
 import { INPUT_CLASS } from '@/components/ui/field';
-import {
-  createPickerState,
-  DEFER_LOADING_THRESHOLD,
-  GROUP_PAGE_SIZE,
-  groupImportedTools,
-  isGroupOpen,
-  matchesToolQuery,
-  qualifyImportedTool,
-  reducePicker,
-  renderImportSelection,
-  type PickerAction,
-  type PickerState,
-  type ToolGroup,
-} from '@/lib/interop/import-picker';
-import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
-import type { ImportError, ImportedTool, ToolImport } from '@/lib/interop/imported-tool';
+import { createPickerState, DEFER_LOADING_THRESHOLD, GROUP_PAGE_SIZE, groupImportedTools, isGroupOpen, matchesToolQuery, qualifyImportedTool, reducePicker, renderImportSelection, type PickerAction, type PickerState, type ToolGroup, importToolDefinitions, type ImportError, type ImportedTool, type ToolImport } from '@/lib/interop';
 import { ModalFrame } from './modal-frame';
 
 /** Typing pauses this long before the text is read again; a pasted or opened file is read at once. */

@@ -1,5 +1,4 @@
-import { hasUnsafeCharacters, renderCommentText, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/escape-unsafe-characters';
-import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
+import { hasUnsafeCharacters, renderCommentText, replaceUnsafeCharacters, toUnicodeEscape, renderCodeLiteral, renderStringLiteral } from '@/lib/interop';
 import { isHttpMethod } from '@/lib/contract';
 import { isPlainObject, type JsonValue } from '@/lib/runtime';
 

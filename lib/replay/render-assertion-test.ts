@@ -1,6 +1,5 @@
 import type { JsonValue } from '@/lib/runtime';
-import { renderCommentText } from '@/lib/interop/escape-unsafe-characters';
-import { renderCodeLiteral, renderStringLiteral } from '@/lib/interop/render-code-literal';
+import { renderCommentText, renderCodeLiteral, renderStringLiteral } from '@/lib/interop';
 import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';

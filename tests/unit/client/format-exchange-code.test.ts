@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { renderCodeLiteral } from '@/lib/interop/render-code-literal';
+import { renderCodeLiteral } from '@/lib/interop/schema/render-code-literal';
 import {
   chooseHeredocDelimiter,
   describeEndpoint,

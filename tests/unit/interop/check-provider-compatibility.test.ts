@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnthropicRequestLimits, checkProviderCompatibility } from '@/lib/interop/check-provider-compatibility';
-import type { ProviderTarget } from '@/lib/interop/provider-compatibility';
+import { checkAnthropicRequestLimits, checkProviderCompatibility } from '@/lib/interop/compatibility/check-provider-compatibility';
+import type { ProviderTarget } from '@/lib/interop/compatibility/provider-compatibility';
 import type { JsonSchema } from '@/lib/runtime';
 
 type Expected = Record<ProviderTarget, '✓' | '✗ fixable' | '✗'>;

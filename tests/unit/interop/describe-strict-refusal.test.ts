@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStrictRefusal } from '@/lib/interop/describe-strict-refusal';
+import { describeStrictRefusal } from '@/lib/interop/schema/describe-strict-refusal';
 import { type JsonSchema, strictifySchema } from '@/lib/runtime';
 
 function describeRefusal(properties: JsonSchema): string {

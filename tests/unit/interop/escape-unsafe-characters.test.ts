@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnsafeCharacters, renderCommentText } from '@/lib/interop/escape-unsafe-characters';
-import { renderCodeLiteral, renderKey, renderStringLiteral } from '@/lib/interop/render-code-literal';
+import { hasUnsafeCharacters, renderCommentText } from '@/lib/interop/schema/escape-unsafe-characters';
+import { renderCodeLiteral, renderKey, renderStringLiteral } from '@/lib/interop/schema/render-code-literal';
 
 const evaluate = (literal: string): unknown => new Function(`return (${literal});`)();
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportTools } from '@/lib/interop/export-tools';
-import { renderPlaygroundShim } from '@/lib/interop/render-playground-shim';
+import { exportTools } from '@/lib/interop/export/export-tools';
+import { renderPlaygroundShim } from '@/lib/interop/export/render-playground-shim';
 import { PRESETS } from '@/lib/presets';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { exportTools } from '@/lib/interop/export-tools';
-import type { ExportFormat } from '@/lib/interop/export-format';
+import { exportTools } from '@/lib/interop/export/export-tools';
+import type { ExportFormat } from '@/lib/interop/export/export-format';
 import { createSampleTools } from './interop-fixtures';
 
 /** Inside the repo so module resolution finds the real installed packages. Not committed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qualifyImportedTool } from '@/lib/interop/import-picker';
+import { qualifyImportedTool } from '@/lib/interop/import/import-picker';
 import {
   splitJsonPointer,
   toJsonPointer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPickerState, groupImportedTools, isGroupOpen, matchesToolQuery, reducePicker, renderImportSelection } from '@/lib/interop/import-picker';
+import { createPickerState, groupImportedTools, isGroupOpen, matchesToolQuery, reducePicker, renderImportSelection } from '@/lib/interop/import/import-picker';
 import { countOccurrences, importOk, readCatalog } from './import-test-support';
 
 describe('the import picker', () => {

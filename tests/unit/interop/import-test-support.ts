@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { attachDefinitions, createJsonSchemaValidator } from '@/lib/runtime';
-import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
-import type { ToolImport } from '@/lib/interop/imported-tool';
-import { qualifyImportedTool } from '@/lib/interop/import-picker';
+import { importToolDefinitions } from '@/lib/interop/import/import-tool-definitions';
+import type { ToolImport } from '@/lib/interop/import/imported-tool';
+import { qualifyImportedTool } from '@/lib/interop/import/import-picker';
 
 const CATALOGS = new URL('../../fixtures/catalogs/', import.meta.url);
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportTools } from '@/lib/interop/export-tools';
-import { importToolDefinitions } from '@/lib/interop/import-tool-definitions';
+import { exportTools } from '@/lib/interop/export/export-tools';
+import { importToolDefinitions } from '@/lib/interop/import/import-tool-definitions';
 import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
 import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
 import { createSampleTools } from './interop-fixtures';

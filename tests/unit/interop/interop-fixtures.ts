@@ -1,4 +1,4 @@
-import { toInteropTool, type InteropTool } from '@/lib/interop/interop-tool';
+import { toInteropTool, type InteropTool } from '@/lib/interop/export/interop-tool';
 import { describeCompiledTools, type ToolSpec } from '@/lib/contract';
 
 function createSpec(overrides: Partial<ToolSpec> & Pick<ToolSpec, 'name' | 'parameters'>): ToolSpec {

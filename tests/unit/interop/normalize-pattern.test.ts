@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePattern } from '@/lib/interop/normalize-pattern';
+import { normalizePattern } from '@/lib/interop/schema/normalize-pattern';
 
 describe('normalizePattern', () => {
   it.each([

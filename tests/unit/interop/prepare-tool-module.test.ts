@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareToolModule, type ToolModuleParts } from '@/lib/interop/prepare-tool-module';
-import { scanModuleSource } from '@/lib/interop/scan-module-source';
+import { prepareToolModule, type ToolModuleParts } from '@/lib/interop/export/prepare-tool-module';
+import { scanModuleSource } from '@/lib/interop/export/scan-module-source';
 import { toolSearchCatalogSource } from '@/lib/presets';
 import { TRICKY_MODULE } from './export-module-fixtures';
 

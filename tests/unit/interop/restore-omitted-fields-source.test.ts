@@ -2,7 +2,7 @@ import { transform } from 'esbuild';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RESTORE_OMITTED_FIELDS_SOURCE } from '@/lib/interop/restore-omitted-fields-source';
+import { RESTORE_OMITTED_FIELDS_SOURCE } from '@/lib/interop/export/restore-omitted-fields-source';
 import { type JsonSchema, type JsonValue, restoreOptionalArguments } from '@/lib/runtime';
 
 type Restore = (value: unknown, schema: unknown, root: JsonSchema, depth: number) => unknown;

@@ -1,5 +1,5 @@
 import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment } from '@/lib/runtime';
-import { normalizePattern } from './normalize-pattern';
+import { normalizePattern } from '../schema';
 import { describeJsonType } from './read-import-fields';
 
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);

@@ -15,7 +15,7 @@ import {
   STUB_EXECUTES,
 } from './embed-tool-module';
 import type { InteropTool } from './interop-tool';
-import { createIdentifier, renderCodeLiteral, renderStringLiteral } from './render-code-literal';
+import { createIdentifier, renderCodeLiteral, renderStringLiteral } from '../schema';
 import { resolveOpenAISchema } from './resolve-openai-schema';
 
 /**

@@ -2,7 +2,7 @@ import { isPlainObject, type JsonSchema, err, ok, type Result } from '@/lib/runt
 import type { ImportedTool, SkippedTool } from './imported-tool';
 import { normalizeToolSchema } from './normalize-tool-schema';
 import { describeJsonType, readOptionalString, readParameterSchema, readString } from './read-import-fields';
-import { claimToolName, isValidToolName, takenIn, type TakenNames } from './sanitize-tool-name';
+import { claimToolName, isValidToolName, takenIn, type TakenNames } from '../schema';
 
 /** The tools of an MCP `tools/list` result, and the entries that could not be read. */
 export type McpImport = { tools: ImportedTool[]; skipped: SkippedTool[] };

@@ -1,8 +1,7 @@
 import { isPlainObject, type JsonSchema, assertNever } from '@/lib/runtime';
 import type { InteropTool } from './interop-tool';
 import { prepareToolModule, type ToolModuleParts } from './prepare-tool-module';
-import { renderCodeLiteral, renderStringLiteral } from './render-code-literal';
-import { listSchemaNodes } from './walk-schema';
+import { renderCodeLiteral, renderStringLiteral, listSchemaNodes } from '../schema';
 import { MODULE_TOOLS_NAME, PLAYGROUND_SHIM_NAMES, RUNNER_NAME, renderPlaygroundBinding, renderPlaygroundShim } from './render-playground-shim';
 
 /** Where the `execute` of each exported SDK tool comes from. */

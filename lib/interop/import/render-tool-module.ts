@@ -1,8 +1,7 @@
 import { isPlainObject, type JsonSchema, type JsonValue, listReachableDefinitions } from '@/lib/runtime';
 import { findSharedParameters, type SharedParameters } from './find-shared-parameters';
 import type { ImportedTool, SharedDefinitions } from './imported-tool';
-import { renderCommentText } from './escape-unsafe-characters';
-import { renderCodeLiteral, renderKey, renderStringLiteral } from './render-code-literal';
+import { renderCommentText, renderCodeLiteral, renderKey, renderStringLiteral } from '../schema';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -2,7 +2,7 @@ import { isPlainObject, err, ok, type Result } from '@/lib/runtime';
 import type { ImportedTool, SkippedTool } from './imported-tool';
 import { normalizeToolSchema } from './normalize-tool-schema';
 import { describeJsonType, readOptionalBoolean, readOptionalString, readParameterSchema, readString } from './read-import-fields';
-import { claimToolName, isValidToolName, sanitizeToolName, takenIn, type TakenNames } from './sanitize-tool-name';
+import { claimToolName, isValidToolName, sanitizeToolName, takenIn, type TakenNames } from '../schema';
 
 type OpenAIFormat = 'openai-responses' | 'openai-chat-completions';
 

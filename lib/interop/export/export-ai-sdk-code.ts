@@ -15,9 +15,8 @@ import {
   STUB_EXECUTES,
   type RunnerTool,
 } from './embed-tool-module';
-import { createIdentifier, renderCodeLiteral, renderKey, renderStringLiteral } from './render-code-literal';
+import { createIdentifier, renderCodeLiteral, renderKey, renderStringLiteral, listSchemaNodes } from '../schema';
 import { describeFlattenedNamespaces, flattenToolName, resolveOpenAISchema } from './resolve-openai-schema';
-import { listSchemaNodes } from './walk-schema';
 
 /** The keywords `JSONSchema7` (from `@types/json-schema`, re-exported by `ai`) declares. */
 const JSON_SCHEMA_7_KEYWORDS = new Set(

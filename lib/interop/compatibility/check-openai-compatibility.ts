@@ -1,6 +1,6 @@
 import { checkStrictSchema, type JsonSchema, STRICT_DOCS_URL, strictifySchema } from '@/lib/runtime';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
-import { isValidToolName } from './sanitize-tool-name';
+import { isValidToolName } from '../schema';
 
 /** Function names: https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools ("a-z, A-Z, 0-9, underscores and dashes, max 64"). */
 const FUNCTION_DOCS_URL = 'https://platform.openai.com/docs/guides/function-calling#defining-functions';

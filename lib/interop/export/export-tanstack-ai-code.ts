@@ -11,7 +11,7 @@ import {
   STUB_EXECUTES,
 } from './embed-tool-module';
 import type { InteropTool } from './interop-tool';
-import { createIdentifier, renderCodeLiteral, renderStringLiteral } from './render-code-literal';
+import { createIdentifier, renderCodeLiteral, renderStringLiteral } from '../schema';
 import { describeFlattenedNamespaces, flattenToolName } from './resolve-openai-schema';
 
 /**

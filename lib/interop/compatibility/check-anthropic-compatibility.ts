@@ -1,8 +1,6 @@
 import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment } from '@/lib/runtime';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
-import { findReferenceProblems } from './find-recursive-refs';
-import { isValidToolName } from './sanitize-tool-name';
-import { listSchemaNodes, listTypes } from './walk-schema';
+import { findReferenceProblems, isValidToolName, listSchemaNodes, listTypes } from '../schema';
 
 /** Tool definitions: name `^[a-zA-Z0-9_-]{1,64}$`, `input_schema` of type "object". */
 export const ANTHROPIC_TOOLS_URL = 'https://docs.anthropic.com/en/api/messages#body-tools';

@@ -1,4 +1,4 @@
-import { claimToolName, cleanToolName, takenIn, type TakenNames } from './sanitize-tool-name';
+import { claimToolName, cleanToolName, takenIn, type TakenNames } from '../schema';
 
 /** Separators an operationId puts between its tag and the rest (`repos/get`, `repos_get`, `repos-get`, `repos.get`). */
 const TAG_SEPARATORS = ['/', '_', '-', '.'];

@@ -1,7 +1,6 @@
 import { isPlainObject, type JsonSchema, type JsonValue, resolveLocalRef, escapePointerSegment } from '@/lib/runtime';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
-import { findReferenceProblems } from './find-recursive-refs';
-import { listSchemaNodes } from './walk-schema';
+import { findReferenceProblems, listSchemaNodes } from '../schema';
 
 /**
  * `FunctionDeclaration.parameters` is a `Schema`: "a select subset of an OpenAPI 3.0 schema

@@ -5,7 +5,7 @@ import type { ImportError, ImportedTool, SharedDefinitions, SkippedTool } from '
 import { nameOpenApiOperation } from './name-openapi-operation';
 import { describeJsonType, failAt } from './read-import-fields';
 import { resolveDocumentReference } from './resolve-document-reference';
-import type { TakenNames } from './sanitize-tool-name';
+import type { TakenNames } from '../schema';
 import { OPERATION_METHODS, upgradeOpenApiDocument } from './upgrade-openapi-document';
 
 /** The tools of an OpenAPI document, the definitions they share, and the operations skipped. */

@@ -1,5 +1,5 @@
 import { strictifySchema, attachDefinitions } from '@/lib/runtime';
-import { describeStrictRefusal } from './describe-strict-refusal';
+import { describeStrictRefusal } from '../schema';
 import type { ImportedTool, SharedDefinitions } from './imported-tool';
 import { qualifyImportedTool } from './import-picker';
 

@@ -1,0 +1,8 @@
+export { ANTHROPIC_TOOLS_URL, ANTHROPIC_STRICT_URL, ANTHROPIC_STRICT_LIMITS, checkAnthropic, countStrictBudget, checkAnthropicStrict } from './check-anthropic-compatibility';
+export { GEMINI_SCHEMA_URL, GEMINI_FUNCTION_URL, checkGemini } from './check-gemini-compatibility';
+export { checkOpenAIStrict, checkOpenAINonStrict } from './check-openai-compatibility';
+export { checkProviderCompatibility, checkAnthropicRequestLimits } from './check-provider-compatibility';
+export type { CompatibilityInput, RequestLimitIssue } from './check-provider-compatibility';
+export { createVerdict } from './provider-compatibility';
+export type { ProviderTarget, CompatibilityIssue, CompatibilityVerdict } from './provider-compatibility';
+

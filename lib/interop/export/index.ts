@@ -1,0 +1,24 @@
+export { describeRunnerTool, STUB_EXECUTES, resolveExecuteSource, createExportScope, bindImportName, renderImportSpecifier, renderExportHead, NATIVE_MODULE_WARNING, renderPlaygroundExecute, renderPlaygroundApproval, describeExecuteSource, renderToolsExport } from './embed-tool-module';
+export type { ExecuteSource, RunnerTool } from './embed-tool-module';
+export { exportAgentsSdkCode } from './export-agents-sdk-code';
+export { exportAiSdkCode } from './export-ai-sdk-code';
+export type { CodeExport } from './export-code';
+export { EXPORT_FORMATS, describeExportFormat } from './export-format';
+export type { ExportFormat, ExportFormatInfo, ExportArtifact } from './export-format';
+export { exportMcpToolsList } from './export-mcp-tools-list';
+export { exportResponsesTools, exportChatCompletionsTools } from './export-openai-tools';
+export type { JsonExport } from './export-openai-tools';
+export { exportTanstackAiCode } from './export-tanstack-ai-code';
+export { exportTools } from './export-tools';
+export type { ExportOptions } from './export-tools';
+export { toInteropTool } from './interop-tool';
+export type { InteropTool, CompiledToolLike } from './interop-tool';
+export { prepareToolModule } from './prepare-tool-module';
+export type { PlaygroundImport, ToolModuleParts, ModulePreparationError } from './prepare-tool-module';
+export { PLAYGROUND_SHIM_NAMES, MODULE_TOOLS_NAME, RUNNER_NAME, isPlaygroundExport, renderPlaygroundBinding, renderPlaygroundShim } from './render-playground-shim';
+export { resolveOpenAISchema, flattenToolName, describeFlattenedNamespaces } from './resolve-openai-schema';
+export type { OpenAISchemaChoice } from './resolve-openai-schema';
+export { RESTORE_OMITTED_FIELDS_SOURCE } from './restore-omitted-fields-source';
+export { scanModuleSource, readStringToken } from './scan-module-source';
+export type { SourceToken, ScanError } from './scan-module-source';
+
