@@ -1,7 +1,7 @@
 import { type RuntimeEvent, runTurn } from '@/lib/runtime';
 import { createScriptedTestModel, type TestStep } from '@/lib/runtime/testing';
-import { drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { createSandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { emitFigure } from './support/figure';
 import { median } from './support/statistics';
 

@@ -2,13 +2,13 @@
 import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
 import type { ToolContext } from '@/lib/runtime';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { acquireSandboxContext, drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { createInertBindings, createSandboxContext } from '@/lib/sandbox/sandbox-context';
-import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
-import { evaluateToolModule } from '@/lib/sandbox/evaluate-tool-module';
-import { transpileModule } from '@/lib/sandbox/transpile-module';
-import { loadZodBundle } from '@/lib/sandbox/zod-bundle';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import { acquireSandboxContext, drainSandboxPool, prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { createInertBindings, createSandboxContext } from '@/lib/sandbox/quickjs/sandbox-context';
+import { createSandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
+import { evaluateToolModule } from '@/lib/sandbox/compile/evaluate-tool-module';
+import { transpileModule } from '@/lib/sandbox/compile/transpile-module';
+import { loadZodBundle } from '@/lib/sandbox/quickjs/zod-bundle';
 
 type Figure = { bench: string; value: number; unit: 'ms'; note: string };
 const figures: Figure[] = [];

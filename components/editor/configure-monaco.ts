@@ -1,7 +1,7 @@
 import { loader } from '@monaco-editor/react';
 import type * as MonacoModule from 'monaco-editor';
 import * as monacoSubset from './monaco-subset.js';
-import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';
+import { PLAYGROUND_TYPES } from '@/lib/contract';
 
 /** Where `scripts/bundle-zod-types.mjs` puts zod's declarations, served from our own origin. */
 const ZOD_TYPES_URL = '/monaco/zod-types.json';

@@ -1,6 +1,6 @@
 // What crosses a wire or a thread: request schemas (one file a request) and their limits, the model config a
-// request names, the compile answer and its tool views, the finished turn, body parsing and its refusals.
-// Browser-safe; imports only lib/runtime and zod.
+// request names, the compile answer and its tool views, the finished turn, the `'playground'` module's declarations
+// (editor and sandbox), body parsing and its refusals. Browser-safe; imports only lib/runtime and zod.
 export { approvalRequestSchema } from './approval-request';
 export { compileRequestSchema } from './compile-request';
 export { hasErrors } from './compiled-module';
@@ -15,6 +15,7 @@ export { MODEL_CONFIG_LIMITS, scriptCallSchema, scriptStepSchema, faultKindSchem
 export type { ModelConfig, RequestModelConfig, ScriptStep, ScriptCall, FaultKind, TapeEntry, ModelProvider } from './model-config';
 export { MAX_JSON_DEPTH, scanJsonBody, parseScannedBody, parseJsonBody } from './parse-json-body';
 export type { BodyLimits, BodyRefusal, BodyResult } from './parse-json-body';
+export { PLAYGROUND_TYPES } from './playground-types';
 export { processSingleton } from './process-singleton';
 export { isHttpMethod, isRecordedUrl, RECORDED_URL_MESSAGE, RECORDED_METHOD_MESSAGE } from './recorded-request-line';
 export { SANDBOX_LIMITS, moduleEvaluationBudgetMs } from './sandbox-limits';

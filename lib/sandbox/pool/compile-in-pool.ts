@@ -1,7 +1,7 @@
 // Server-only: compiles a tool module in a sandbox worker; answers are cached by source hash.
 import { ok, type Result } from '@/lib/runtime';
 import { type CompileAnswer, SANDBOX_LIMITS, processSingleton } from '@/lib/contract';
-import { createSourceCache, sourceKey } from '../create-source-cache';
+import { createSourceCache, sourceKey } from '../compile/create-source-cache';
 import { moduleWorkLimits } from './module-work-limits';
 import type { PoolFailure, SandboxPool } from './sandbox-pool';
 

@@ -12,8 +12,8 @@ import {
   type ToolReturn,
   validationFailure,
 } from '@/lib/runtime';
-import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../create-sandbox-turn';
-import type { ActivityHooks } from '../evaluate-tool-module';
+import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../turn/create-sandbox-turn';
+import type { ActivityHooks } from '../compile/evaluate-tool-module';
 import { SANDBOX_LIMITS } from '@/lib/contract';
 import { moduleWorkLimits } from './module-work-limits';
 import type { PoolFailure, SandboxPool, WorkerHandle } from './sandbox-pool';

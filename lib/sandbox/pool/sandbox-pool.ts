@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { err, ok, type Result, type ToolLogLevel } from '@/lib/runtime';
 import { SANDBOX_LIMITS } from '@/lib/contract';
-import { readThreadCpuMs } from '../thread-cpu-clock';
+import { readThreadCpuMs } from '../quickjs/thread-cpu-clock';
 import { isWorkerStuck } from './is-worker-stuck';
 import { HEARTBEAT_LENGTH, HEARTBEAT_SLOTS, type WorkerAnswers, type WorkerMessage, type WorkerRequest, type WorkerRequestKind } from './worker-protocol';
 

@@ -3,11 +3,11 @@ import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
 import type { JsonSchema, JsonValue, Result, ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue, RuntimeEvent } from '@/lib/runtime';
 import type { CompileAnswer, BodyResult, Diagnostic } from '@/lib/contract';
-import type { RequestBodyName } from '../request-body-schemas';
+import type { RequestBodyName } from './request-body-schemas';
 import type { PreparedSession, SessionPreparation } from '@/lib/sessions/prepare-stored-session';
 import type { SessionError } from '@/lib/sessions/session-error';
 import type { ReplayStep, SessionTextAnswers, SessionTextUse, StoredSessionText } from '@/lib/replay';
-import type { ActivityHooks } from '../evaluate-tool-module';
+import type { ActivityHooks } from '../compile/evaluate-tool-module';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
 export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'validateOutput' | 'describeActivity' | 'describeCompletedActivity';

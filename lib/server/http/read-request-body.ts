@@ -5,7 +5,7 @@ import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { BODY_LIMITS, INLINE_BODY_VALUES } from './body-limits';
 import { parseScannedBody, scanJsonBody, type BodyResult } from '@/lib/contract';
 import { readScannedBodyText } from './read-json-body';
-import { REQUEST_BODY_SCHEMAS, type RequestBodies, type RequestBodyName } from '@/lib/sandbox/request-body-schemas';
+import { REQUEST_BODY_SCHEMAS, type RequestBodies, type RequestBodyName } from '@/lib/sandbox/pool/request-body-schemas';
 
 /** A conversation of a thousand items takes a worker tens of milliseconds to validate; past this something is wrong. */
 const PARSE_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 // Server-only: a turn's sandbox in the pool, opened the same way for model turns and direct calls.
 import { type OpenTurnTools, type TurnToolsFailure, err, ok, type Result } from '@/lib/runtime';
-import type { SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import type { SandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { startPooledSandboxTurn, type PooledTurnError } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 

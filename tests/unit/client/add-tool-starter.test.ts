@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addToolStarter } from '@/lib/client/compile';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { PRESETS } from '@/lib/presets';
 
 describe('addToolStarter', () => {

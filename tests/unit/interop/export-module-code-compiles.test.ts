@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTools } from '@/lib/interop/export/export-tools';
 import { renderPlaygroundShim } from '@/lib/interop/export/render-playground-shim';
 import { PRESETS } from '@/lib/presets';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { PLAYGROUND_TYPES } from '@/lib/contract/playground-types';
 import { CONTEXT_MODULE, SINGLE_TOOL_MODULE, TRICKY_MODULE } from './export-module-fixtures';
 import { compileInteropTools, TYPESCRIPT_FORMATS } from './export-test-support';
 

@@ -6,7 +6,7 @@ import {
   taskSubmitResultPreset,
   toolSearchCatalogSource,
 } from '@/lib/presets';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { CONTEXT_MODULE, SINGLE_TOOL_MODULE, TRICKY_MODULE, trickyEcho } from './export-module-fixtures';
 import { loadModuleExport, TYPESCRIPT_FORMATS, type TypeScriptFormat } from './export-test-support';
 

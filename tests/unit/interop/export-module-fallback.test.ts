@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTools } from '@/lib/interop/export/export-tools';
 import type { InteropTool } from '@/lib/interop/export/interop-tool';
 import { parallelAndSequentialPreset } from '@/lib/presets';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { compileInteropTools, TYPESCRIPT_FORMATS } from './export-test-support';
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { ExportFormat } from '@/lib/interop/export/export-format';
 import { exportTools } from '@/lib/interop/export/export-tools';
 import type { InteropTool } from '@/lib/interop/export/interop-tool';
 import { flattenToolName } from '@/lib/interop/export/resolve-openai-schema';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
 import { hasErrors } from '@/lib/contract';
 import { createSampleTools } from './interop-fixtures';
 

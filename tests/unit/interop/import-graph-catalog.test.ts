@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchTools } from '@/lib/runtime';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
 import { type CompiledModule, moduleEvaluationBudgetMs, SANDBOX_LIMITS, TURN_LIMITS } from '@/lib/contract';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { GRAPH_OPERATION_COUNT, renderGraphCatalog } from '../../../scripts/generate-graph-catalog';
 import { importOk, listToolNames, readCatalog } from './import-test-support';
 

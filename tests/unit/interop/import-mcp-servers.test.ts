@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { countOccurrences, importOk, listToolNames, listUncompilableTools, readCatalog } from './import-test-support';
 
 beforeAll(async () => {

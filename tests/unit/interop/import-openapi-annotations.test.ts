@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type JsonSchema, checkStrictSchema, strictifySchema } from '@/lib/runtime';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { importOk, listUncompilableTools } from './import-test-support';
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importToolDefinitions } from '@/lib/interop/import/import-tool-definitions';
 import type { ImportedTool } from '@/lib/interop/import/imported-tool';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { countOccurrences, importOk, listToolNames, listUncompilableTools, readCatalog } from './import-test-support';
 
 beforeAll(async () => {

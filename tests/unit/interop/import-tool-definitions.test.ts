@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTools } from '@/lib/interop/export/export-tools';
 import { importToolDefinitions } from '@/lib/interop/import/import-tool-definitions';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { createSampleTools } from './interop-fixtures';
 import { importOk, listUncompilableTools } from './import-test-support';
 

@@ -80,7 +80,7 @@ describe('PRESETS', () => {
   });
 
   it.each(PRESETS.map((preset) => [preset.id, preset] as const))('%s compiles in the sandbox and every strict tool can be sent', async (_id, preset) => {
-    const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
+    const { compileToolModule } = await import('@/lib/sandbox/compile/compile-tool-module');
     const { strictifySchema } = await import('@/lib/runtime');
     const compiled = await compileToolModule(preset.source);
     expect(compiled.diagnostics).toEqual([]);
@@ -91,7 +91,7 @@ describe('PRESETS', () => {
   });
 
   it('strict-mode-pitfalls trips a strict rule with each strict tool and keeps the record non-strict', async () => {
-    const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
+    const { compileToolModule } = await import('@/lib/sandbox/compile/compile-tool-module');
     const { checkStrictSchema } = await import('@/lib/runtime');
     const compiled = await compileToolModule((findPreset('strict-mode-pitfalls') as Preset).source);
     const report = Object.fromEntries(compiled.tools.map((tool) => [tool.name, { strict: tool.strict, ok: checkStrictSchema(tool.parameters).ok }]));
@@ -167,7 +167,7 @@ describe('PRESETS', () => {
       (state.iterations.find((candidate) => candidate.iteration === iteration)?.callIds ?? []).map((id) => state.calls[id]?.name);
 
     it('the catalog has 40+ tools in 5+ namespaces, most deferred and a few always loaded', async () => {
-      const { compileToolModule } = await import('@/lib/sandbox/compile-tool-module');
+      const { compileToolModule } = await import('@/lib/sandbox/compile/compile-tool-module');
       const compiled = await compileToolModule(find('tool-search-catalog').source);
       expect(compiled.diagnostics).toEqual([]);
       const namespaces = new Set(compiled.tools.map((tool) => tool.namespace));

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, runTurn, type RunTurnOptions, type TurnOutcome, type RuntimeEvent } from '@/lib/runtime';
-import { drainSandboxPool } from '@/lib/sandbox/context-pool';
-import { createSandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { drainSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { createSandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';
 import { countActiveTimers, expectNoLeakedTimers, settleMicrotasks } from './count-active-timers';
 

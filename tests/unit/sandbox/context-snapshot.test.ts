@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext } from '@/lib/sandbox/context-snapshot';
-import { loadInstance, prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { createInertBindings, type SandboxContext } from '@/lib/sandbox/sandbox-context';
-import { evaluateToolModule } from '@/lib/sandbox/evaluate-tool-module';
-import { transpileModule } from '@/lib/sandbox/transpile-module';
-import { loadZodBundle } from '@/lib/sandbox/zod-bundle';
+import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext } from '@/lib/sandbox/quickjs/context-snapshot';
+import { loadInstance, prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { createInertBindings, type SandboxContext } from '@/lib/sandbox/quickjs/sandbox-context';
+import { evaluateToolModule } from '@/lib/sandbox/compile/evaluate-tool-module';
+import { transpileModule } from '@/lib/sandbox/compile/transpile-module';
+import { loadZodBundle } from '@/lib/sandbox/quickjs/zod-bundle';
 import { contextFor, HEADER, openTurn, toolNamed } from './sandbox-test-helpers';
 
 /** Each call counts up a top-level counter and pollutes a prototype: state a fresh context must not see. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { createSandboxTurn, type SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { createSandboxTurn, type SandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { contextFor, HEADER, moduleOf, openTurn, toolNamed, type RecordedLog } from './sandbox-test-helpers';
 
 const TICKETS = `${HEADER}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PLAIN_TOOL_OPTIONS } from '@/lib/runtime';
-import { PLAYGROUND_TYPES } from '@/lib/sandbox/playground-types';
+import { PLAYGROUND_TYPES } from '@/lib/contract/playground-types';
 
 /** The member names of the type or interface `name` declared anywhere in `source`. */
 function membersOf(source: string, name: string): string[] {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import type { SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import type { SandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { contextFor, moduleOf, openTurn, toolNamed } from './sandbox-test-helpers';
 
 const ABUSE = moduleOf({

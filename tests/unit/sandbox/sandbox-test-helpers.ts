@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Tool, ToolContext } from '@/lib/runtime';
-import { createSandboxTurn, type SandboxTurn, type SandboxTurnOptions } from '@/lib/sandbox/create-sandbox-turn';
+import { createSandboxTurn, type SandboxTurn, type SandboxTurnOptions } from '@/lib/sandbox/turn/create-sandbox-turn';
 
 export const HEADER = `import { z } from 'zod';\nimport { defineTool } from 'playground';\n`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPositionMapper, decodeSourceMapMappings } from '@/lib/sandbox/source-map';
+import { createPositionMapper, decodeSourceMapMappings } from '@/lib/sandbox/compile/source-map';
 
 describe('source map decoding', () => {
   it('decodes VLQ segments with relative fields', () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openThreadCpuClock, readOwnThreadId, readThreadCpuMs } from '@/lib/sandbox/thread-cpu-clock';
+import { openThreadCpuClock, readOwnThreadId, readThreadCpuMs } from '@/lib/sandbox/quickjs/thread-cpu-clock';
 
 const onLinux = existsSync('/proc/thread-self');
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runTurn, type Tool, ZOD_TO_JSON_SCHEMA_OPTIONS } from '@/lib/runtime';
-import { compileToolModule } from '@/lib/sandbox/compile-tool-module';
-import type { SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { compileToolModule } from '@/lib/sandbox/compile/compile-tool-module';
+import type { SandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { createScriptedTestModel, userMessage } from '@/lib/runtime/testing';

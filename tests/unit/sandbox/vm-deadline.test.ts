@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { armVmDeadline, isVmDue, nextCheckAt } from '@/lib/sandbox/vm-deadline';
+import { armVmDeadline, isVmDue, nextCheckAt } from '@/lib/sandbox/quickjs/vm-deadline';
 
 const NEVER = Number.POSITIVE_INFINITY;
 

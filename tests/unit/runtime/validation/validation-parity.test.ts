@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, type JsonSchema, runTurn, type RuntimeEvent, type Tool, type ValidationIssue } from '@/lib/runtime';
-import { prewarmSandboxPool } from '@/lib/sandbox/context-pool';
-import { createSandboxTurn, type SandboxTurn } from '@/lib/sandbox/create-sandbox-turn';
+import { prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { createSandboxTurn, type SandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { HEADER } from '../../sandbox/sandbox-test-helpers';

@@ -5,7 +5,7 @@ import type { Tool } from '@/lib/runtime';
 import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
 import { openPooledSandboxTurn } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
 import { createSandboxPool, type SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
-import type { SandboxTurn, SandboxTurnOptions } from '@/lib/sandbox/create-sandbox-turn';
+import type { SandboxTurn, SandboxTurnOptions } from '@/lib/sandbox/turn/create-sandbox-turn';
 import { contextFor, HEADER, moduleOf, type RecordedLog } from '../sandbox-test-helpers';
 
 const pools: SandboxPool[] = [];

@@ -11,16 +11,16 @@ import {
   formatZodIssues,
 } from '@/lib/runtime';
 import { hasErrors, type Diagnostic, moduleEvaluationBudgetMs, SANDBOX_LIMITS } from '@/lib/contract';
-import { sortDiagnostics } from './compile-tool-module';
-import { acquireSandboxContext, trackSandboxCall, trackSandboxSetUp } from './context-pool';
-import { evaluateToolModule, type ActivityHooks } from './evaluate-tool-module';
-import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from './sandbox-context';
-import { readEnvelope, sandboxZodIssues } from './sandbox-envelope';
+import { sortDiagnostics } from '../compile/compile-tool-module';
+import { acquireSandboxContext, trackSandboxCall, trackSandboxSetUp } from '../quickjs/context-pool';
+import { evaluateToolModule, type ActivityHooks } from '../compile/evaluate-tool-module';
+import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from '../quickjs/sandbox-context';
+import { readEnvelope, sandboxZodIssues } from '../quickjs/sandbox-envelope';
 import { createFileStore } from './file-store';
 import { createLogQuota } from './log-quota';
-import { createSandboxTool, type ToolEngine } from './sandbox-tool';
-import { transpileModuleCached } from './transpile-module-cached';
-import { threadCpuClock } from './vm-deadline';
+import { createSandboxTool, type ToolEngine } from '../compile/sandbox-tool';
+import { transpileModuleCached } from '../compile/transpile-module-cached';
+import { threadCpuClock } from '../quickjs/vm-deadline';
 
 export type SandboxTurnOptions = {
   source: string;

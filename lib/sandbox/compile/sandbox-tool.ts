@@ -14,8 +14,8 @@ import {
   formatZodIssues,
 } from '@/lib/runtime';
 import type { EvaluatedTool } from './evaluate-tool-module';
-import { sandboxZodIssues } from './sandbox-envelope';
-import type { SandboxApiMethod } from './sandbox-prelude';
+import { sandboxZodIssues } from '../quickjs/sandbox-envelope';
+import type { SandboxApiMethod } from '../quickjs/sandbox-prelude';
 
 /** What a sandboxed tool needs from its turn: synchronous hook calls and asynchronous executions. */
 export type ToolEngine = {

@@ -17,7 +17,7 @@ import {
 } from '@/lib/runtime';
 import { type CompiledModule, type Diagnostic, type ToolSpec, moduleEvaluationBudgetMs, SANDBOX_LIMITS } from '@/lib/contract';
 import { reportProgress } from './report-progress';
-import type { SandboxContext } from './sandbox-context';
+import type { SandboxContext } from '../quickjs/sandbox-context';
 import { SANDBOX_PATTERNS } from './sandbox-tool';
 import type { SourcePosition } from './source-map';
 import type { TranspiledModule } from './transpile-module';

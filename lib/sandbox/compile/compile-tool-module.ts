@@ -1,8 +1,8 @@
 // Server-only: compiles user tool modules in the QuickJS sandbox.
 import { type CompiledModule, type Diagnostic, moduleEvaluationBudgetMs } from '@/lib/contract';
 import { createSourceCache } from './create-source-cache';
-import { acquireSandboxContext, recycleSandboxContext, trackSandboxSetUp } from './context-pool';
-import { createInertBindings } from './sandbox-context';
+import { acquireSandboxContext, recycleSandboxContext, trackSandboxSetUp } from '../quickjs/context-pool';
+import { createInertBindings } from '../quickjs/sandbox-context';
 import { evaluateToolModule } from './evaluate-tool-module';
 import { transpileModuleCached } from './transpile-module-cached';
 
