@@ -3,7 +3,8 @@ import { ok, type Result } from '@/lib/runtime';
 import { type CompileAnswer, SANDBOX_LIMITS, processSingleton } from '@/lib/contract';
 import { createSourceCache, sourceKey } from '../compile/create-source-cache';
 import { moduleWorkLimits } from './module-work-limits';
-import type { PoolFailure, SandboxPool } from './sandbox-pool';
+import type { SandboxPool } from './sandbox-pool';
+import type { PoolFailure } from './worker-slot';
 
 /** What the cached answers may hold together, in characters of detail text (a 1,223-tool catalog is about 6 M). */
 export const COMPILE_CACHE_MAX_CHARS = 96_000_000;

@@ -3,7 +3,8 @@ import { err, type Result } from '@/lib/runtime';
 import type { SessionChecker } from '@/lib/sessions/session-checker';
 import type { SessionError } from '@/lib/sessions/session-error';
 import { SESSION_LIMITS, processSingleton } from '@/lib/contract';
-import type { PoolFailure, SandboxPool } from './sandbox-pool';
+import type { SandboxPool } from './sandbox-pool';
+import type { PoolFailure } from './worker-slot';
 
 /** The worker stops a check at its budget (CPU or wall time); past this the pool gives up on it. */
 const CHECK_TIMEOUT_MS = SESSION_LIMITS.checkWallMs * 2;

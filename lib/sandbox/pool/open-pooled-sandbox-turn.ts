@@ -16,7 +16,8 @@ import type { SandboxTurn, SandboxTurnError, SandboxTurnOptions } from '../turn/
 import type { ActivityHooks } from '../compile/evaluate-tool-module';
 import { SANDBOX_LIMITS } from '@/lib/contract';
 import { moduleWorkLimits } from './module-work-limits';
-import type { PoolFailure, SandboxPool, WorkerHandle } from './sandbox-pool';
+import type { SandboxPool } from './sandbox-pool';
+import type { PoolFailure, WorkerHandle } from './worker-slot';
 import type { ToolHookMethod, WorkerAnswers } from './worker-protocol';
 
 /** Opening a turn fails for the module's own errors (422) or because the pool is full (503). */

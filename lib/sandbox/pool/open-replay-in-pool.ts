@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { ReplayOpener, ReplayStep } from '@/lib/replay';
 import { err, type Result } from '@/lib/runtime';
 import type { SessionError } from '@/lib/sessions/session-error';
-import type { PoolFailure, SandboxPool } from './sandbox-pool';
+import type { SandboxPool } from './sandbox-pool';
+import type { PoolFailure } from './worker-slot';
 
 /** Parsing a 5 MB record, or comparing a turn's events and checking assertions, takes a worker well under a second. */
 const STEP_TIMEOUT_MS = 15_000;

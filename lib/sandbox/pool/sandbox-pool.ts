@@ -1,50 +1,12 @@
 // Server-only: a pool of worker threads that run all untrusted work off the HTTP thread.
 import { existsSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { err, ok, type Result, type ToolLogLevel } from '@/lib/runtime';
 import { SANDBOX_LIMITS } from '@/lib/contract';
-import { readThreadCpuMs } from '../quickjs/thread-cpu-clock';
-import { isWorkerStuck } from './is-worker-stuck';
-import { HEARTBEAT_LENGTH, HEARTBEAT_SLOTS, type WorkerAnswers, type WorkerMessage, type WorkerRequest, type WorkerRequestKind } from './worker-protocol';
-
-/** Why the pool could not answer: it is full, the worker died under the request, or it failed. */
-export type PoolFailure =
-  | { code: 'busy'; message: string }
-  | { code: 'worker-lost'; message: string }
-  | { code: 'timeout'; message: string }
-  | { code: 'failed'; message: string };
-
-/** One worker thread as the pool tracks it; turns stay on the worker that opened them. */
-export type WorkerHandle = {
-  readonly alive: boolean;
-  /** Called once when the worker dies or is replaced. */
-  onLost(listener: () => void): () => void;
-};
-
-type Pending = {
-  startedAt: number;
-  deadline: number;
-  /** How long the worker may stay silent while this request is pending. */
-  silenceMs?: number;
-  onLog?: (level: ToolLogLevel, message: string) => void;
-  resolve: (answer: Result<unknown, PoolFailure>) => void;
-};
-
-type Slot = WorkerHandle & {
-  worker: Worker;
-  /** The worker's own clock, written by its event loop every heartbeat interval. */
-  heartbeat: BigInt64Array;
-  pending: Map<number, Pending>;
-  /** Turns whose sandbox lives in this worker. */
-  turns: number;
-  lastHeard: number;
-  /** Booting (loading QuickJS, warming contexts) may block the worker longer than a budget. */
-  ready: boolean;
-  lost: Set<() => void>;
-  dead: boolean;
-};
+import { watchWorkerSlots } from './watch-worker-slots';
+import type { WorkerAnswers, WorkerRequest, WorkerRequestKind } from './worker-protocol';
+import { abandonWorkerSlot, spawnWorkerSlot, type PoolFailure, type WorkerHandle, type WorkerSlot } from './worker-slot';
 
 export type SandboxPoolOptions = {
   /** Worker threads; defaults to the core count (at least 2). */
@@ -83,11 +45,8 @@ export type SandboxPool = {
   close(): Promise<void>;
 };
 
-const WATCHDOG_INTERVAL_MS = 250;
 /** A QuickJS entry may run for a whole CPU budget; past that plus this margin the thread is stuck. */
 const UNRESPONSIVE_MARGIN_MS = 1500;
-const WORKER_HEAP_MEGABYTES = 1024;
-const BOOT_ALLOWANCE_MS = 10_000;
 
 /**
  * Built outside Next (scripts/build-sandbox-worker.mjs). The path is assembled so that no bundler
@@ -97,19 +56,50 @@ export function defaultWorkerFile(): string {
   return process.env.PLAYGROUND_SANDBOX_WORKER_FILE ?? [process.cwd(), '.generated', 'sandbox-worker.mjs'].join(path.sep);
 }
 
-/** Loaded at run time: Next's bundler treats a static `new Worker(…)` as a browser-style worker entry. */
-function loadWorkerConstructor(): typeof Worker {
-  return process.getBuiltinModule('node:worker_threads').Worker;
+/** The pool's settings with their defaults filled in. */
+function resolvePoolSettings(options: SandboxPoolOptions) {
+  return {
+    size: Math.max(1, options.size ?? Math.max(2, availableParallelism())),
+    workerFile: options.workerFile ?? defaultWorkerFile(),
+    maxPending: options.maxPendingPerWorker ?? 64,
+    maxTurns: options.maxTurnsPerWorker ?? 48,
+    // A module's evaluation holds the worker's event loop for up to its own deadline.
+    unresponsiveAfterMs: options.unresponsiveAfterMs ?? Math.max(SANDBOX_LIMITS.cpuBudgetMs, SANDBOX_LIMITS.moduleEvaluationMs) + UNRESPONSIVE_MARGIN_MS,
+  };
+}
+
+/** Posts one request to a worker and resolves with its answer; aborting asks the worker to abort the call. */
+function sendToSlot(slot: WorkerSlot, id: number, request: object, options: SendOptions, nextId: () => number): Promise<Result<unknown, PoolFailure>> {
+  const startedAt = Date.now();
+  const { signal } = options;
+  const onAbort = () => {
+    if (!slot.dead) slot.worker.postMessage({ kind: 'abort-call', id: nextId(), callRequest: id } satisfies WorkerRequest);
+  };
+  return new Promise((resolve) => {
+    slot.pending.set(id, {
+      startedAt,
+      deadline: startedAt + options.timeoutMs,
+      silenceMs: options.silenceMs,
+      onLog: options.onLog,
+      resolve: (answer) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(answer);
+      },
+    });
+    slot.worker.ref();
+    slot.worker.postMessage({ ...request, id });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function load(slot: WorkerSlot): number {
+  return slot.pending.size + slot.turns;
 }
 
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
-  const size = Math.max(1, options.size ?? Math.max(2, availableParallelism()));
-  const workerFile = options.workerFile ?? defaultWorkerFile();
-  const maxPending = options.maxPendingPerWorker ?? 64;
-  const maxTurns = options.maxTurnsPerWorker ?? 48;
-  // A module's evaluation holds the worker's event loop for up to its own deadline.
-  const unresponsiveAfterMs = options.unresponsiveAfterMs ?? Math.max(SANDBOX_LIMITS.cpuBudgetMs, SANDBOX_LIMITS.moduleEvaluationMs) + UNRESPONSIVE_MARGIN_MS;
-  const slots: Slot[] = [];
+  const { size, workerFile, maxPending, maxTurns, unresponsiveAfterMs } = resolvePoolSettings(options);
+  const slots: WorkerSlot[] = [];
   let nextId = 1;
   let replaced = 0;
   let closed = false;
@@ -118,70 +108,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     throw new Error(`The sandbox worker bundle is missing at ${workerFile}; run "node scripts/build-sandbox-worker.mjs" (npm run dev and npm run build do).`);
   }
 
-  function spawn(): Slot {
-    const heartbeat = new BigInt64Array(new SharedArrayBuffer(HEARTBEAT_LENGTH * 8));
-    Atomics.store(heartbeat, HEARTBEAT_SLOTS.wallMs, BigInt(Date.now()));
-    const WorkerThread = loadWorkerConstructor();
-    const worker = new WorkerThread(workerFile, {
-      workerData: { heartbeat: heartbeat.buffer },
-      // The worker never sees the server's secrets: it gets no environment but a temp directory.
-      env: { TMPDIR: tmpdir(), NODE_ENV: process.env.NODE_ENV ?? 'production' },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MEGABYTES },
-    });
-    const slot: Slot = {
-      worker,
-      heartbeat,
-      pending: new Map(),
-      turns: 0,
-      lastHeard: Date.now(),
-      ready: false,
-      lost: new Set(),
-      dead: false,
-      get alive() {
-        return !this.dead;
-      },
-      onLost(listener) {
-        if (slot.dead) {
-          listener();
-          return () => undefined;
-        }
-        slot.lost.add(listener);
-        return () => slot.lost.delete(listener);
-      },
-    };
-    worker.on('message', (message: WorkerMessage) => receive(slot, message));
-    worker.on('error', (error) => retire(slot, `The sandbox worker failed: ${error.message}`));
-    worker.on('exit', (code) => retire(slot, `The sandbox worker exited (code ${code}).`));
-    worker.unref();
-    return slot;
-  }
-
-  function receive(slot: Slot, message: WorkerMessage): void {
-    slot.lastHeard = Date.now();
-    if (message.kind === 'ready') {
-      slot.ready = true;
-      return;
-    }
-    const pending = slot.pending.get(message.id);
-    if (!pending) return;
-    if (message.kind === 'log') {
-      pending.onLog?.(message.level, message.message);
-      return;
-    }
-    settle(slot, message.id, message.kind === 'answer' ? ok(message.value) : err({ code: 'failed', message: message.message }));
-  }
-
-  /** An idle worker does not keep the process alive; one with a request in flight does. */
-  function settle(slot: Slot, id: number, answer: Result<unknown, PoolFailure>): void {
-    const pending = slot.pending.get(id);
-    if (!pending) return;
-    slot.pending.delete(id);
-    if (slot.pending.size === 0) slot.worker.unref();
-    pending.resolve(answer);
-  }
+  const spawn = (): WorkerSlot => spawnWorkerSlot(workerFile, retire);
 
   /** Ends a worker for good: every request on it fails, its turns learn it, and a fresh one takes its place. */
-  function retire(slot: Slot, reason: string): void {
+  function retire(slot: WorkerSlot, reason: string): void {
     if (slot.dead) return;
     slot.dead = true;
     void slot.worker.terminate();
@@ -191,55 +121,11 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       slots.splice(index, 1);
       if (!closed) slots.push(spawn());
     }
-    for (const pending of slot.pending.values()) pending.resolve(err({ code: 'worker-lost', message: reason }));
-    slot.pending.clear();
-    for (const listener of slot.lost) listener();
-    slot.lost.clear();
+    abandonWorkerSlot(slot, reason);
   }
 
-  /** The default, unless every pending request is one that may hold the loop longer (the longest of those). */
-  function allowedSilence(slot: Slot): number {
-    let allowed = 0;
-    for (const pending of slot.pending.values()) {
-      if (pending.silenceMs === undefined) return unresponsiveAfterMs;
-      allowed = Math.max(allowed, pending.silenceMs);
-    }
-    return Math.max(allowed, unresponsiveAfterMs);
-  }
-
-  const watchdog = setInterval(() => {
-    const now = Date.now();
-    for (const slot of [...slots]) {
-      const silentFor = now - Math.max(slot.lastHeard, Number(Atomics.load(slot.heartbeat, HEARTBEAT_SLOTS.wallMs)));
-      const allowed = slot.ready ? allowedSilence(slot) : BOOT_ALLOWANCE_MS;
-      if (slot.pending.size > 0 && silentFor > allowed && isWorkerStuck({ silentForMs: silentFor, ranForMs: ranSinceBeat(slot), allowedMs: allowed })) {
-        retire(slot, `The sandbox worker stopped answering for ${silentFor} ms (code that could not be interrupted ran past the CPU budget) and was replaced.`);
-        continue;
-      }
-      for (const [id, pending] of slot.pending) {
-        if (pending.deadline <= now) settle(slot, id, err({ code: 'timeout', message: `The sandbox did not answer within ${pending.deadline - pending.startedAt} ms.` }));
-      }
-    }
-  }, WATCHDOG_INTERVAL_MS);
-  watchdog.unref();
-
+  const watchdog = watchWorkerSlots({ slots, unresponsiveAfterMs, retire });
   for (let i = 0; i < size; i += 1) slots.push(spawn());
-
-  /**
-   * CPU milliseconds the worker's thread ran since its last beat. A silent worker that did not run
-   * was waiting for a core (it has a lower priority than the HTTP thread), not stuck; Infinity
-   * where the thread's CPU time cannot be read, so silence alone decides there.
-   */
-  function ranSinceBeat(slot: Slot): number {
-    const threadId = Number(Atomics.load(slot.heartbeat, HEARTBEAT_SLOTS.threadId));
-    const now = threadId > 0 ? readThreadCpuMs(threadId) : undefined;
-    if (now === undefined) return Number.POSITIVE_INFINITY;
-    return now - Number(Atomics.load(slot.heartbeat, HEARTBEAT_SLOTS.cpuMicroseconds)) / 1000;
-  }
-
-  function load(slot: Slot): number {
-    return slot.pending.size + slot.turns;
-  }
 
   const pool: SandboxPool = {
     pickWorker(purpose) {
@@ -253,28 +139,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     send(handle, request, sendOptions) {
       const slot = slots.find((candidate) => candidate === handle);
       if (!slot || slot.dead) return Promise.resolve(err({ code: 'worker-lost', message: 'The sandbox worker of this turn was replaced.' }));
-      const id = nextId++;
-      const startedAt = Date.now();
-      const { signal } = sendOptions;
-      const onAbort = () => {
-        if (!slot.dead) slot.worker.postMessage({ kind: 'abort-call', id: nextId++, callRequest: id } satisfies WorkerRequest);
-      };
-      return new Promise((resolve) => {
-        slot.pending.set(id, {
-          startedAt,
-          deadline: startedAt + sendOptions.timeoutMs,
-          silenceMs: sendOptions.silenceMs,
-          onLog: sendOptions.onLog,
-          resolve: (answer) => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve(answer as never);
-          },
-        });
-        slot.worker.ref();
-        slot.worker.postMessage({ ...request, id });
-        if (signal?.aborted) onAbort();
-        else signal?.addEventListener('abort', onAbort, { once: true });
-      });
+      return sendToSlot(slot, nextId++, request, sendOptions, () => nextId++) as never;
     },
     run(request, sendOptions) {
       const picked = pool.pickWorker('job');
