@@ -1,8 +1,8 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-session-assertions';
-import { describeAssertion, type SessionAssertion } from '@/lib/assertions/session-assertion';
+import { checkAssertions, type AssertionVerdict } from '@/lib/assertions';
+import { describeAssertion, type SessionAssertion } from '@/lib/assertions';
 import { readAssertions } from '@/lib/client/read-assertions';
 import type { RuntimeEvent } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';

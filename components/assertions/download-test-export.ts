@@ -1,7 +1,7 @@
 'use client';
 
 import { renderPortableTestExport, type ExportRuntime } from '@/lib/replay';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/assertions';
 import { err, ok, type Result } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 

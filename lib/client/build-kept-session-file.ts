@@ -1,4 +1,4 @@
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/assertions';
 import { removeModelSecrets } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/read-checked-session';

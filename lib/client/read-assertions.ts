@@ -1,4 +1,4 @@
-import { sessionAssertionsSchema, type SessionAssertion } from '@/lib/assertions/session-assertion';
+import { sessionAssertionsSchema, type SessionAssertion } from '@/lib/assertions';
 import { err, ok, type Result } from '@/lib/runtime';
 
 /** The assertions editor's text as a list of assertions, or what is wrong with it (the first problems, by path). */

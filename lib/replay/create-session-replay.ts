@@ -1,5 +1,5 @@
 import type { RuntimeEvent, Result } from '@/lib/runtime';
-import { checkAssertions } from '@/lib/assertions/check-session-assertions';
+import { checkAssertions } from '@/lib/assertions';
 import { compareRuns } from '@/lib/compare';
 import type { SessionRecord, SessionTurn } from '@/lib/sessions/session-record';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';

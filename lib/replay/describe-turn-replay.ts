@@ -1,8 +1,8 @@
 import type { RuntimeEvent, JsonValue } from '@/lib/runtime';
 import type { EventDifference } from './compare-session-events';
-import { firstLine } from '@/lib/assertions/describe-call';
-import { describeJsonValue } from '@/lib/assertions/describe-json-value';
-import { formatCount } from '@/lib/assertions/session-assertion';
+import { firstLine } from '@/lib/assertions';
+import { describeJsonValue } from '@/lib/assertions';
+import { formatCount } from '@/lib/assertions';
 
 const SHOWN_DIFFERENCES = 3;
 

@@ -2,7 +2,7 @@ import type { JsonValue } from '@/lib/runtime';
 import { renderCommentText, renderCodeLiteral, renderStringLiteral } from '@/lib/interop';
 import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/assertions';
 
 export type RenderAssertionTestOptions = {
   /** The session, as the rest of the code holds it or in its stored form (each distinct text once). */

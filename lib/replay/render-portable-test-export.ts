@@ -1,7 +1,7 @@
 import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/session-record';
 import { BUNDLED_RUNTIME_FILE, renderAssertionTestFile } from './render-assertion-test';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/assertions';
 
 /** The bundles an export carries, as `scripts/build-export-runtime.mjs` writes them. */
 export type ExportRuntime = {

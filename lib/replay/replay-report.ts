@@ -1,4 +1,4 @@
-import type { AssertionVerdict } from '@/lib/assertions/check-session-assertions';
+import type { AssertionVerdict } from '@/lib/assertions';
 import type { RunComparison } from '@/lib/compare';
 import type { EventDifference } from './compare-session-events';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestModelConfigSchema, SESSION_LIMITS } from '@/lib/contract';
-import { ASSERTION_LIMITS } from '@/lib/assertions/session-assertion';
+import { ASSERTION_LIMITS } from '@/lib/assertions';
 import { err, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from './session-error';
 import { sessionIdSchema, sessionPlaygroundSchema } from './session-record';

@@ -1,4 +1,4 @@
-import { ASSERTION_LIMITS, sessionAssertionSchema, type SessionAssertion } from '@/lib/assertions/session-assertion';
+import { ASSERTION_LIMITS, sessionAssertionSchema, type SessionAssertion } from '@/lib/assertions';
 import { isPlainObject, err, ok, type Result, countJsonValues } from '@/lib/runtime';
 import { compactSessionRecord } from './compact-session-record';
 import { describeSessionPreview } from './describe-session-preview';

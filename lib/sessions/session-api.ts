@@ -2,8 +2,8 @@
 import { err, ok, type Result } from '@/lib/runtime';
 import type { EventDifference } from '@/lib/replay';
 import type { RunComparison } from '@/lib/compare';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
+import type { SessionAssertion } from '@/lib/assertions';
+import type { AssertionVerdict } from '@/lib/assertions';
 import { compactSessionRecord } from './compact-session-record';
 import { readCheckedSessionRecord } from './read-checked-session';
 import type { SessionPlayground, SessionRecord } from './session-record';

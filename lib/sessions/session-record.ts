@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
+import { sessionAssertionsSchema } from '@/lib/assertions';
 import { modelConfigSchema, removeModelSecrets, tapeEntrySchema, SANDBOX_LIMITS, TURN_LIMITS, turnRequestSchema, SESSION_LIMITS } from '@/lib/contract';
 import {
   isPlainObject,

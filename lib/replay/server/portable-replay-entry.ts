@@ -6,4 +6,4 @@ import { fileURLToPath } from 'node:url';
 process.env.PLAYGROUND_SANDBOX_WORKER_FILE ??= fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
 
 export { replayAndCheck, type ReplayAndCheckReport } from './replay-and-check';
-export { describeAssertion, type SessionAssertion } from '@/lib/assertions/session-assertion';
+export { describeAssertion, type SessionAssertion } from '@/lib/assertions';

@@ -4,10 +4,10 @@ import type { EventDifference } from '../compare-session-events';
 import { replaySession, type ReplayTurnRunner } from '../replay-session';
 import { runTurnOnTape } from './run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
-import type { AssertionVerdict } from '@/lib/assertions/assertion-verdict';
-import { checkAssertions } from '@/lib/assertions/check-session-assertions';
+import type { AssertionVerdict } from '@/lib/assertions';
+import { checkAssertions } from '@/lib/assertions';
 import { describeTurnReplay } from '../describe-turn-replay';
-import { sessionAssertionsSchema } from '@/lib/assertions/session-assertion';
+import { sessionAssertionsSchema } from '@/lib/assertions';
 
 export type ReplayAndCheckOptions = {
   /** The session in any form a record is kept or exported in (stored, compact or not, any version). */

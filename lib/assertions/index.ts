@@ -1,0 +1,7 @@
+// The assertions' public face: what a session's assertions are, and checking them on a turn's events.
+export type { AssertionVerdict } from './assertion-verdict';
+export { checkAssertions } from './check-session-assertions';
+export { firstLine } from './describe-call';
+export { describeJsonValue } from './describe-json-value';
+export { ASSERTION_LIMITS, describeAssertion, formatCount, sessionAssertionSchema, sessionAssertionsSchema } from './session-assertion';
+export type { SessionAssertion } from './session-assertion';
