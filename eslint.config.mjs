@@ -14,15 +14,15 @@ const runtimeForbiddenPatterns = [
 
 /**
  * What code that reaches the browser may not import at run time: Node, the server's modules, the
- * sandbox pool and worker, the egress layer, and the session store (its browser-safe modules, the
- * API client, record schema and limits, stay allowed). Type-only imports are fine: they vanish.
+ * sandbox pool and worker, the egress layer, and the session store (`lib/sessions/store`; the
+ * records in `lib/sessions/record` are browser-safe). Type-only imports are fine: they vanish.
  */
 const browserForbiddenPatterns = [
   { group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os', 'worker_threads', 'undici', 'pg', 'better-sqlite3', '@electric-sql/*'], message: 'Browser code has no Node-only imports.', allowTypeImports: true },
   { group: ['@/lib/server/*', '@/lib/sandbox/pool/*', '@/lib/sandbox/worker/*', '@/lib/models/egress/*'], message: 'Server-only module: browser code may import its types only.', allowTypeImports: true },
   {
-    group: ['@/lib/sessions/*', '!@/lib/sessions/session-api', '!@/lib/sessions/session-record', '!@/lib/sessions/read-checked-session'],
-    message: 'Only the session API client, record schema and checked-record reader are browser-safe.',
+    group: ['@/lib/sessions/store', '@/lib/sessions/store/*'],
+    message: 'The session store is server-only: browser code takes what it needs of sessions from @/lib/sessions (the records).',
     allowTypeImports: true,
   },
 ];

@@ -4,8 +4,8 @@ import { openStoredReplay, type HeldReplay, type ReplayOpener, type StoredSessio
 import { ok } from '@/lib/runtime';
 import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
 import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
-import { prepareStoredSession } from '@/lib/sessions/prepare-stored-session';
-import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
+import { prepareStoredSession } from '@/lib/sessions/record/prepare-stored-session';
+import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
 import { buildSandboxWorker } from '../scripts/build-sandbox-worker.mjs';
 import { emitFigure } from './support/figure';
 import { median } from './support/statistics';

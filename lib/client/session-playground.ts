@@ -1,6 +1,6 @@
 import { type Result, ok } from '@/lib/runtime';
-import type { ShareRequest } from '@/lib/sessions/session-api';
-import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { ShareRequest } from '@/lib/sessions/record/session-api';
+import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { buildModelConfig, parseFiles, withModelSettings } from './build-turn-request';
 import { createConversation, createRecordedTurns, selectActiveBranch, type ConversationState } from './conversation-state';
 import type { PlaygroundPreset, PlaygroundState } from './playground-state';

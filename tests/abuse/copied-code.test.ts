@@ -9,7 +9,7 @@ import type { ExportFormat } from '@/lib/interop/export/export-format';
 import { exportTools } from '@/lib/interop/export/export-tools';
 import type { InteropTool } from '@/lib/interop/export/interop-tool';
 import type { JsonValue } from '@/lib/runtime';
-import type { StoredSessionRecord } from '@/lib/sessions/compact-session-record';
+import type { StoredSessionRecord } from '@/lib/sessions/record/compact-session-record';
 import { createCopiedCodeRunner, type CopiedCodeRunner } from './support/run-copied-code';
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildForkBody, selectForkEdits } from '@/lib/client/fork-edits';
 import { createInitialState, playgroundReducer, type PlaygroundState } from '@/lib/client/playground-state';
 import { PRESETS } from '@/lib/presets';
-import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { recordPresetSession } from '../sessions/session-fixtures';
 
 const preset = PRESETS.find((candidate) => candidate.id === 'parallel-and-sequential')!;

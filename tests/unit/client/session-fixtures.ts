@@ -1,5 +1,5 @@
 import type { RuntimeEvent } from '@/lib/runtime';
-import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
+import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/record/session-record';
 
 const SCRIPT = [{ text: 'Done.' }];
 

@@ -5,8 +5,8 @@ import { runTurnOnTape } from '@/lib/replay/server';
 import { err, ok } from '@/lib/runtime';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
-import { prepareStoredSession } from '@/lib/sessions/prepare-stored-session';
-import type { SessionRecord } from '@/lib/sessions/session-record';
+import { prepareStoredSession } from '@/lib/sessions/record/prepare-stored-session';
+import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { recordPresetSession } from '../sessions/session-fixtures';
 
 /** A two-turn session: the preset's turn twice (each turn carries its own conversation, so each replays on its own). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPortableTestExport, type PortableTestExport } from '@/lib/replay/render-portable-test-export';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets';
-import type { SessionRecord } from '@/lib/sessions/session-record';
+import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { buildExportRuntime } from '../../../scripts/build-export-runtime.mjs';
 import { recordPresetSession } from '../assertions/assertion-fixtures';
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { parallelAndSequentialPreset } from '@/lib/presets';
-import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
-import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
+import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
+import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/record/session-record';
 import { recordPresetSession } from '../assertions/assertion-fixtures';
 
 let record: SessionRecord;

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCheck } from '@/lib/replay/server/replay-and-check';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets';
-import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
-import type { SessionRecord } from '@/lib/sessions/session-record';
+import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
+import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { recordConversation, recordPresetSession } from '../assertions/assertion-fixtures';
 
 let record: SessionRecord;

@@ -6,7 +6,7 @@ import { streamTurn } from '@/lib/server/turns/stream-turn';
 import type { FinishedTurn, TurnRequest } from '@/lib/contract';
 import { replaySession } from '@/lib/replay/replay-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
-import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/session-record';
+import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/record/session-record';
 import { presetPlayground } from '../sessions/session-fixtures';
 
 /** A search whose answer changed between rankings: v1 folded "invoices" to "invoic" but left "invoice" whole. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
-import { prepareStoredSession } from '@/lib/sessions/prepare-stored-session';
-import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
+import { prepareStoredSession } from '@/lib/sessions/record/prepare-stored-session';
+import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
 import { useStoredSessionText } from '@/lib/replay/use-stored-session-text';
 import { presetPlayground } from '../sessions/session-fixtures';
 

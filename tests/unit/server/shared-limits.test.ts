@@ -7,8 +7,8 @@ import { hashClientAddress } from '@/lib/server/admission/hash-client-address';
 import { createRequestRateLimiters } from '@/lib/server/admission/request-rate-limiters';
 import { createTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/server/turns';
-import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
-import type { SqlClient } from '@/lib/sessions/sql-client';
+import { createPostgresClient } from '@/lib/sessions/store/create-postgres-client';
+import type { SqlClient } from '@/lib/sessions/store/sql-client';
 import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from '../sessions/session-fixtures';
 
 const describePostgres = TEST_DATABASE_URL ? describe : describe.skip;

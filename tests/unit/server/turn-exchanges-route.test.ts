@@ -13,10 +13,10 @@ import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { readTurnExchanges } from '@/lib/server/turns/read-turn-exchanges';
 import { hashTurnControlToken, NOT_YOUR_TURN_MESSAGE } from '@/lib/server/turns/turn-control';
 import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turns/turn-registry';
-import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
-import { createSqlSessionStore } from '@/lib/sessions/create-sql-session-store';
-import { createInlineSessionChecker } from '@/lib/sessions/session-checker';
-import { getSessionStore } from '@/lib/sessions/get-session-store';
+import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
+import { createSqlSessionStore } from '@/lib/sessions/store/create-sql-session-store';
+import { createInlineSessionChecker } from '@/lib/sessions/record/session-checker';
+import { getSessionStore } from '@/lib/sessions/store/get-session-store';
 import { presetModel } from '../sessions/session-fixtures';
 
 let dataDir: string;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
-import { compactSessionRecord } from '@/lib/sessions/compact-session-record';
-import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/session-record';
+import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
+import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/record/session-record';
 import { createSessionRecord } from '../client/session-fixtures';
 import { presetPlayground, recordPresetTurn } from './session-fixtures';
 

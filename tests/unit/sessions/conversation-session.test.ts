@@ -3,12 +3,12 @@ import { type RequestModelConfig, turnRequestSchema, type TurnRequest, type Fini
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn } from '@/lib/server/turns/stream-turn';
-import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
-import { createSharedSession } from '@/lib/sessions/create-shared-session';
-import { saveFinishedTurn } from '@/lib/sessions/finished-turns';
+import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
+import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
+import { saveFinishedTurn } from '@/lib/sessions/store/finished-turns';
 import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
-import type { SessionStore } from '@/lib/sessions/session-store';
+import type { SessionStore } from '@/lib/sessions/store/session-store';
 import { readEventStream } from '../support/read-event-stream';
 import { openTestStore, TEST_CHECKER } from './session-fixtures';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';

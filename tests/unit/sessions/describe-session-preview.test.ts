@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { describeSessionPreview } from '@/lib/sessions/describe-session-preview';
+import { describeSessionPreview } from '@/lib/sessions/record/describe-session-preview';
 
 const start = (callId: string) => ({ type: 'tool-call-start', callId }) as unknown as RuntimeEvent;
 const end = (reason: string) => ({ type: 'turn-end', reason }) as unknown as RuntimeEvent;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
-import { createSharedSession } from '@/lib/sessions/create-shared-session';
-import { readSessionBody, readStoredSession } from '@/lib/sessions/read-stored-session';
+import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
+import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
+import { readSessionBody, readStoredSession } from '@/lib/sessions/store/read-stored-session';
 import { measureUtf8Bytes, SESSION_LIMITS } from '@/lib/contract';
-import { sessionTurnSchema, type SessionPlayground, type SessionTurn } from '@/lib/sessions/session-record';
-import type { SessionStore } from '@/lib/sessions/session-store';
-import type { SqlClient } from '@/lib/sessions/sql-client';
+import { sessionTurnSchema, type SessionPlayground, type SessionTurn } from '@/lib/sessions/record/session-record';
+import type { SessionStore } from '@/lib/sessions/store/session-store';
+import type { SqlClient } from '@/lib/sessions/store/sql-client';
 import { openTestStore, TEST_CHECKER } from './session-fixtures';
 
 /** The size of GitHub's REST API imported as a module (1,223 operations). */

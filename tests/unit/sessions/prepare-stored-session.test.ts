@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
-import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/prepare-stored-session';
-import { readCheckedSessionRecord } from '@/lib/sessions/read-checked-session';
+import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/record/prepare-stored-session';
+import { readCheckedSessionRecord } from '@/lib/sessions/record/read-checked-session';
 import { SESSION_LIMITS } from '@/lib/contract';
-import { migrateSessionRecord, SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
+import { migrateSessionRecord, SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
 import { presetPlayground } from './session-fixtures';
 
 const preset = PRESETS[0]!;

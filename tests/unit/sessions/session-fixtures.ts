@@ -1,12 +1,12 @@
 import type { RequestModelConfig, FinishedTurn } from '@/lib/contract';
 import type { Preset } from '@/lib/presets';
-import { createPgliteClient } from '@/lib/sessions/create-pglite-client';
-import { createPostgresClient } from '@/lib/sessions/create-postgres-client';
-import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/create-sql-session-store';
-import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionPlayground, type SessionRecord } from '@/lib/sessions/session-record';
-import { createInlineSessionChecker } from '@/lib/sessions/session-checker';
-import type { SessionStore } from '@/lib/sessions/session-store';
-import type { SqlClient } from '@/lib/sessions/sql-client';
+import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
+import { createPostgresClient } from '@/lib/sessions/store/create-postgres-client';
+import { createSqlSessionStore, type SqlSessionStoreOptions } from '@/lib/sessions/store/create-sql-session-store';
+import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionPlayground, type SessionRecord } from '@/lib/sessions/record/session-record';
+import { createInlineSessionChecker } from '@/lib/sessions/record/session-checker';
+import type { SessionStore } from '@/lib/sessions/store/session-store';
+import type { SqlClient } from '@/lib/sessions/store/sql-client';
 import { presetModel, runPresetTurn } from '../support/run-preset-turn';
 
 /** Set by `.ci/run` (Debian's postgresql); without it the PostgreSQL variants are skipped. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
-import { migrateSessionRecord, prepareSessionRecord, prepareSessionTurn, SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
-import { createSessionId, formatSessionUrl } from '@/lib/sessions/create-session-id';
+import { migrateSessionRecord, prepareSessionRecord, prepareSessionTurn, SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
+import { createSessionId, formatSessionUrl } from '@/lib/sessions/record/create-session-id';
 import { presetPlayground } from './session-fixtures';
 
 const preset = PRESETS[0]!;

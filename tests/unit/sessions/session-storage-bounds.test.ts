@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSessionBody } from '@/lib/sessions/read-stored-session';
-import { readSessionStorageLimits, DEFAULT_SESSION_STORAGE_LIMITS } from '@/lib/sessions/session-storage-limits';
-import type { SessionStore, StoredSessionRow } from '@/lib/sessions/session-store';
+import { readSessionBody } from '@/lib/sessions/store/read-stored-session';
+import { readSessionStorageLimits, DEFAULT_SESSION_STORAGE_LIMITS } from '@/lib/sessions/store/session-storage-limits';
+import type { SessionStore, StoredSessionRow } from '@/lib/sessions/store/session-store';
 import { openTestStore, STORE_BACKENDS, type StoreBackend } from './session-fixtures';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
-import { readSessionBody, readSessionSummary, readStoredSession } from '@/lib/sessions/read-stored-session';
-import { createInlineSessionChecker, type SessionChecker } from '@/lib/sessions/session-checker';
-import type { SessionStore } from '@/lib/sessions/session-store';
-import type { SqlClient } from '@/lib/sessions/sql-client';
+import { readSessionBody, readSessionSummary, readStoredSession } from '@/lib/sessions/store/read-stored-session';
+import { createInlineSessionChecker, type SessionChecker } from '@/lib/sessions/record/session-checker';
+import type { SessionStore } from '@/lib/sessions/store/session-store';
+import type { SqlClient } from '@/lib/sessions/store/sql-client';
 import { openTestStore, presetPlayground, STORE_BACKENDS, type StoreBackend } from './session-fixtures';
 
 const preset = PRESETS[0]!;

@@ -4,8 +4,8 @@ import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { BODY_LIMITS, INLINE_BODY_VALUES } from '@/lib/server/http/body-limits';
 import { parseScannedBody, turnRequestSchema } from '@/lib/contract';
 import { parseRequestBody } from '@/lib/server/http/read-request-body';
-import { createInlineSessionChecker } from '@/lib/sessions/session-checker';
-import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
+import { createInlineSessionChecker } from '@/lib/sessions/record/session-checker';
+import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
 
 const pool = createSandboxPool({ size: 1 });
 afterAll(() => pool.close());

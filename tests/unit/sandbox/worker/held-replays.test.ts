@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '@/lib/runtime';
 import { createHeldReplays } from '@/lib/sandbox/worker/held-replays';
-import { prepareStoredSession } from '@/lib/sessions/prepare-stored-session';
-import { SESSION_RECORD_VERSION } from '@/lib/sessions/session-record';
+import { prepareStoredSession } from '@/lib/sessions/record/prepare-stored-session';
+import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
 import { PRESETS } from '@/lib/presets';
 import { presetPlayground } from '../../sessions/session-fixtures';
 

@@ -1,9 +1,9 @@
 import { isPlainObject } from '@/lib/runtime';
 import { migrateSessionDatabase } from './migrate-session-database';
-import { SESSION_CHECK_VERSION } from './prepare-stored-session';
-import type { SessionChecker } from './session-checker';
+import { SESSION_CHECK_VERSION } from '../record/prepare-stored-session';
+import type { SessionChecker } from '../record/session-checker';
 import { FINISHED_TURN_RETENTION } from '@/lib/contract';
-import { stampLegacyToolSearch, type SessionTurn } from './session-record';
+import { stampLegacyToolSearch, type SessionTurn } from '../record/session-record';
 import type { SessionRead, SessionStore, SessionSummaryRead, SessionWriteOutcome } from './session-store';
 import { DEFAULT_SESSION_STORAGE_LIMITS, type SessionStorageLimits } from './session-storage-limits';
 import type { SqlClient } from './sql-client';

@@ -1,5 +1,5 @@
-import type { PreparedSession } from './prepare-stored-session';
-import type { SessionTurn } from './session-record';
+import type { PreparedSession } from '../record/prepare-stored-session';
+import type { SessionTurn } from '../record/session-record';
 
 /** A checked record as it is stored, with whom it counts against (a hash of the writer's address). */
 export type StoredSessionRow = PreparedSession & { owner?: string };

@@ -1,7 +1,7 @@
 // Server-only: keeps finished turns so a later Share can reference them by turn id.
 import type { FinishedTurn } from '@/lib/contract';
 import { getSessionChecker, getSessionStore } from './get-session-store';
-import type { SessionChecker } from './session-checker';
+import type { SessionChecker } from '../record/session-checker';
 import type { SessionStore } from './session-store';
 
 /**

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { requestModelConfigSchema, SESSION_LIMITS } from '@/lib/contract';
 import { ASSERTION_LIMITS } from '@/lib/assertions';
 import { err, type Result } from '@/lib/runtime';
-import { describeStorageFailure, type SessionError } from './session-error';
-import { sessionIdSchema, sessionPlaygroundSchema } from './session-record';
+import { describeStorageFailure, type SessionError } from '../record/session-error';
+import { sessionIdSchema, sessionPlaygroundSchema } from '../record/session-record';
 import { createSessionIdentity, storePreparedSession, type SessionLink, type StoreSessionDependencies } from './store-session-record';
 
 /**

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from '@/lib/runtime';
-import { createSessionId, formatSessionUrl } from './create-session-id';
-import type { PreparedSession } from './prepare-stored-session';
-import type { SessionChecker } from './session-checker';
-import { describeStorageFailure, type SessionError } from './session-error';
+import { createSessionId, formatSessionUrl } from '../record/create-session-id';
+import type { PreparedSession } from '../record/prepare-stored-session';
+import type { SessionChecker } from '../record/session-checker';
+import { describeStorageFailure, type SessionError } from '../record/session-error';
 import type { SessionStore, SessionWriteOutcome } from './session-store';
 
 export type StoreSessionDependencies = {

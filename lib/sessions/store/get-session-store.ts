@@ -5,10 +5,10 @@ import { createPostgresClient } from './create-postgres-client';
 import { createSqlSessionStore } from './create-sql-session-store';
 import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import type { SessionChecker } from './session-checker';
+import type { SessionChecker } from '../record/session-checker';
 import { readSessionStorageLimits } from './session-storage-limits';
 import { err, type Result } from '@/lib/runtime';
-import { describeStorageFailure, type SessionError } from './session-error';
+import { describeStorageFailure, type SessionError } from '../record/session-error';
 import type { SessionStore } from './session-store';
 
 /** Where the embedded database lives when no DATABASE_URL is set. */

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '@/lib/runtime';
-import { readCheckedSessionRecord } from './read-checked-session';
-import { describeStorageFailure, type SessionError } from './session-error';
-import { sessionIdSchema, type SessionRecord } from './session-record';
+import { readCheckedSessionRecord } from '../record/read-checked-session';
+import { describeStorageFailure, type SessionError } from '../record/session-error';
+import { sessionIdSchema, type SessionRecord } from '../record/session-record';
 import type { SessionRead, SessionStore, SessionSummary } from './session-store';
 
 /**
