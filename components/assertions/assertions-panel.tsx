@@ -5,7 +5,7 @@ import { checkAssertions, type AssertionVerdict } from '@/lib/assertions';
 import { describeAssertion, type SessionAssertion } from '@/lib/assertions';
 import { readAssertions } from '@/lib/client/read-assertions';
 import type { RuntimeEvent } from '@/lib/runtime';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 import { downloadTestExport } from './download-test-export';
 
 const EXAMPLE = `[

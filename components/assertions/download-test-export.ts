@@ -3,7 +3,7 @@
 import { renderPortableTestExport, type ExportRuntime } from '@/lib/replay';
 import type { SessionAssertion } from '@/lib/assertions';
 import { err, ok, type Result } from '@/lib/runtime';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 
 /** Where the build puts the bundles an export carries (scripts/build-export-runtime.mjs). */
 const RUNTIME_PATH = '/test-export';

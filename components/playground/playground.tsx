@@ -5,7 +5,7 @@ import { selectCurrentFiles } from '@/lib/client/build-turn-request';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { type EditorTab, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState, createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
 import { selectEditorDiagnostics } from '@/lib/client/compile';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 import { CodeEditor } from '@/components/editor/code-editor';
 import { AppHeader } from '@/components/header/app-header';
 import { useTheme } from '@/components/header/use-theme';

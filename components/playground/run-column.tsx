@@ -5,7 +5,7 @@ import type { Dispatch } from 'react';
 import type { RunState } from '@/lib/client/conversation-state';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { isRunActive, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client/playground-state';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
 import { RunPanel } from '@/components/run/run-panel';

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
-import { fetchSession, type SessionApiError } from '@/lib/sessions/record/session-api';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import { fetchSession, type SessionApiError } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 import { Playground } from './playground';
 
 export type SharedSessionPlaygroundProps = { id: string };

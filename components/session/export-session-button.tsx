@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { downloadText } from '@/components/interop/download-text';
-import { exportSessionFile, fetchSession } from '@/lib/sessions/record/session-api';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import { exportSessionFile, fetchSession } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 
 export type ExportSessionButtonProps = {
   sessionId: string;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { compareRuns, type RunComparison } from '@/lib/compare';
 import type { RuntimeEvent } from '@/lib/runtime';
-import { fetchSession } from '@/lib/sessions/record/session-api';
+import { fetchSession } from '@/lib/sessions';
 
 type CompareStatus = { kind: 'idle' } | { kind: 'loading' } | { kind: 'shown'; comparison: RunComparison } | { kind: 'failed'; message: string };
 

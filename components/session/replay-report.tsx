@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { ComparisonView } from '@/components/compare/comparison-view';
-import type { ReplayResponse } from '@/lib/sessions/record/session-api';
+import type { ReplayResponse } from '@/lib/sessions';
 
 const MAX_VALUE_CHARS = 160;
 

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import type { PlaygroundOrigin } from '@/lib/client/playground-state';
 import type { RuntimeEvent } from '@/lib/runtime';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 
 // A new playground shows neither: replay, comparison and their views load only on a shared page or a fork.
 const ForkedSessionNotice = dynamic(() => import('./forked-session-notice').then((loaded) => loaded.ForkedSessionNotice));

@@ -6,7 +6,7 @@ import type { PlaygroundState } from '@/lib/client/playground-state';
 import { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from '@/lib/client/session-playground';
 import { buildKeptSessionFile } from '@/lib/client/build-kept-session-file';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
-import { importSessionFile, shareSession } from '@/lib/sessions/record/session-api';
+import { importSessionFile, shareSession } from '@/lib/sessions';
 import { ExportSessionButton } from './export-session-button';
 
 type ShareStatus =

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { replaySharedSession, type ReplayResponse } from '@/lib/sessions/record/session-api';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import { replaySharedSession, type ReplayResponse } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 import { CompareWithForm } from './compare-with-form';
 import { ExportSessionButton } from './export-session-button';
 import { ReplayReport } from './replay-report';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
-import { importSessionFile } from '@/lib/sessions/record/session-api';
+import { importSessionFile } from '@/lib/sessions';
 import { SESSION_LIMITS } from '@/lib/contract';
 
 /** Where an import stands; `failed` carries the message shown to the user. */

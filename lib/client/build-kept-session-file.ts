@@ -1,7 +1,7 @@
 import type { SessionAssertion } from '@/lib/assertions';
 import { removeModelSecrets } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
-import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/read-checked-session';
+import { SESSION_RECORD_VERSION } from '@/lib/sessions';
 import type { RunState } from './conversation-state';
 import type { SharedPlayground } from './session-playground';
 

@@ -1,5 +1,5 @@
 import type { ForkRequestBody } from '@/lib/contract';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 import { err, ok, type Result } from '@/lib/runtime';
 import { buildModelConfig } from './build-turn-request';
 import type { ForkHandoff } from './fork-handoff';

@@ -1,6 +1,6 @@
 import type { ModelConfig } from '@/lib/contract';
 import type { PermissionMode, TurnMode } from '@/lib/runtime';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 import { createConversationSlice } from './conversation-slice';
 import { applyForkHandoff, type ForkHandoff } from './fork-handoff';
 import type { PlaygroundState } from './playground-state';

@@ -1,6 +1,6 @@
 import { type Result, ok } from '@/lib/runtime';
-import type { ShareRequest } from '@/lib/sessions/record/session-api';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { ShareRequest } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 import { buildModelConfig, parseFiles, withModelSettings } from './build-turn-request';
 import { createConversation, createRecordedTurns, selectActiveBranch, type ConversationState } from './conversation-state';
 import type { PlaygroundPreset, PlaygroundState } from './playground-state';

@@ -1,7 +1,7 @@
 import type { RuntimeEvent, Result } from '@/lib/runtime';
 import { checkAssertions } from '@/lib/assertions';
 import { compareRuns } from '@/lib/compare';
-import type { SessionRecord, SessionTurn } from '@/lib/sessions/record/session-record';
+import type { SessionRecord, SessionTurn } from '@/lib/sessions';
 import { compareTurnEvents, type EventDifference } from './compare-session-events';
 import type { ReplayReport, TurnReplayVerdict } from './replay-report';
 

@@ -1,5 +1,5 @@
 import { type RuntimeEvent, ok, type Result } from '@/lib/runtime';
-import type { SessionError } from '@/lib/sessions/record/session-error';
+import type { SessionError } from '@/lib/sessions';
 import { createSessionReplay, type ReplayStep, type SessionReplay } from './create-session-replay';
 import { parseStoredSession, type StoredSessionText } from './use-stored-session-text';
 

@@ -1,7 +1,7 @@
 import type { JsonValue } from '@/lib/runtime';
 import { renderCommentText, renderCodeLiteral, renderStringLiteral } from '@/lib/interop';
-import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions/record/compact-session-record';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import { compactSessionRecord, type StoredSessionRecord } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 import type { SessionAssertion } from '@/lib/assertions';
 
 export type RenderAssertionTestOptions = {

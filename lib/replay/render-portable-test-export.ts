@@ -1,5 +1,5 @@
-import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import { compactSessionRecord } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 import { BUNDLED_RUNTIME_FILE, renderAssertionTestFile } from './render-assertion-test';
 import type { SessionAssertion } from '@/lib/assertions';
 

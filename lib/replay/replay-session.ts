@@ -1,5 +1,5 @@
 import type { Result, RuntimeEvent } from '@/lib/runtime';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 import { createSessionReplay, type TapedTurn } from './create-session-replay';
 import type { ReplayReport } from './replay-report';
 

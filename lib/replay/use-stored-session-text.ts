@@ -3,10 +3,10 @@
 import { compareRuns, type RunComparison } from '@/lib/compare';
 import { err, ok, type Result } from '@/lib/runtime';
 import type { ForkRequest } from '@/lib/contract';
-import { buildForkRequest, type ForkedTurn } from '@/lib/sessions/record/build-fork-request';
-import { readCheckedSessionRecord } from '@/lib/sessions/record/read-checked-session';
-import type { SessionError } from '@/lib/sessions/record/session-error';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import { buildForkRequest, type ForkedTurn } from '@/lib/sessions';
+import { readCheckedSessionRecord } from '@/lib/sessions';
+import type { SessionError } from '@/lib/sessions';
+import type { SessionRecord } from '@/lib/sessions';
 
 /** A stored record's text with its id, and which of its turns to compare (all when none). */
 export type StoredSessionText = { id: string; text: string; turn?: number };

@@ -1,7 +1,7 @@
 import { jsonError, readClientAddress, readRequestBody, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRouteRateLimit, hashClientAddress } from '@/lib/server/admission';
-import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
-import { getSessionChecker, withSessionStore } from '@/lib/sessions/store/get-session-store';
+import { createSharedSession } from '@/lib/sessions/store';
+import { getSessionChecker, withSessionStore } from '@/lib/sessions/store';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -6,8 +6,8 @@ import { SharedSessionPlayground } from '@/components/playground';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { readClientAddress } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
-import { withSessionStore } from '@/lib/sessions/store/get-session-store';
-import { readSessionSummary } from '@/lib/sessions/store/read-stored-session';
+import { withSessionStore } from '@/lib/sessions/store';
+import { readSessionSummary } from '@/lib/sessions/store';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { markForkHandoffRun, type ForkHandoff } from '@/lib/client/fork-handoff';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
 import { playgroundReducer } from '@/lib/client/playground-state';
-import { fetchSession } from '@/lib/sessions/record/session-api';
+import { fetchSession } from '@/lib/sessions';
 
 export type ForkLoaderOptions = {
   dispatch: Dispatch<PlaygroundAction>;

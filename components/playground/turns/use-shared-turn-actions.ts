@@ -6,7 +6,7 @@ import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { selectForkEdits } from '@/lib/client/fork-edits';
 import type { ForkHandoff } from '@/lib/client/fork-handoff';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import type { SessionRecord } from '@/lib/sessions/record/session-record';
+import type { SessionRecord } from '@/lib/sessions';
 
 type Fork = (autoRun: boolean, fromTurn?: number, forkRun?: ForkHandoff['forkRun']) => void;
 

@@ -1,7 +1,7 @@
 import type { Result } from '@/lib/runtime';
-import { readSessionBody } from '@/lib/sessions/store/read-stored-session';
-import type { SessionError } from '@/lib/sessions/record/session-error';
-import type { SessionStore } from '@/lib/sessions/store/session-store';
+import { readSessionBody } from '@/lib/sessions/store';
+import type { SessionError } from '@/lib/sessions';
+import type { SessionStore } from '@/lib/sessions/store';
 import type { SessionComparison, SessionTextRunner, StoredSessionText } from '../use-stored-session-text';
 
 export type { SessionComparison } from '../use-stored-session-text';

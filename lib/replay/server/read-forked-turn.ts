@@ -1,9 +1,9 @@
 import type { Result } from '@/lib/runtime';
-import type { ForkedTurn } from '@/lib/sessions/record/build-fork-request';
+import type { ForkedTurn } from '@/lib/sessions';
 import type { ForkRequest } from '@/lib/contract';
-import { readSessionBody } from '@/lib/sessions/store/read-stored-session';
-import type { SessionError } from '@/lib/sessions/record/session-error';
-import type { SessionStore } from '@/lib/sessions/store/session-store';
+import { readSessionBody } from '@/lib/sessions/store';
+import type { SessionError } from '@/lib/sessions';
+import type { SessionStore } from '@/lib/sessions/store';
 import type { SessionTextRunner } from '../use-stored-session-text';
 
 /**

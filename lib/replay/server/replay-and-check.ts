@@ -3,7 +3,7 @@ import { type RuntimeEvent, err, ok, type Result } from '@/lib/runtime';
 import type { EventDifference } from '../compare-session-events';
 import { replaySession, type ReplayTurnRunner } from '../replay-session';
 import { runTurnOnTape } from './run-turn-on-tape';
-import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/record/session-record';
+import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions';
 import type { AssertionVerdict } from '@/lib/assertions';
 import { checkAssertions } from '@/lib/assertions';
 import { describeTurnReplay } from '../describe-turn-replay';

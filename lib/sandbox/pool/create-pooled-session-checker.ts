@@ -1,7 +1,7 @@
 // Server-only: session records and finished turns are checked in a sandbox worker, never on the HTTP thread.
 import { err, type Result } from '@/lib/runtime';
-import type { SessionChecker } from '@/lib/sessions/record/session-checker';
-import type { SessionError } from '@/lib/sessions/record/session-error';
+import type { SessionChecker } from '@/lib/sessions';
+import type { SessionError } from '@/lib/sessions';
 import { SESSION_LIMITS, processSingleton } from '@/lib/contract';
 import type { SandboxPool } from './sandbox-pool';
 import type { PoolFailure } from './worker-slot';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReplayOpener, ReplayStep } from '@/lib/replay';
 import { err, type Result } from '@/lib/runtime';
-import type { SessionError } from '@/lib/sessions/record/session-error';
+import type { SessionError } from '@/lib/sessions';
 import type { SandboxPool } from './sandbox-pool';
 import type { PoolFailure } from './worker-slot';
 

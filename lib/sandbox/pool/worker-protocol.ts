@@ -4,8 +4,8 @@ import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embe
 import type { JsonSchema, JsonValue, Result, ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue, RuntimeEvent } from '@/lib/runtime';
 import type { CompileAnswer, BodyResult, Diagnostic } from '@/lib/contract';
 import type { RequestBodyName } from './request-body-schemas';
-import type { PreparedSession, SessionPreparation } from '@/lib/sessions/record/prepare-stored-session';
-import type { SessionError } from '@/lib/sessions/record/session-error';
+import type { PreparedSession, SessionPreparation } from '@/lib/sessions';
+import type { SessionError } from '@/lib/sessions';
 import type { ReplayStep, SessionTextAnswers, SessionTextUse, StoredSessionText } from '@/lib/replay';
 import type { ActivityHooks } from '../compile/evaluate-tool-module';
 

@@ -1,7 +1,7 @@
 // The replays a sandbox worker holds: each keeps its parsed record here while the HTTP thread runs its turns.
 import { openStoredReplay, type ReplayStep, type SessionReplay, type StoredSessionText } from '@/lib/replay';
 import { type RuntimeEvent, err, ok, type Result } from '@/lib/runtime';
-import type { SessionError } from '@/lib/sessions/record/session-error';
+import type { SessionError } from '@/lib/sessions';
 
 export type HeldReplaysOptions = {
   /** Replays one worker holds at once (each a parsed record of up to 5 MB). */

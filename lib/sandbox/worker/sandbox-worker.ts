@@ -6,7 +6,7 @@ import { createAutoModel } from '@/lib/models/embedded/auto-model';
 import { type JsonSchema, type JsonValue, type Tool, type ToolMetadata, type ValidationIssue, validationFailure, createJsonSchemaValidator } from '@/lib/runtime';
 import { describeCompileAnswer, parseScannedBody, SESSION_LIMITS } from '@/lib/contract';
 import { REQUEST_BODY_SCHEMAS } from '../pool/request-body-schemas';
-import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions/record/prepare-stored-session';
+import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions';
 import { useStoredSessionText } from '@/lib/replay';
 import { compileToolModule } from '../compile/compile-tool-module';
 import { prewarmSandboxPool } from '../quickjs/context-pool';

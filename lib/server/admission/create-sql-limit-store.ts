@@ -1,6 +1,6 @@
 // Server-only: rate-limit buckets and turn-slot leases that every instance on one database shares.
-import { migrateSessionDatabase } from '@/lib/sessions/store/migrate-session-database';
-import type { SqlClient } from '@/lib/sessions/store/sql-client';
+import { migrateSessionDatabase } from '@/lib/sessions/store';
+import type { SqlClient } from '@/lib/sessions/store';
 import { waitForToken, type TokenBucketRule } from '@/lib/runtime';
 import { takeOverTurnLease, type TakeOverOutcome, type TakeOverRequest } from './take-over-turn-lease';
 

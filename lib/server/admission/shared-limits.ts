@@ -1,5 +1,5 @@
 // Server-only: with DATABASE_URL, the rate and concurrency limits every instance shares.
-import { createPostgresClient } from '@/lib/sessions/store/create-postgres-client';
+import { createPostgresClient } from '@/lib/sessions/store';
 import { createLimitFallback } from './create-limit-fallback';
 import { createSharedRateLimiters } from './create-shared-rate-limiters';
 import { createSharedTurnSlots, type SharedTurnSlots } from './create-shared-turn-slots';

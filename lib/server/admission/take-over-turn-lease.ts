@@ -1,5 +1,5 @@
 // Server-only: with every shared turn slot held, one newcomer's lease in place of a waiting turn's.
-import type { SqlQuery } from '@/lib/sessions/store/sql-client';
+import type { SqlQuery } from '@/lib/sessions/store';
 import type { HeldSlot } from './pick-slot-to-yield';
 
 /** A lease as slot fairness sees it: `turnId` is the lease id, `clientId` the hash of its address. */

@@ -1,6 +1,6 @@
 // Server-only: encodes a session operation's outcome as the route's HTTP response.
 import type { Result } from '@/lib/runtime';
-import { statusForSessionError, type SessionError } from '@/lib/sessions/record/session-error';
+import { statusForSessionError, type SessionError } from '@/lib/sessions';
 
 /** The value as JSON with `status`, or `{ error }` with the status its code maps to. */
 export function respondWithSessionResult<T>(result: Result<T, SessionError>, status = 200): Response {

@@ -1,8 +1,8 @@
 // Server-only: the raw model exchanges of one turn, running or finished, for the timeline's inspector.
 import type { TapeEntry } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
-import { describeStorageFailure, type SessionError } from '@/lib/sessions/record/session-error';
-import type { SessionStore } from '@/lib/sessions/store/session-store';
+import { describeStorageFailure, type SessionError } from '@/lib/sessions';
+import type { SessionStore } from '@/lib/sessions/store';
 import { matchesTurnControlTokenHash, NOT_YOUR_TURN_MESSAGE } from './turn-control';
 import type { TurnRegistry } from './turn-registry';
 

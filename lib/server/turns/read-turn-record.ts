@@ -1,8 +1,8 @@
 // Server-only: a finished turn as stored for sharing, for the client that started it.
 import { err, ok, type Result } from '@/lib/runtime';
-import { describeStorageFailure, type SessionError } from '@/lib/sessions/record/session-error';
-import type { SessionTurn } from '@/lib/sessions/record/session-record';
-import type { ControlledTurn, SessionStore } from '@/lib/sessions/store/session-store';
+import { describeStorageFailure, type SessionError } from '@/lib/sessions';
+import type { SessionTurn } from '@/lib/sessions';
+import type { ControlledTurn, SessionStore } from '@/lib/sessions/store';
 import { matchesTurnControlTokenHash, NOT_YOUR_TURN_MESSAGE } from './turn-control';
 import type { TurnRegistry } from './turn-registry';
 

@@ -1,6 +1,6 @@
 // Server-only: the GET routes that read a turn for the client that started it.
 import type { Result } from '@/lib/runtime';
-import type { SessionError } from '@/lib/sessions/record/session-error';
+import type { SessionError } from '@/lib/sessions';
 import { jsonError, respondWithSessionResult } from '../http';
 import { readTurnControlRequest } from './turn-control';
 

@@ -1,7 +1,7 @@
 import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
-import { withSessionStore } from '@/lib/sessions/store/get-session-store';
-import { readSessionBody } from '@/lib/sessions/store/read-stored-session';
+import { withSessionStore } from '@/lib/sessions/store';
+import { readSessionBody } from '@/lib/sessions/store';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { BODY_LIMITS, jsonError, readScannedBodyText, readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { hashClientAddress, takeRouteRateLimit } from '@/lib/server/admission';
-import { getSessionChecker, withSessionStore } from '@/lib/sessions/store/get-session-store';
-import { importStoredSession } from '@/lib/sessions/store/store-session-record';
+import { getSessionChecker, withSessionStore } from '@/lib/sessions/store';
+import { importStoredSession } from '@/lib/sessions/store';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

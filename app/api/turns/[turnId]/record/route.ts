@@ -1,5 +1,5 @@
 import { readTurnRecord, respondTurnRead, getTurnRegistry } from '@/lib/server/turns';
-import { getSessionStore } from '@/lib/sessions/store/get-session-store';
+import { getSessionStore } from '@/lib/sessions/store';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
