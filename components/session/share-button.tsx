@@ -59,7 +59,7 @@ async function shareConversation({ state, turnIds, onSharing }: { state: Playgro
     return { kind: 'failed', message: `Cannot share: ${playground.error}` };
   }
   // The assertion schema (Zod, and Ajv for JSON Schema matches) loads on the first Share, not with the page.
-  const { readAssertions } = await import('@/lib/client/read-assertions');
+  const { readAssertions } = await import('@/lib/client/readers/read-assertions');
   const assertions = readAssertions(state.assertions);
   if (!assertions.ok) {
     return { kind: 'failed', message: `Cannot share: the assertions are not valid (${assertions.error}).` };

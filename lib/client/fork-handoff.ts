@@ -1,9 +1,9 @@
 import { err, ok, type Result } from '@/lib/runtime';
 import { createConversation, createRecordedTurns, selectActiveBranch, splitEventsByTurn } from './conversation-state';
 import type { PlaygroundState } from './playground-state';
-import type { ForkHandoff } from './read-fork-handoff';
+import type { ForkHandoff } from './readers/read-fork-handoff';
 
-export type { ForkHandoff } from './read-fork-handoff';
+export type { ForkHandoff } from './readers/read-fork-handoff';
 
 /** The sessionStorage key a fork of `sessionId` is handed over under. */
 export const forkHandoffKey = (sessionId: string) => `playground:fork:${sessionId}`;

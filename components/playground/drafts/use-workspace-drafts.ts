@@ -115,7 +115,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     async (store: DraftStore, id: string, asCopy = false): Promise<boolean> => {
       const raw = await store.read(id);
       if (raw === undefined) return false;
-      const { readWorkspaceDraft } = await import('@/lib/client/read-workspace-draft');
+      const { readWorkspaceDraft } = await import('@/lib/client/readers/read-workspace-draft');
       const entry = readWorkspaceDraft(raw);
       if (!entry.ok) {
         setNotice({ kind: 'problem', message: entry.error });

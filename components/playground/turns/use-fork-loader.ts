@@ -26,7 +26,7 @@ export function useForkLoader(forkId: string | undefined, { dispatch, readState,
     // Deferred so that a mount immediately undone (React's development double mount) neither runs nor loads twice.
     const timer = setTimeout(async () => {
       // Its schema (Zod, the event union) is needed only here, so it loads with a fork, not with every page.
-      const { readForkHandoff } = await import('@/lib/client/read-fork-handoff');
+      const { readForkHandoff } = await import('@/lib/client/readers/read-fork-handoff');
       if (cancelled) return;
       const handoff = readForkHandoff(window.sessionStorage, forkId);
       if (handoff) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectActiveBranch } from '@/lib/client/conversation-state';
 import { createForkHandoff, markForkHandoffRun, writeForkHandoff } from '@/lib/client/fork-handoff';
-import { readForkHandoff } from '@/lib/client/read-fork-handoff';
+import { readForkHandoff } from '@/lib/client/readers/read-fork-handoff';
 import { createInitialState, playgroundReducer, selectRun } from '@/lib/client/playground-state';
 import { createSessionRecord } from './session-fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDraftStore, type DraftBackend } from '@/lib/client/drafts';
 import { createInitialState, playgroundReducer, type PlaygroundState } from '@/lib/client/playground-state';
-import { readWorkspaceDraft } from '@/lib/client/read-workspace-draft';
+import { readWorkspaceDraft } from '@/lib/client/readers/read-workspace-draft';
 import { applyWorkspace, createDraftEntry, describeWorkspace, selectWorkspace } from '@/lib/client/workspace-draft';
 import { createPreset } from './client-fixtures';
 import { createTurnEvents } from './session-fixtures';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema } from '@/lib/runtime';
-import { forkHandoffKey } from './fork-handoff';
-import { editorDocumentsSchema, modelFormSchema } from './playground-schemas';
+import { forkHandoffKey } from '../fork-handoff';
+import { editorDocumentsSchema, modelFormSchema } from '../playground-schemas';
 
 const forkHandoffSchema = z.object({
   sessionId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema, modelSettingsSchema, type Result, err, ok } from '@/lib/runtime';
-import { editorDocumentsSchema, modelFormSchema } from './playground-schemas';
-import type { DraftEntry } from './workspace-draft';
+import { editorDocumentsSchema, modelFormSchema } from '../playground-schemas';
+import type { DraftEntry } from '../workspace-draft';
 
 const runSchema = z.object({
   runId: z.number().int(),
