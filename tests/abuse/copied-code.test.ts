@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import { formatCurl, formatOpenAISdkCode, type ExchangeRequest } from '@/lib/client/format-exchange-code';
+import { formatCurl, formatOpenAISdkCode, type ExchangeRequest } from '@/lib/client/exchanges/format-exchange-code';
 import { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/schema/escape-unsafe-characters';
 import type { ExportFormat } from '@/lib/interop/export/export-format';
 import { exportTools } from '@/lib/interop/export/export-tools';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { formatBody } from '@/lib/client/format-exchange-code';
+import { formatBody } from '@/lib/client/exchanges';
 import type { JsonValue } from '@/lib/runtime';
 
 /** Past this many characters only the start is rendered, so a multi-megabyte body cannot freeze the page. */

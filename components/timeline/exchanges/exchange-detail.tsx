@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { describeEndpoint, formatCurl, formatOpenAISdkCode } from '@/lib/client/format-exchange-code';
+import { describeEndpoint, formatCurl, formatOpenAISdkCode } from '@/lib/client/exchanges';
 import type { TapeEntry } from '@/lib/contract';
 import { ExchangeBody } from './exchange-body';
 

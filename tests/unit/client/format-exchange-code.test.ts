@@ -7,7 +7,7 @@ import {
   formatBody,
   formatCurl,
   formatOpenAISdkCode,
-} from '@/lib/client/format-exchange-code';
+} from '@/lib/client/exchanges/format-exchange-code';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { TAPE_BASE_URL } from '@/lib/models/tape-client';
 
