@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { checkAssertions, type AssertionVerdict } from '@/lib/assertions';
 import { describeAssertion, type SessionAssertion } from '@/lib/assertions';
-import { readAssertions } from '@/lib/client/readers/read-assertions';
+import { readAssertions } from '@/lib/client/readers';
 import type { RuntimeEvent } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions';
 import { downloadTestExport } from './download-test-export';

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import type { CompileDiagnostic } from '@/lib/client/compile';
-import type { EditorTab } from '@/lib/client/playground-state';
+import type { EditorTab } from '@/lib/client';
 import { EDITOR_DOCUMENTS } from './editor-documents';
 
 const MonacoCodeEditor = dynamic(() => import('./monaco-code-editor'), {

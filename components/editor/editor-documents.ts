@@ -1,4 +1,4 @@
-import type { EditorTab } from '@/lib/client/playground-state';
+import type { EditorTab } from '@/lib/client';
 
 /** How each editor tab is presented: its label, Monaco model path and language. */
 export type EditorDocument = { tab: EditorTab; label: string; path: string; language: 'typescript' | 'json' };

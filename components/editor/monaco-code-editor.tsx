@@ -4,7 +4,7 @@ import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useRef, useState } from 'react';
 import type { CompileDiagnostic } from '@/lib/client/compile';
-import type { EditorTab } from '@/lib/client/playground-state';
+import type { EditorTab } from '@/lib/client';
 import type { MonacoApi } from './configure-monaco';
 import { configureTypeScript, defineEditorThemes } from './configure-monaco';
 import { findEditorDocument } from './editor-documents';

@@ -2,8 +2,8 @@
 
 import type { editor } from 'monaco-editor';
 import { useEffect, useRef } from 'react';
-import { createEmittedTexts, type EmittedTexts } from '@/lib/client/create-emitted-texts';
-import type { EditorTab } from '@/lib/client/playground-state';
+import { createEmittedTexts, type EmittedTexts } from '@/lib/client';
+import type { EditorTab } from '@/lib/client';
 import type { MonacoApi } from './configure-monaco';
 import { EDITOR_DOCUMENTS } from './editor-documents';
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { PlaygroundPreset } from '@/lib/client/playground-state';
+import type { PlaygroundPreset } from '@/lib/client';
 import { PresetsMenu } from './presets-menu';
 import type { Theme } from './use-theme';
 

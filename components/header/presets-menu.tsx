@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import type { PlaygroundPreset } from '@/lib/client/playground-state';
+import type { PlaygroundPreset } from '@/lib/client';
 
 export type PresetsMenuProps = {
   presets: readonly PlaygroundPreset[];

@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
-import { selectCurrentFiles } from '@/lib/client/build-turn-request';
-import { selectActiveBranch } from '@/lib/client/conversation-state';
-import { type EditorTab, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState, createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client/playground-state';
+import { selectCurrentFiles } from '@/lib/client';
+import { selectActiveBranch } from '@/lib/client';
+import { type EditorTab, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState, createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client';
 import { selectEditorDiagnostics } from '@/lib/client/compile';
 import type { SessionRecord } from '@/lib/sessions';
 import { CodeEditor } from '@/components/editor/code-editor';

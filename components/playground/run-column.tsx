@@ -2,9 +2,9 @@
 
 import dynamic from 'next/dynamic';
 import type { Dispatch } from 'react';
-import type { RunState } from '@/lib/client/conversation-state';
-import { selectActiveBranch } from '@/lib/client/conversation-state';
-import { isRunActive, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client/playground-state';
+import type { RunState } from '@/lib/client';
+import { selectActiveBranch } from '@/lib/client';
+import { isRunActive, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client';
 import type { SessionRecord } from '@/lib/sessions';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';

@@ -4,7 +4,7 @@ import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
 import { compileTools, toolDetails } from '@/lib/client/api';
 import { createCompileScheduler, type CompileScheduler } from '@/lib/client/compile';
-import type { PlaygroundAction } from '@/lib/client/playground-state';
+import type { PlaygroundAction } from '@/lib/client';
 
 /** A keystroke this long after the one before compiles at once; quicker ones wait until typing pauses this long. */
 const COMPILE_DEBOUNCE_MS = 40;

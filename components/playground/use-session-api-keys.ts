@@ -2,8 +2,8 @@
 
 import type { Dispatch } from 'react';
 import { useEffect } from 'react';
-import { readSessionApiKeys } from '@/lib/client/api-key-ring';
-import type { PlaygroundAction } from '@/lib/client/playground-state';
+import { readSessionApiKeys } from '@/lib/client';
+import type { PlaygroundAction } from '@/lib/client';
 
 /** Restores API keys typed earlier in this tab, each still bound to its base URL; writing happens where the user edits them. */
 export function useSessionApiKeys(dispatch: Dispatch<PlaygroundAction>): void {

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ConversationState } from '@/lib/client/conversation-state';
+import type { ConversationState } from '@/lib/client';
 import { INPUT_CLASS } from '@/components/ui/field';
 
 export type BranchPickerProps = {

@@ -1,7 +1,7 @@
 'use client';
 
-import { describeDestination, findApiKey, type ApiKeyRing, type KeyedProvider } from '@/lib/client/api-key-ring';
-import type { ModelSettings, RemoteModelSettings } from '@/lib/client/playground-state';
+import { describeDestination, findApiKey, type ApiKeyRing, type KeyedProvider } from '@/lib/client';
+import type { ModelSettings, RemoteModelSettings } from '@/lib/client';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { NumberField } from '@/components/ui/number-field';
 import { ProviderCheckLine } from './provider-check-line';

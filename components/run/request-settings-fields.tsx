@@ -1,6 +1,6 @@
 'use client';
 
-import type { RequestModelSettings } from '@/lib/client/playground-state';
+import type { RequestModelSettings } from '@/lib/client';
 import { MODEL_SETTINGS_LIMITS } from '@/lib/runtime';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { NumberField } from '@/components/ui/number-field';

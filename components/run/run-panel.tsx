@@ -1,10 +1,10 @@
 'use client';
 
 import type { Dispatch } from 'react';
-import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import { selectActiveBranch } from '@/lib/client/conversation-state';
-import { isRunActive, selectRun } from '@/lib/client/playground-state';
-import { bindApiKey, writeSessionApiKeys, type KeyedProvider } from '@/lib/client/api-key-ring';
+import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client';
+import { selectActiveBranch } from '@/lib/client';
+import { isRunActive, selectRun } from '@/lib/client';
+import { bindApiKey, writeSessionApiKeys, type KeyedProvider } from '@/lib/client';
 import type { PermissionMode } from '@/lib/runtime';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';

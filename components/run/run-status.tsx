@@ -1,4 +1,4 @@
-import type { RunState } from '@/lib/client/playground-state';
+import type { RunState } from '@/lib/client';
 import { PendingForYou } from './pending-for-you';
 
 const PHASE_LABEL = {

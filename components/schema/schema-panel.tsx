@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ExportButton } from '@/components/interop/export-button';
 import { ImportButton } from '@/components/interop/import-button';
 import { NewToolButton } from './new-tool-button';
-import type { CompileState } from '@/lib/client/playground-state';
+import type { CompileState } from '@/lib/client';
 import type { PermissionMode } from '@/lib/runtime';
 import { selectSchemaView } from '@/lib/client/compile';
 import { DiagnosticsList } from './diagnostics-list';

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { PlaygroundOrigin } from '@/lib/client/playground-state';
+import type { PlaygroundOrigin } from '@/lib/client';
 import type { RuntimeEvent } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions';
 

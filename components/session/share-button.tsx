@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import type { PlaygroundState } from '@/lib/client/playground-state';
-import { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from '@/lib/client/session-playground';
-import { buildKeptSessionFile } from '@/lib/client/build-kept-session-file';
-import { selectActiveBranch } from '@/lib/client/conversation-state';
+import type { PlaygroundState } from '@/lib/client';
+import { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from '@/lib/client';
+import { buildKeptSessionFile } from '@/lib/client';
+import { selectActiveBranch } from '@/lib/client';
 import { importSessionFile, shareSession } from '@/lib/sessions';
 import { ExportSessionButton } from './export-session-button';
 
@@ -59,7 +59,7 @@ async function shareConversation({ state, turnIds, onSharing }: { state: Playgro
     return { kind: 'failed', message: `Cannot share: ${playground.error}` };
   }
   // The assertion schema (Zod, and Ajv for JSON Schema matches) loads on the first Share, not with the page.
-  const { readAssertions } = await import('@/lib/client/readers/read-assertions');
+  const { readAssertions } = await import('@/lib/client/readers');
   const assertions = readAssertions(state.assertions);
   if (!assertions.ok) {
     return { kind: 'failed', message: `Cannot share: the assertions are not valid (${assertions.error}).` };

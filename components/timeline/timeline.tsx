@@ -1,7 +1,7 @@
 'use client';
 
 import { useContext, useMemo, useState } from 'react';
-import type { RunState } from '@/lib/client/conversation-state';
+import type { RunState } from '@/lib/client';
 import type { TapeEntry } from '@/lib/contract';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import type { CallActions } from '@/components/timeline/call';

@@ -3,8 +3,8 @@
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createSharedDraftId, draftPagePath, OPEN_DRAFT_KEY, sharedSessionOfDraft, createDraftStore, type DraftListing, type DraftStore, createIndexedDbDraftBackend, promotePendingCopy, writePendingCopy } from '@/lib/client/drafts';
-import type { PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client/playground-state';
-import { createDraftEntry, DRAFT_CHARACTER_LIMIT, selectWorkspace } from '@/lib/client/workspace-draft';
+import type { PlaygroundAction, PlaygroundPreset, PlaygroundState } from '@/lib/client';
+import { createDraftEntry, DRAFT_CHARACTER_LIMIT, selectWorkspace } from '@/lib/client';
 
 /**
  * The tab's draft id survives a reload of the tab (sessionStorage), so a reload continues the same
@@ -115,7 +115,7 @@ export function useWorkspaceDrafts(options: { state: PlaygroundState; dispatch: 
     async (store: DraftStore, id: string, asCopy = false): Promise<boolean> => {
       const raw = await store.read(id);
       if (raw === undefined) return false;
-      const { readWorkspaceDraft } = await import('@/lib/client/readers/read-workspace-draft');
+      const { readWorkspaceDraft } = await import('@/lib/client/readers');
       const entry = readWorkspaceDraft(raw);
       if (!entry.ok) {
         setNotice({ kind: 'problem', message: entry.error });

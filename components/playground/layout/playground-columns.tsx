@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { CompileState } from '@/lib/client/playground-state';
+import type { CompileState } from '@/lib/client';
 import { selectSchemaView } from '@/lib/client/compile';
 import { NarrowPanelTabs } from './narrow-panel-tabs';
 import type { NarrowPanel } from './reveal-panel';

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import type { Dispatch } from 'react';
 import { useCallback } from 'react';
-import { createForkHandoff, writeForkHandoff, type ForkHandoff } from '@/lib/client/fork-handoff';
-import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import { createForkHandoff, writeForkHandoff, type ForkHandoff } from '@/lib/client';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
 
 /**
  * On `/s/<id>`: hands the playground (with any edits) and the turns up to `fromTurn` (all when

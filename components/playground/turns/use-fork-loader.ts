@@ -2,9 +2,9 @@
 
 import type { Dispatch } from 'react';
 import { useEffect } from 'react';
-import { markForkHandoffRun, type ForkHandoff } from '@/lib/client/fork-handoff';
-import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
-import { playgroundReducer } from '@/lib/client/playground-state';
+import { markForkHandoffRun, type ForkHandoff } from '@/lib/client';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
+import { playgroundReducer } from '@/lib/client';
 import { fetchSession } from '@/lib/sessions';
 
 export type ForkLoaderOptions = {
@@ -26,7 +26,7 @@ export function useForkLoader(forkId: string | undefined, { dispatch, readState,
     // Deferred so that a mount immediately undone (React's development double mount) neither runs nor loads twice.
     const timer = setTimeout(async () => {
       // Its schema (Zod, the event union) is needed only here, so it loads with a fork, not with every page.
-      const { readForkHandoff } = await import('@/lib/client/readers/read-fork-handoff');
+      const { readForkHandoff } = await import('@/lib/client/readers');
       if (cancelled) return;
       const handoff = readForkHandoff(window.sessionStorage, forkId);
       if (handoff) {

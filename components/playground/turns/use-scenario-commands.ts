@@ -2,7 +2,7 @@
 
 import type { Dispatch } from 'react';
 import { useCallback } from 'react';
-import { isRunActive, playgroundReducer, selectRun, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client/playground-state';
+import { isRunActive, playgroundReducer, selectRun, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client';
 import type { SessionRecord } from '@/lib/sessions';
 import type { TurnStarters } from './use-turn-starters';
 import type { WorkspaceDrafts } from '@/components/playground/drafts';

@@ -2,10 +2,10 @@
 
 import type { Dispatch } from 'react';
 import { useCallback } from 'react';
-import { selectActiveBranch } from '@/lib/client/conversation-state';
-import { selectForkEdits } from '@/lib/client/fork-edits';
-import type { ForkHandoff } from '@/lib/client/fork-handoff';
-import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import { selectActiveBranch } from '@/lib/client';
+import { selectForkEdits } from '@/lib/client';
+import type { ForkHandoff } from '@/lib/client';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
 import type { SessionRecord } from '@/lib/sessions';
 
 type Fork = (autoRun: boolean, fromTurn?: number, forkRun?: ForkHandoff['forkRun']) => void;

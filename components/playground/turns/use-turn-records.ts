@@ -2,9 +2,9 @@
 
 import type { Dispatch } from 'react';
 import { useEffect, useRef } from 'react';
-import type { ConversationState } from '@/lib/client/conversation-state';
+import type { ConversationState } from '@/lib/client';
 import { fetchTurnResource } from '@/lib/client/api';
-import type { PlaygroundAction } from '@/lib/client/playground-state';
+import type { PlaygroundAction } from '@/lib/client';
 
 /** A turn's record longer than this many characters of JSON is not kept: the draft would outgrow its limit (the turn can be shared while the server keeps it). */
 export const TURN_RECORD_CHARACTER_LIMIT = 2_000_000;

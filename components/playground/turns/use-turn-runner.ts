@@ -4,8 +4,8 @@ import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
 import { abortTurn, sendApproval, sendManualOutput, streamEvents } from '@/lib/client/api';
 import type { ForkRequestBody } from '@/lib/contract';
-import type { TurnRequest } from '@/lib/client/build-turn-request';
-import type { PlaygroundAction, RunState } from '@/lib/client/playground-state';
+import type { TurnRequest } from '@/lib/client';
+import type { PlaygroundAction, RunState } from '@/lib/client';
 
 /** How long Stop waits for the server's own `turn-end` before it drops the connection. */
 const STOP_GRACE_MS = 3000;

@@ -2,9 +2,9 @@
 
 import type { Dispatch } from 'react';
 import { useCallback } from 'react';
-import { buildTurnRequest, type TurnTarget } from '@/lib/client/build-turn-request';
-import { buildForkBody, type ForkRun } from '@/lib/client/fork-edits';
-import type { PlaygroundAction, PlaygroundState } from '@/lib/client/playground-state';
+import { buildTurnRequest, type TurnTarget } from '@/lib/client';
+import { buildForkBody, type ForkRun } from '@/lib/client';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
 import type { TurnRunner } from './use-turn-runner';
 
 export type TurnStarters = {

@@ -40,7 +40,7 @@ export async function promotePendingCopy(storage: PendingCopyStorage, store: Dra
   const text = storage.getItem(PENDING_COPY_KEY);
   if (text === null) return null;
   // Checked as a stored draft is; its checker loads only now, outside the page's first load.
-  const { readWorkspaceDraft } = await import('@/lib/client/readers/read-workspace-draft');
+  const { readWorkspaceDraft } = await import('../readers');
   const entry = readWorkspaceDraft(parseJson(text));
   if (!entry.ok) {
     storage.removeItem(PENDING_COPY_KEY);
