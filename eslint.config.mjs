@@ -19,7 +19,7 @@ const runtimeForbiddenPatterns = [
  */
 const browserForbiddenPatterns = [
   { group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os', 'worker_threads', 'undici', 'pg', 'better-sqlite3', '@electric-sql/*'], message: 'Browser code has no Node-only imports.', allowTypeImports: true },
-  { group: ['@/lib/server/*', '@/lib/sandbox/pool/*', '@/lib/sandbox/worker/*', '@/lib/models/egress/*'], message: 'Server-only module: browser code may import its types only.', allowTypeImports: true },
+  { group: ['@/lib/server/*', '@/lib/sandbox/pool/*', '@/lib/sandbox/worker/*', '@/lib/models/egress/*', '@/lib/models/server', '@/lib/models/server/*'], message: 'Server-only module: browser code may import its types only.', allowTypeImports: true },
   {
     group: ['@/lib/sessions/store', '@/lib/sessions/store/*'],
     message: 'The session store is server-only: browser code takes what it needs of sessions from @/lib/sessions (the records).',

@@ -1,4 +1,4 @@
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import { runTurn } from '@/lib/runtime';
 import { createOurNoopTool } from './our-noop-tool';
 import { FINAL_TEXT, formatNoopArguments, measureLoop, NOOP_TOOL, USER_MESSAGE, WORKLOAD } from './workload';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkProvider } from '@/lib/models/check-provider';
+import { checkProvider } from '@/lib/models/server/check-provider';
 import { LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply, type ReceivedRequest } from './fake-provider-server';
 
 const KEY = 'sk-test-secret-4242';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ModelConfig } from '@/lib/contract';
 import { type RuntimeEvent, type RuntimeEventOf, runTurn, type ModelSettings, defineTool } from '@/lib/runtime';
 import { createWorkspaceTools } from '../support/sample-tools';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { TapeEntry } from '@/lib/contract';
 import type { ModelRequest } from '@/lib/runtime';
 import { buildFunctionCallResponse, LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from './fake-provider-server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/contract';
 import { createOpenAIResponsesClient } from '@/lib/models/openai-responses-client';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createForkClient } from '@/lib/models/create-fork-client';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createForkClient } from '@/lib/models/server/create-fork-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ModelConfig, TapeEntry } from '@/lib/contract';
 import type { ModelDelta, ModelRequest } from '@/lib/runtime';
 import { encodeChunks, encodeEvents, LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from './fake-provider-server';

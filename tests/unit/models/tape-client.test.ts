@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { TapeEntry } from '@/lib/contract';
 import type { ConversationItem, ModelClient, ModelRequest, OfferedTool } from '@/lib/runtime';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { FetchFunction } from '@/lib/models/record-exchanges';
 import { runTurn, type TurnOutcome, type RuntimeEvent } from '@/lib/runtime';
 import { userMessage } from '@/lib/runtime/testing';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ScriptStep, TapeEntry } from '@/lib/contract';
 import { reduceRuntimeEvents, runtimeEventSchema, type RuntimeEvent, type RuntimeEventOf, runTurn, defineTool } from '@/lib/runtime';
 import { measureTiming } from '@/lib/runtime/loop/request-model-response';

@@ -1,4 +1,4 @@
-import { checkProvider } from '@/lib/models/check-provider';
+import { checkProvider } from '@/lib/models/server/check-provider';
 import { providerCheckRequestSchema } from '@/lib/models/provider-check';
 import { BODY_LIMITS, readClientAddress, jsonError, readJsonBody, respondTooManyRequests } from '@/lib/server/http';
 import { readModelEnvironment } from '@/lib/server/turns';

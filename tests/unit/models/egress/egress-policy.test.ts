@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModelClient, type CreateModelClientOptions } from '@/lib/models/create-model-client';
+import { createModelClient, type CreateModelClientOptions } from '@/lib/models/server/create-model-client';
 import type { ModelConfig, TapeEntry } from '@/lib/contract';
 import { type ModelRequest, runTurn } from '@/lib/runtime';
 import { userMessage } from '@/lib/runtime/testing';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ModelConfig } from '@/lib/contract';
 import { defineTool, reduceRuntimeEvents, runTurn, type RuntimeEvent } from '@/lib/runtime';
 import { createWorkspaceTools } from '../../support/sample-tools';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAutoModel } from '@/lib/models/embedded/auto-model';
 import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
-import { createModelClient } from '@/lib/models/create-model-client';
+import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ConversationItem, OfferedFunction, OfferedTool } from '@/lib/runtime';
 
 const objectOf = (properties: Record<string, object>, required = Object.keys(properties)) => ({

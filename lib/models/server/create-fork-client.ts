@@ -1,6 +1,6 @@
 import { type ModelClient, ok } from '@/lib/runtime';
 import type { TapeEntry } from '@/lib/contract';
-import { createTapeClient } from './tape-client';
+import { createTapeClient } from '../tape-client';
 
 export type ForkClientOptions = {
   /** The recorded turn's tape: answers requests while they match it. */

@@ -1,17 +1,17 @@
 import { type ModelClient, err } from '@/lib/runtime';
-import { createEgressFetch } from './egress/create-egress-fetch';
-import { ALLOW_PRIVATE_NETWORK_VALUE } from './egress/egress-limits';
-import { createAutoModel, type AutoModelOptions } from './embedded/auto-model';
-import { createEmbeddedFetch, EMBEDDED_BASE_URL } from './embedded/embedded-fetch';
-import type { EmbeddedModel } from './embedded/embedded-model';
-import { createScriptedModel } from './embedded/scripted-model';
+import { createEgressFetch } from '../egress/create-egress-fetch';
+import { ALLOW_PRIVATE_NETWORK_VALUE } from '../egress/egress-limits';
+import { createAutoModel, type AutoModelOptions } from '../embedded/auto-model';
+import { createEmbeddedFetch, EMBEDDED_BASE_URL } from '../embedded/embedded-fetch';
+import type { EmbeddedModel } from '../embedded/embedded-model';
+import { createScriptedModel } from '../embedded/scripted-model';
 import type { ModelConfig, TapeEntry } from '@/lib/contract';
-import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from './openai-compatible-client';
-import { createOpenAIResponsesClient, OPENAI_BASE_URL } from './openai-responses-client';
-import { describeUnreadableAnswer } from './describe-unreadable-answer';
-import { isSameBaseURL } from './is-same-base-url';
-import { createRecordingFetch, type FetchFunction, type RecordingOptions } from './record-exchanges';
-import { createTapeClient } from './tape-client';
+import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from '../openai-compatible-client';
+import { createOpenAIResponsesClient, OPENAI_BASE_URL } from '../openai-responses-client';
+import { describeUnreadableAnswer } from '../describe-unreadable-answer';
+import { isSameBaseURL } from '../is-same-base-url';
+import { createRecordingFetch, type FetchFunction, type RecordingOptions } from '../record-exchanges';
+import { createTapeClient } from '../tape-client';
 
 /** What the server's environment says about reaching models; the route reads it from `process.env`. */
 export type ModelEnvironment = {

@@ -1,16 +1,16 @@
 // Server-only: sends one cheap request to a provider a visitor named, under the turns' egress policy.
 import type { ModelEnvironment } from './create-model-client';
-import { describeUnreadableAnswer, isHtmlAnswer } from './describe-unreadable-answer';
-import { createEgressFetch } from './egress/create-egress-fetch';
-import { describeEgressRefusal } from './egress/describe-egress-refusal';
-import { ALLOW_PRIVATE_NETWORK_VALUE } from './egress/egress-limits';
-import { findEgressRefusal } from './egress/egress-refusal';
-import { excerptText } from './egress/excerpt-text';
-import { isSameBaseURL } from './is-same-base-url';
-import { OPENAI_BASE_URL } from './openai-responses-client';
-import type { FetchFunction } from './record-exchanges';
-import type { ProviderCheckAnswer, ProviderCheckRequest } from './provider-check';
-import { startSentence } from './start-sentence';
+import { describeUnreadableAnswer, isHtmlAnswer } from '../describe-unreadable-answer';
+import { createEgressFetch } from '../egress/create-egress-fetch';
+import { describeEgressRefusal } from '../egress/describe-egress-refusal';
+import { ALLOW_PRIVATE_NETWORK_VALUE } from '../egress/egress-limits';
+import { findEgressRefusal } from '../egress/egress-refusal';
+import { excerptText } from '../egress/excerpt-text';
+import { isSameBaseURL } from '../is-same-base-url';
+import { OPENAI_BASE_URL } from '../openai-responses-client';
+import type { FetchFunction } from '../record-exchanges';
+import type { ProviderCheckAnswer, ProviderCheckRequest } from '../provider-check';
+import { startSentence } from '../start-sentence';
 
 /** A check is a hint while typing: it gets a short wait and a small read. */
 export const PROVIDER_CHECK_BOUNDS = {
