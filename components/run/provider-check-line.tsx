@@ -1,6 +1,6 @@
 'use client';
 
-import type { ProviderCheckOutcome } from '@/lib/models/provider-check';
+import type { ProviderCheckOutcome } from '@/lib/models';
 import type { ProviderCheckState } from './use-provider-check';
 
 export type ProviderCheckLineProps = { state: ProviderCheckState; onCheck: () => void };

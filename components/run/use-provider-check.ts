@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkProviderSettings } from '@/lib/client/api';
-import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models/provider-check';
+import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models';
 
 /** What the fields under the base URL say about it. */
 export type ProviderCheckState =

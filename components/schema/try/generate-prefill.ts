@@ -1,6 +1,6 @@
 import type { CompiledToolView } from '@/lib/client/compile';
-import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
-import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
+import { generateArguments } from '@/lib/models';
+import { createSeededRandom } from '@/lib/models';
 
 /** Arguments to start a Try from, and where the generator had to clamp them. */
 export type Prefill = { text: string; clamps: string[] };

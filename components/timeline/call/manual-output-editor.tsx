@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { generateArguments } from '@/lib/models/embedded/arguments/generate-arguments';
-import { createSeededRandom } from '@/lib/models/embedded/seeded-random';
+import { generateArguments } from '@/lib/models';
+import { createSeededRandom } from '@/lib/models';
 import { isPlainObject, type JsonSchema, type JsonValue, type CallState } from '@/lib/runtime';
 import type { TypedOutputCheck, TypedOutputChecker } from './check-typed-output';
 

@@ -1,5 +1,5 @@
 import { type Result, err, ok, type RuntimeEvent } from '@/lib/runtime';
-import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models/provider-check';
+import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
 import type { CompileResponse, ToolDetailsResponse } from '@/lib/client/compile';
 import { createSseParser } from './sse-parser';

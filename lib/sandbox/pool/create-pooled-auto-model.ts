@@ -1,6 +1,6 @@
 // Server-only: the embedded auto model with its thinking (ranking, argument generation) in a worker.
-import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
-import type { EmbeddedModel } from '@/lib/models/embedded/embedded-model';
+import type { AutoModelOptions } from '@/lib/models/embedded';
+import type { EmbeddedModel } from '@/lib/models/embedded';
 import type { SandboxPool } from './sandbox-pool';
 
 /** Generation is bounded in the worker; this only catches a worker that never answers. */

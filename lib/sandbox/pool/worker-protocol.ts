@@ -1,6 +1,6 @@
 // The messages between the HTTP thread and a sandbox worker. Everything is structured-clone data.
-import type { AutoModelOptions } from '@/lib/models/embedded/auto-model';
-import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded/embedded-model';
+import type { AutoModelOptions } from '@/lib/models/embedded';
+import type { EmbeddedOutput, EmbeddedRequest } from '@/lib/models/embedded';
 import type { JsonSchema, JsonValue, Result, ToolFailure, ToolLogLevel, ToolMetadata, ToolReturn, ValidationIssue, RuntimeEvent } from '@/lib/runtime';
 import type { CompileAnswer, BodyResult, Diagnostic } from '@/lib/contract';
 import type { RequestBodyName } from './request-body-schemas';

@@ -2,7 +2,7 @@
 // whose cost a visitor controls runs here: compiling modules, every tool hook and execution,
 // validation against user schemas, and the auto model's argument generation.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createAutoModel } from '@/lib/models/embedded/auto-model';
+import { createAutoModel } from '@/lib/models/embedded';
 import { type JsonSchema, type JsonValue, type Tool, type ToolMetadata, type ValidationIssue, validationFailure, createJsonSchemaValidator } from '@/lib/runtime';
 import { describeCompileAnswer, parseScannedBody, SESSION_LIMITS } from '@/lib/contract';
 import { REQUEST_BODY_SCHEMAS } from '../pool/request-body-schemas';

@@ -1,5 +1,5 @@
 // Server-only: what the process environment says about reaching models.
-import type { ModelEnvironment } from '@/lib/models/server/create-model-client';
+import type { ModelEnvironment } from '@/lib/models/server';
 
 /** The operator's key and base URL, and whether requests may name private addresses. */
 export function readModelEnvironment(): ModelEnvironment {

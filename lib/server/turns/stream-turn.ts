@@ -1,7 +1,7 @@
 // Server-only: runs one turn for a route handler and streams its events as SSE.
 import { randomBytes } from 'node:crypto';
-import { createForkClient } from '@/lib/models/server/create-fork-client';
-import { createModelClient, type ModelEnvironment } from '@/lib/models/server/create-model-client';
+import { createForkClient } from '@/lib/models/server';
+import { createModelClient, type ModelEnvironment } from '@/lib/models/server';
 import { removeModelSecrets, type FinishedTurn, type TapeEntry, TURN_LIMITS, type TurnRequest } from '@/lib/contract';
 import {
   type ConversationItem,

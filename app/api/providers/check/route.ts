@@ -1,5 +1,5 @@
-import { checkProvider } from '@/lib/models/server/check-provider';
-import { providerCheckRequestSchema } from '@/lib/models/provider-check';
+import { checkProvider } from '@/lib/models/server';
+import { providerCheckRequestSchema } from '@/lib/models';
 import { BODY_LIMITS, readClientAddress, jsonError, readJsonBody, respondTooManyRequests } from '@/lib/server/http';
 import { readModelEnvironment } from '@/lib/server/turns';
 import { takeRouteRateLimit } from '@/lib/server/admission';
