@@ -8,7 +8,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getSandboxPool } = await import('@/lib/sandbox/pool/get-sandbox-pool');
-  const { getSessionStore } = await import('@/lib/sessions/store');
+  const { getSessionStore } = await import('@/lib/server/sessions');
   const { registerDirectRoutes } = await import('@/lib/server/http');
   const { registerServerLimits } = await import('@/lib/server/http');
   registerServerLimits();

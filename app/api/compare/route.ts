@@ -3,7 +3,7 @@ import { takeRequestLimit } from '@/lib/server/admission';
 import { compareStoredSessions } from '@/lib/replay/server';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
-import { withSessionStore } from '@/lib/sessions/store';
+import { withSessionStore } from '@/lib/server/sessions';
 import { readComparedSides } from '@/lib/replay';
 
 export const runtime = 'nodejs';

@@ -1,7 +1,7 @@
 import { jsonError, readClientAddress, readRequestBody, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRouteRateLimit, hashClientAddress } from '@/lib/server/admission';
 import { createSharedSession } from '@/lib/sessions/store';
-import { getSessionChecker, withSessionStore } from '@/lib/sessions/store';
+import { getSessionChecker, withSessionStore } from '@/lib/server/sessions';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

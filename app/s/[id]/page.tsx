@@ -6,7 +6,7 @@ import { SharedSessionPlayground } from '@/components/playground';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { readClientAddress } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
-import { withSessionStore } from '@/lib/sessions/store';
+import { withSessionStore } from '@/lib/server/sessions';
 import { readSessionSummary } from '@/lib/sessions/store';
 
 export const dynamic = 'force-dynamic';

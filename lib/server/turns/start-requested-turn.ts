@@ -1,5 +1,5 @@
 // Server-only: a turn as POST /api/turns starts it, however the request arrived.
-import { saveFinishedTurn } from '@/lib/sessions/store';
+import { saveFinishedTurn } from '@/lib/server/sessions';
 import { readModelEnvironment } from './read-model-environment';
 import { streamTurn, type StreamTurnResult } from './stream-turn';
 import type { TurnRequest } from '@/lib/contract';

@@ -1,11 +1,12 @@
-// Server-only: where sessions are stored (SQL through PostgreSQL or the embedded PGlite), the process-wide
-// store, sharing, importing and saving finished turns.
+// Server-only: where sessions are stored (SQL through PostgreSQL or the embedded PGlite), its storage
+// limits, sharing and importing. The process-wide store is the server's (`@/lib/server/sessions`).
+export { createPgliteClient } from './create-pglite-client';
 export { createPostgresClient } from './create-postgres-client';
 export { createSharedSession, shareSessionRequestSchema } from './create-shared-session';
-export { saveFinishedTurn } from './finished-turns';
-export { getSessionChecker, getSessionStore, withSessionStore } from './get-session-store';
+export { createSqlSessionStore } from './create-sql-session-store';
 export { migrateSessionDatabase } from './migrate-session-database';
 export { readSessionBody, readSessionSummary } from './read-stored-session';
+export { readSessionStorageLimits } from './session-storage-limits';
 export type { ControlledTurn, SessionStore } from './session-store';
 export type { SqlClient, SqlQuery } from './sql-client';
 export { importStoredSession } from './store-session-record';

@@ -6,7 +6,7 @@ import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
-import { saveFinishedTurn } from '@/lib/sessions/store/finished-turns';
+import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
 import { readStoredSession } from '@/lib/sessions/store/read-stored-session';
 import { replaySession } from '@/lib/replay/replay-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
-import { saveFinishedTurn } from '@/lib/sessions/store/finished-turns';
+import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
 import { replaySession } from '@/lib/replay/replay-session';
 import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';

@@ -11,7 +11,7 @@ import { createSseParser } from '@/lib/client/api';
 
 // Finished turns are kept here instead of in the session database.
 const saved = vi.hoisted(() => [] as FinishedTurn[]);
-vi.mock('@/lib/sessions/store/finished-turns', () => ({ saveFinishedTurn: async (turn: FinishedTurn) => void saved.push(turn) }));
+vi.mock('@/lib/server/sessions/finished-turns', () => ({ saveFinishedTurn: async (turn: FinishedTurn) => void saved.push(turn) }));
 const { POST: routePost } = await import('@/app/api/turns/route');
 
 const SOURCE = `import { z } from 'zod';

@@ -16,7 +16,7 @@ import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turns/turn-reg
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSqlSessionStore } from '@/lib/sessions/store/create-sql-session-store';
 import { createInlineSessionChecker } from '@/lib/sessions/record/session-checker';
-import { getSessionStore } from '@/lib/sessions/store/get-session-store';
+import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { presetModel } from '../sessions/session-fixtures';
 
 let dataDir: string;

@@ -5,7 +5,7 @@ import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn } from '@/lib/server/turns/stream-turn';
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
-import { saveFinishedTurn } from '@/lib/sessions/store/finished-turns';
+import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
 import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
 import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
 import type { SessionStore } from '@/lib/sessions/store/session-store';

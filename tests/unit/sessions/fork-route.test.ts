@@ -8,7 +8,7 @@ import { POST as postFork } from '@/app/api/sessions/[id]/fork/route';
 import { POST as postReplay } from '@/app/api/sessions/[id]/replay/route';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { PRESETS } from '@/lib/presets';
-import { getSessionStore } from '@/lib/sessions/store/get-session-store';
+import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { readEventStream } from '../support/read-event-stream';
 import { presetModel, presetPlayground } from './session-fixtures';
 

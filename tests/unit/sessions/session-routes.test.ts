@@ -8,7 +8,7 @@ import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { POST as postReplay } from '@/app/api/sessions/[id]/replay/route';
 import { POST as postImport } from '@/app/api/sessions/import/route';
 import { PRESETS } from '@/lib/presets';
-import { getSessionStore } from '@/lib/sessions/store/get-session-store';
+import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { SESSION_LIMITS } from '@/lib/contract';
 import { presetModel, presetPlayground } from './session-fixtures';
 

@@ -6,7 +6,7 @@ import { PRESETS } from '@/lib/presets';
 import { type FinishedTurn, SESSION_LIMITS } from '@/lib/contract';
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
-import { saveFinishedTurn } from '@/lib/sessions/store/finished-turns';
+import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
 import { readStoredSession } from '@/lib/sessions/store/read-stored-session';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
 import type { SessionStore } from '@/lib/sessions/store/session-store';

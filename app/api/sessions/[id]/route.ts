@@ -1,6 +1,6 @@
 import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
-import { withSessionStore } from '@/lib/sessions/store';
+import { withSessionStore } from '@/lib/server/sessions';
 import { readSessionBody } from '@/lib/sessions/store';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 import { BODY_LIMITS, jsonError, readScannedBodyText, readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { hashClientAddress, takeRouteRateLimit } from '@/lib/server/admission';
-import { getSessionChecker, withSessionStore } from '@/lib/sessions/store';
+import { getSessionChecker, withSessionStore } from '@/lib/server/sessions';
 import { importStoredSession } from '@/lib/sessions/store';
 
 export const runtime = 'nodejs';

@@ -8,7 +8,7 @@ import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/replay/server';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
-import { withSessionStore } from '@/lib/sessions/store';
+import { withSessionStore } from '@/lib/server/sessions';
 import { readComparedSides } from '@/lib/replay';
 
 export const dynamic = 'force-dynamic';

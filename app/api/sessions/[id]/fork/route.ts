@@ -1,7 +1,7 @@
 import { readClientAddress, jsonError, readRequestBody, respondWithSessionResult } from '@/lib/server/http';
 import { readModelEnvironment, respondTurnStream, streamTurn } from '@/lib/server/turns';
-import { saveFinishedTurn } from '@/lib/sessions/store';
-import { withSessionStore } from '@/lib/sessions/store';
+import { saveFinishedTurn } from '@/lib/server/sessions';
+import { withSessionStore } from '@/lib/server/sessions';
 import { readForkedTurn } from '@/lib/replay/server';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';

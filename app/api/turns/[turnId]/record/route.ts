@@ -1,5 +1,5 @@
 import { readTurnRecord, respondTurnRead, getTurnRegistry } from '@/lib/server/turns';
-import { getSessionStore } from '@/lib/sessions/store';
+import { getSessionStore } from '@/lib/server/sessions';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,15 +1,11 @@
 // Server-only: the process-wide session store, chosen from the environment.
 import path from 'node:path';
-import { createPgliteClient } from './create-pglite-client';
-import { createPostgresClient } from './create-postgres-client';
-import { createSqlSessionStore } from './create-sql-session-store';
+import { createPgliteClient, createPostgresClient, createSqlSessionStore, readSessionStorageLimits, type SessionStore } from '@/lib/sessions/store';
 import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import type { SessionChecker } from '../record/session-checker';
-import { readSessionStorageLimits } from './session-storage-limits';
+import type { SessionChecker } from '@/lib/sessions';
 import { err, type Result } from '@/lib/runtime';
-import { describeStorageFailure, type SessionError } from '../record/session-error';
-import type { SessionStore } from './session-store';
+import { describeStorageFailure, type SessionError } from '@/lib/sessions';
 
 /** Where the embedded database lives when no DATABASE_URL is set. */
 export const DEFAULT_PGLITE_DIR = path.join('data', 'pglite');

@@ -1,8 +1,8 @@
 // Server-only: keeps finished turns so a later Share can reference them by turn id.
 import type { FinishedTurn } from '@/lib/contract';
 import { getSessionChecker, getSessionStore } from './get-session-store';
-import type { SessionChecker } from '../record/session-checker';
-import type { SessionStore } from './session-store';
+import type { SessionChecker } from '@/lib/sessions';
+import type { SessionStore } from '@/lib/sessions/store';
 
 /**
  * Stores a finished turn, checked in a sandbox worker (secrets removed, validated, bounded). Never
