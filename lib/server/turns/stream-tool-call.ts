@@ -16,7 +16,6 @@ export type StreamToolCallOptions = {
   maxEvents?: number;
 };
 
-
 /**
  * A direct call is a turn as far as limits and controls go: admitted under the same concurrency
  * caps, its sandbox opened in the pool while its stream starts (a module error is its
@@ -59,8 +58,7 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
         onEvent: send,
         requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
         requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
-      });
-      waits.dispose();
+      }).finally(() => waits.dispose());
     },
   });
   return { ok: true, turnId, controlToken, events };

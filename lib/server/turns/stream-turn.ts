@@ -170,8 +170,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
           if (output !== null) outputs.push({ callId: asked.callId, output });
           return output;
         },
-      });
-      waits.dispose();
+      }).finally(() => waits.dispose());
       if (options.onFinished) await waitForTurnStep();
       await options.onFinished?.({
         turnId,
