@@ -1,12 +1,13 @@
 // What crosses a wire or a thread: request schemas (one file a request) and their limits, the model config a
-// request names, the compile answer and its tool views, the finished turn, the `'playground'` module's declarations
-// (editor and sandbox), body parsing and its refusals. Browser-safe; imports only lib/runtime and zod.
+// request names, the compile answer and its tool views, a replay's event differences, the finished turn, the
+// `'playground'` module's declarations (editor and sandbox), body parsing and its refusals. Browser-safe; imports only lib/runtime and zod.
 export { approvalRequestSchema } from './approval-request';
 export { compileRequestSchema } from './compile-request';
 export { hasErrors } from './compiled-module';
 export type { Diagnostic, ToolSpec, CompiledModule } from './compiled-module';
 export { describeCompiledTools, describeCompileAnswer } from './describe-compiled-tools';
 export type { StrictCheck, CompiledToolSummary, CompiledToolDetail, CompiledToolView, CompileAnswer } from './describe-compiled-tools';
+export type { EventDifference } from './event-difference';
 export type { FinishedTurn } from './finished-turn';
 export { forkRequestSchema } from './fork-request';
 export type { ForkRequest, ForkRequestBody } from './fork-request';

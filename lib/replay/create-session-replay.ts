@@ -2,7 +2,8 @@ import type { RuntimeEvent, Result } from '@/lib/runtime';
 import { checkAssertions } from '@/lib/assertions';
 import { compareRuns } from '@/lib/compare';
 import type { SessionRecord, SessionTurn } from '@/lib/sessions';
-import { compareTurnEvents, type EventDifference } from './compare-session-events';
+import type { EventDifference } from '@/lib/contract';
+import { compareTurnEvents } from './compare-session-events';
 import type { ReplayReport, TurnReplayVerdict } from './replay-report';
 
 /** What running one recorded turn again needs: its request, its tape, and the decisions people made. Not its events. */

@@ -1,5 +1,5 @@
 import type { RuntimeEvent, JsonValue } from '@/lib/runtime';
-import type { EventDifference } from './compare-session-events';
+import type { EventDifference } from '@/lib/contract';
 import { firstLine } from '@/lib/assertions';
 import { describeJsonValue } from '@/lib/assertions';
 import { formatCount } from '@/lib/assertions';

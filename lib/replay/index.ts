@@ -1,7 +1,7 @@
 // Replay's browser-safe face: comparing a replay's events with the recording, describing what
 // differed, and rendering the exported test. What runs turns lives in `./server`.
 export { compareTurnEvents, MAX_DIFFERENCES_PER_TURN } from './compare-session-events';
-export type { CompareOptions, EventDifference } from './compare-session-events';
+export type { CompareOptions } from './compare-session-events';
 export { describeTurnReplay } from './describe-turn-replay';
 export { readComparedSides } from './read-compared-sides';
 export { BUNDLED_RUNTIME_FILE, renderAssertionTestFile } from './render-assertion-test';

@@ -1,6 +1,6 @@
 import type { AssertionVerdict } from '@/lib/assertions';
 import type { RunComparison } from '@/lib/compare';
-import type { EventDifference } from './compare-session-events';
+import type { EventDifference } from '@/lib/contract';
 
 /** One turn's verdict. */
 export type TurnReplayVerdict = { turn: number; identical: boolean; differences: number };

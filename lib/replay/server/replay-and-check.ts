@@ -1,6 +1,6 @@
 // Server-only: replays a session through the server's turn path and checks assertions on what the replay produced.
 import { type RuntimeEvent, err, ok, type Result } from '@/lib/runtime';
-import type { EventDifference } from '../compare-session-events';
+import type { EventDifference } from '@/lib/contract';
 import { replaySession, type ReplayTurnRunner } from '../replay-session';
 import { runTurnOnTape } from './run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions';

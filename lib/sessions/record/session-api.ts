@@ -1,6 +1,6 @@
 // Browser-safe: the session endpoints as typed calls. Failures are values, never throws.
 import { err, ok, type Result } from '@/lib/runtime';
-import type { EventDifference } from '@/lib/replay';
+import type { EventDifference } from '@/lib/contract';
 import type { RunComparison } from '@/lib/compare';
 import type { SessionAssertion } from '@/lib/assertions';
 import type { AssertionVerdict } from '@/lib/assertions';
