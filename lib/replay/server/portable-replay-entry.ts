@@ -5,5 +5,6 @@ import { fileURLToPath } from 'node:url';
 // The sandbox pool spawns its workers from this file, which travels in the same folder.
 process.env.PLAYGROUND_SANDBOX_WORKER_FILE ??= fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
 
-export { replayAndCheck, type ReplayAndCheckReport } from './replay-and-check';
+export { checkReplayOnTape as replayAndCheck } from './check-replay-on-tape';
+export type { ReplayAndCheckReport } from './replay-and-check';
 export { describeAssertion, type SessionAssertion } from '@/lib/assertions';

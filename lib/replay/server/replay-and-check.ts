@@ -1,8 +1,7 @@
-// Server-only: replays a session through the server's turn path and checks assertions on what the replay produced.
+// Server-only: replays a session through the turn path it is given and checks assertions on what the replay produced.
 import { type RuntimeEvent, err, ok, type Result } from '@/lib/runtime';
 import type { EventDifference } from '@/lib/contract';
 import { replaySession, type ReplayTurnRunner } from '../replay-session';
-import { runTurnOnTape } from './run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions';
 import type { AssertionVerdict } from '@/lib/assertions';
 import { checkAssertions } from '@/lib/assertions';
@@ -20,8 +19,8 @@ export type ReplayAndCheckOptions = {
    * tape holds, so the replay stops at the first one with a `tape-mismatch`.
    */
   toolModule?: string;
-  /** Runs one turn on its tape; `runTurnOnTape` unless a test injects another. */
-  runTurn?: ReplayTurnRunner;
+  /** Runs one turn on its tape: the server's turn path (`runTurnOnTape` in lib/server/replay), injected. */
+  runTurn: ReplayTurnRunner;
 };
 
 /** One turn as replayed: whether its events were the recorded ones, what differed (and, in `message`, why), and the events themselves. */
@@ -46,10 +45,9 @@ export async function replayAndCheck(options: ReplayAndCheckOptions): Promise<Re
     return err(`Invalid assertions: ${issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'unreadable'}`);
   }
   const record = options.toolModule === undefined ? migrated.value : withToolModule(migrated.value, options.toolModule);
-  const runTurn = options.runTurn ?? ((turn) => runTurnOnTape(turn, 'assertion-replay'));
   const replayed: RuntimeEvent[][] = [];
   const report = await replaySession(record, async (turn) => {
-    const result = await runTurn(turn);
+    const result = await options.runTurn(turn);
     replayed.push(result.ok ? result.value : []);
     return result;
   });

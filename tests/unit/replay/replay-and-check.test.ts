@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { replayAndCheck } from '@/lib/replay/server/replay-and-check';
+import { checkReplayOnTape as replayAndCheck } from '@/lib/replay/server/check-replay-on-tape';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets';
 import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
