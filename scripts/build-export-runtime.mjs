@@ -1,5 +1,5 @@
 // Bundles what an exported test needs to replay a session outside this repository: the replay
-// runtime (lib/replay/server/portable-replay-entry.ts) and the sandbox worker, our own modules
+// runtime (lib/server/replay/portable-replay-entry.ts) and the sandbox worker, our own modules
 // inlined and npm packages left external, and the exact versions of those packages, which the
 // export's package.json lists. The page fetches these files when it exports a test.
 import { build } from 'esbuild';
@@ -19,7 +19,7 @@ const RUNNER_PACKAGES = ['vitest'];
 export async function buildExportRuntime(directory = EXPORT_RUNTIME_DIRECTORY) {
   await mkdir(directory, { recursive: true });
   const entries = [
-    ['lib/replay/server/portable-replay-entry.ts', 'playground-replay.mjs'],
+    ['lib/server/replay/portable-replay-entry.ts', 'playground-replay.mjs'],
     ['lib/sandbox/worker/sandbox-worker.ts', 'sandbox-worker.mjs'],
   ];
   const packages = new Set(RUNNER_PACKAGES);

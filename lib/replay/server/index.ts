@@ -1,8 +1,7 @@
-// Server-only face of replay: running turns on their tapes through the server's turn path.
+// Server-only face of replay: stored sessions replayed and compared, assertions checked, on an injected turn path.
 export { compareStoredSessions } from './compare-stored-sessions';
 export type { ComparedSide } from './compare-stored-sessions';
 export { readForkedTurn } from './read-forked-turn';
 export { replayAndCheck } from './replay-and-check';
 export type { ReplayAndCheckOptions, ReplayAndCheckReport, TurnReplayOutcome } from './replay-and-check';
 export { replayStoredSession } from './replay-stored-session';
-export { runTurnOnTape } from './run-turn-on-tape';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '@/lib/compare';
 import { autoModelFaultsPreset, parallelAndSequentialPreset, type Preset } from '@/lib/presets';
-import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/server/replay/run-turn-on-tape';
 import { prepareSessionTurn } from '@/lib/sessions/record/session-record';
 import { recordPresetTurn } from '../sessions/session-fixtures';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '@/lib/presets';
 import { createSessionReplay, type ReplayStep } from '@/lib/replay';
-import { runTurnOnTape } from '@/lib/replay/server';
+import { runTurnOnTape } from '@/lib/server/replay';
 import { err, ok } from '@/lib/runtime';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';

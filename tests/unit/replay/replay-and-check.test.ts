@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkReplayOnTape as replayAndCheck } from '@/lib/replay/server/check-replay-on-tape';
+import { checkReplayOnTape as replayAndCheck } from '@/lib/server/replay/check-replay-on-tape';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets';
 import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '@/lib/runtime';
 import { PRESETS } from '@/lib/presets';
 import { replaySession } from '@/lib/replay/replay-session';
-import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/server/replay/run-turn-on-tape';
 import { recordPresetSession } from '../sessions/session-fixtures';
 
 const preset = PRESETS.find((candidate) => candidate.id === 'parallel-and-sequential')!;

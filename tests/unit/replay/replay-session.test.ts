@@ -5,7 +5,7 @@ import { createSharedSession } from '@/lib/sessions/store/create-shared-session'
 import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
 import { replaySession } from '@/lib/replay/replay-session';
 import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
-import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/server/replay/run-turn-on-tape';
 import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import type { SessionStore } from '@/lib/sessions/store/session-store';
 import { readStoredSession } from '@/lib/sessions/store/read-stored-session';

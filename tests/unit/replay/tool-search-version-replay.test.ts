@@ -5,7 +5,7 @@ import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn } from '@/lib/server/turns/stream-turn';
 import type { FinishedTurn, TurnRequest } from '@/lib/contract';
 import { replaySession } from '@/lib/replay/replay-session';
-import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/server/replay/run-turn-on-tape';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/record/session-record';
 import { presetPlayground } from '../sessions/session-fixtures';
 

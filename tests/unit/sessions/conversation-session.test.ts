@@ -7,7 +7,7 @@ import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
 import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
 import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
-import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/server/replay/run-turn-on-tape';
 import type { SessionStore } from '@/lib/sessions/store/session-store';
 import { readEventStream } from '../support/read-event-stream';
 import { openTestStore, TEST_CHECKER } from './session-fixtures';

@@ -6,7 +6,7 @@ import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { readSessionBody, readStoredSession } from '@/lib/sessions/store/read-stored-session';
 import { replaySession } from '@/lib/replay/replay-session';
 import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
-import { runTurnOnTape } from '@/lib/replay/server/run-turn-on-tape';
+import { runTurnOnTape } from '@/lib/server/replay/run-turn-on-tape';
 import { migrateSessionRecord, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions/record/session-record';
 import type { SessionStore } from '@/lib/sessions/store/session-store';
 import type { SqlClient } from '@/lib/sessions/store/sql-client';

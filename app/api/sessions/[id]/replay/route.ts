@@ -1,7 +1,8 @@
 import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
 import { withSessionStore } from '@/lib/server/sessions';
-import { replayStoredSession, runTurnOnTape } from '@/lib/replay/server';
+import { replayStoredSession } from '@/lib/replay/server';
+import { runTurnOnTape } from '@/lib/server/replay';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
 

@@ -1,5 +1,5 @@
 // Server-only: checking assertions on a replay that runs on the server's turn path.
-import { replayAndCheck, type ReplayAndCheckOptions } from './replay-and-check';
+import { replayAndCheck, type ReplayAndCheckOptions } from '@/lib/replay/server';
 import { runTurnOnTape } from './run-turn-on-tape';
 
 /** `replayAndCheck` with every turn run on its tape through the server's turn path: what an exported test runs. */

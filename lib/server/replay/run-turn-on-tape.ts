@@ -2,7 +2,7 @@
 import { err, ok, type Result, type RuntimeEvent } from '@/lib/runtime';
 import { toEventStream, streamTurn } from '@/lib/server/turns';
 import type { FinishedTurn } from '@/lib/contract';
-import type { TapedTurn } from '../create-session-replay';
+import type { TapedTurn } from '@/lib/replay';
 
 /**
  * Runs `turn` again with the model replaced by its tape and every approval and typed output answered as recorded,

@@ -6,5 +6,5 @@ import { fileURLToPath } from 'node:url';
 process.env.PLAYGROUND_SANDBOX_WORKER_FILE ??= fileURLToPath(new URL('./sandbox-worker.mjs', import.meta.url));
 
 export { checkReplayOnTape as replayAndCheck } from './check-replay-on-tape';
-export type { ReplayAndCheckReport } from './replay-and-check';
+export type { ReplayAndCheckReport } from '@/lib/replay/server';
 export { describeAssertion, type SessionAssertion } from '@/lib/assertions';
