@@ -64,7 +64,7 @@ async function runBatch(calls: readonly Call[]): Promise<{ wallMs: number; start
       tools: sandbox.value.tools,
       model: createScriptedTestModel([step, { text: 'done' }]).client,
       input: [{ type: 'message', role: 'user', content: 'Run the batch.' }],
-      onEvent: (event) => events.push(event),
+      host: { onEvent: (event) => events.push(event) },
     });
     if (outcome.reason !== 'completed') throw new Error(`The turn ended with ${outcome.reason}: ${outcome.error ?? ''}`);
     const starts = events.filter((event) => event.type === 'tool-call-start').map((event) => event.at);

@@ -32,7 +32,7 @@ await measureLoop('ours', async () => {
     tools: [noop],
     model: createScriptedClient(),
     input: [{ type: 'message', role: 'user', content: USER_MESSAGE }],
-    maxIterations: WORKLOAD.iterations + 1,
+    request: { maxIterations: WORKLOAD.iterations + 1 },
   });
   if (outcome.reason !== 'completed') throw new Error(`Turn ended with ${outcome.reason}: ${outcome.error ?? ''}`);
   return counter.executed;

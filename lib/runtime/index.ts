@@ -88,6 +88,15 @@ export type { TokenCounter } from './loop/measure-tool-tokens';
 export { planDispatch } from './loop/plan-dispatch';
 export type { OpenTurnTools, TurnTools, TurnToolsFailure } from './loop/prepare-turn-tools';
 export { restoreOptionalArguments } from './loop/restore-optional-arguments';
-export { DEFAULT_CALL_TIMEOUT_MS } from './loop/run-iteration';
-export { runToolCall } from './loop/run-tool-call';
-export { DEFAULT_MAX_ITERATIONS, runTurn, type RunTurnOptions, type TurnOutcome } from './loop/run-turn';
+export type { RunHost } from './loop/open-run';
+export { DEFAULT_CALL_TIMEOUT_MS, type CallPolicyInput } from './loop/run-iteration';
+export { runToolCall, type RunToolCallOptions } from './loop/run-tool-call';
+export {
+  DEFAULT_MAX_ITERATIONS,
+  runTurn,
+  type RunTurnOptions,
+  type TurnCarriedIn,
+  type TurnHost,
+  type TurnOutcome,
+  type TurnRequestOptions,
+} from './loop/run-turn';

@@ -1,5 +1,4 @@
 import { assembleTools, describeAssembledTools } from './assemble-tools';
-import type { Clock } from './create-event-emitter';
 import type { ConversationItem } from '../model/model-client';
 import type { ProposedFunctionCall } from './prepare-tool-call';
 import { redactJsonValue } from '../redact-secrets';
@@ -7,29 +6,26 @@ import { toResponsesInput, type ResponsesWireItem } from '../model/responses-ite
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { ToolResult } from '../tools/tool-result';
-import { openRun } from './open-run';
+import { openRun, type RunHost } from './open-run';
 import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
 
 /** The `turn-start.model` of a call a person made: no model took part. */
 export const DIRECT_CALL_MODEL_LABEL = 'direct';
 export const DIRECT_CALL_ID = 'call_direct';
 
-export type RunToolCallOptions = CallPolicyInput & {
+/** One call a person proposed: what it calls (at the top), how it is gated and run, and what its host provides. */
+export type RunToolCallOptions = {
   /** The module's tools, or how to open them (a sandbox), as in `runTurn`. */
   tools: TurnTools;
   /** The qualified name (`namespace.name` inside a namespace), spelled as a model would call it. */
   name: string;
   /** The arguments exactly as typed: malformed JSON goes through the repair ladder like a model's. */
   arguments: string;
-  signal?: AbortSignal;
-  clock?: Clock;
-  turnId?: string;
   callId?: string;
-  /** Literal secrets to redact wherever they appear. */
-  secrets?: readonly string[];
-  /** The file store as the call left it, read for `turn-end.state`. */
-  readFiles?: () => Record<string, string>;
-  onEvent?: (event: RuntimeEvent) => void;
+  /** How the call is gated and run, as in `runTurn`. */
+  policy?: CallPolicyInput;
+  /** The run's id, clock, abort signal, secrets to redact, event sink and file store. */
+  host?: RunHost;
 };
 
 /** How a direct call ended: with the call's normalized result, or with the error that kept it from being made. */
@@ -53,7 +49,7 @@ export type ToolCallOutcome = DirectCallEnding & {
  * model to send through Tool Search first.
  */
 export async function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcome> {
-  const { turnId, events, emitter, signal, redact } = openRun(options);
+  const { turnId, events, emitter, signal, redact } = openRun(options.host);
   const callId = options.callId ?? DIRECT_CALL_ID;
   const conversation: ConversationItem[] = [];
 
@@ -61,12 +57,12 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     type: 'turn-start',
     mode: 'chat',
     model: DIRECT_CALL_MODEL_LABEL,
-    permissionMode: options.permissions?.mode ?? 'auto',
+    permissionMode: options.policy?.permissions?.mode ?? 'auto',
     maxIterations: 1,
     userMessage: redact(`Try ${options.name}`),
   });
   const end = (ending: DirectCallEnding): ToolCallOutcome => {
-    const files = Object.fromEntries(Object.entries(options.readFiles?.() ?? {}).map(([path, text]) => [path, redact(text)]));
+    const files = Object.fromEntries(Object.entries(options.host?.readFiles?.() ?? {}).map(([path, text]) => [path, redact(text)]));
     const items = toResponsesInput(conversation).map((item) => redactJsonValue(item, redact) as ResponsesWireItem);
     const turnEnding: TurnEnding = ending.reason === 'error' ? { reason: 'error', error: ending.error } : { reason: ending.reason };
     emitter.emit({ type: 'turn-end', ...turnEnding, iterations: ending.reason === 'error' ? 0 : 1, conversation: items, state: { files, loadedTools: [] } });
@@ -107,7 +103,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     emitter,
     redact,
     signal,
-    ...resolveCallPolicy(options),
+    ...resolveCallPolicy(options.policy ?? {}),
   });
   const result = outcome.results.find((candidate) => candidate.callId === callId);
   if (result) conversation.push({ type: 'function_call_output', call_id: callId, output: result.output });

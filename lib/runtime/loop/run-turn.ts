@@ -1,7 +1,7 @@
 import { answerToolSearch, describeSearchResult, readSearchQuery } from './answer-tool-search';
 import { assembleTools, describeAssembledTools, type TurnToolSet } from './assemble-tools';
 import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
-import type { Clock, EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from './create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import { createToolTokenMeter, type TokenCounter, type ToolTokenMeter } from './measure-tool-tokens';
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
@@ -13,7 +13,7 @@ import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { TurnMode } from '../vocabulary/modes';
 import type { ToolSearchVersion } from '../search/tool-search-version';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
-import { openRun } from './open-run';
+import { openRun, type RunHost } from './open-run';
 import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
 import { takeModelStep } from './take-model-step';
 import { compactModelSettings } from '../model/compact-model-settings';
@@ -21,31 +21,50 @@ import type { ModelSettings } from '../model/model-settings';
 import { resolveRequestSettings, type RequestSettings } from './resolve-request-settings';
 import { err, ok, type Result } from '../vocabulary/result';
 
-export type RunTurnOptions = CallPolicyInput & {
+/**
+ * One turn's options in five parts: what it runs (at the top), what it carries in from earlier
+ * turns, how it asks the model, how its calls are gated and run, and what its host provides.
+ */
+export type RunTurnOptions = {
   /** The module's tools, or how to open them (a sandbox): `sandbox-ready` or `sandbox-error` then follows `turn-start`. */
   tools: TurnTools;
   model: ModelClient;
   /** This turn's new items, normally the next user message. */
   input: ConversationItem[];
+  /** What earlier turns left: their conversation, the tools they loaded, the files they wrote. */
+  carriedIn?: TurnCarriedIn;
+  /** How the turn asks the model: instructions, settings, mode, result schema, iteration cap, search ranking. */
+  request?: TurnRequestOptions;
+  /** How calls are gated and run: permissions, approvals, answers by hand, fork overrides, timeouts. */
+  policy?: CallPolicyInput;
+  /** What the host provides: abort signal, clock, ids, pacing, token counting, result validation, secrets, events, files. */
+  host?: TurnHost;
+};
+
+/** What a turn takes over from the turns before it. */
+export type TurnCarriedIn = {
   /** The items of the turns before this one, in order (a `turn-end`'s `conversation`, read back). */
   history?: readonly ConversationItem[];
   /** Deferred tools an earlier turn loaded through Tool Search: callable from the first request. */
   loadedTools?: readonly string[];
   /** Names of the files an earlier turn left in the file store, for `turn-start.carriedIn`. */
-  carriedFiles?: readonly string[];
-  /** The file store as the turn's tools left it, read for `turn-end.state`. */
-  readFiles?: () => Record<string, string>;
+  files?: readonly string[];
+};
+
+/** How a turn's requests are made and how many it may make. */
+export type TurnRequestOptions = {
   instructions?: string;
   /** `tool_choice`, `parallel_tool_calls`, temperature and output cap for the turn's requests (see `resolveRequestSettings`). */
   modelSettings?: ModelSettings;
   mode?: TurnMode;
   resultSchema?: JsonSchema;
-  /** Validates `submit_result` arguments against `resultSchema` off this thread; local Ajv when absent. */
-  validateResult?: ResultValidator;
   maxIterations?: number;
-  signal?: AbortSignal;
-  clock?: Clock;
-  turnId?: string;
+  /** The ranking client-side Tool Search answers with: the current one unless replaying a turn recorded with another. */
+  toolSearchVersion?: ToolSearchVersion;
+};
+
+/** What the host running a turn provides beyond every run's id, clock, signal, secrets, events and files. */
+export type TurnHost = RunHost & {
   /**
    * Awaited before each model request: lets a host that runs many turns on one thread take their
    * CPU-heavy steps in turns (the server's `waitForTurnStep`). Omitted → no wait.
@@ -53,11 +72,8 @@ export type RunTurnOptions = CallPolicyInput & {
   awaitStep?: () => Promise<void>;
   /** Counts tokens for the context meter (`model-request.toolTokens`); omitted → no meter. */
   countTokens?: TokenCounter;
-  /** Literal secrets (e.g. an API key typed by the user) to redact wherever they appear. */
-  secrets?: readonly string[];
-  /** The ranking client-side Tool Search answers with: the current one unless replaying a turn recorded with another. */
-  toolSearchVersion?: ToolSearchVersion;
-  onEvent?: (event: RuntimeEvent) => void;
+  /** Validates `submit_result` arguments against `resultSchema` off this thread; local Ajv when absent. */
+  validateResult?: ResultValidator;
 };
 
 /** How the turn ended, as its `turn-end` says (one variant per reason), plus everything it produced. */
@@ -77,18 +93,19 @@ export const DEFAULT_MAX_ITERATIONS = 10;
  * tool failures: they become events.
  */
 export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
-  const { turnId, events, emitter, signal, redact } = openRun(options);
-  const mode = options.mode ?? 'chat';
-  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-  const history = options.history ?? [];
+  const { carriedIn = {}, request = {}, host = {} } = options;
+  const { turnId, events, emitter, signal, redact } = openRun(host);
+  const mode = request.mode ?? 'chat';
+  const maxIterations = request.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const history = carriedIn.history ?? [];
   const conversation = [...history, ...options.input];
-  const modelSettings = compactModelSettings(options.modelSettings);
+  const modelSettings = compactModelSettings(request.modelSettings);
   emitTurnStart({ options, mode, maxIterations, conversation, modelSettings, emitter, redact });
 
   let iterations = 0;
   const loaded = new Set<string>();
   const end = (ending: TurnEnding): TurnOutcome => {
-    const state = { files: redactFiles(options.readFiles?.() ?? {}, redact), loadedTools: [...loaded] };
+    const state = { files: redactFiles(host.readFiles?.() ?? {}, redact), loadedTools: [...loaded] };
     emitter.emit({ type: 'turn-end', ...ending, iterations, conversation: redactItems(toResponsesInput(conversation), redact), state });
     return { ...ending, turnId, iterations, conversation, events };
   };
@@ -98,14 +115,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const { toolSet, offered, tokenMeter, requestSettings } = setUp.value;
 
   while (true) {
-    if (options.awaitStep && !signal.aborted) await options.awaitStep();
+    if (host.awaitStep && !signal.aborted) await host.awaitStep();
     if (signal.aborted) return end({ reason: 'aborted' });
     if (iterations >= maxIterations) return end({ reason: 'max-iterations' });
     iterations += 1;
     const iteration = iterations;
     const step = await takeModelStep({
       model: options.model,
-      instructions: options.instructions,
+      instructions: request.instructions,
       iteration,
       conversation,
       toolSet,
@@ -122,7 +139,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     conversation.push(...output);
     if (functionCalls.length === 0 && clientSearches.length === 0) return end({ reason: 'completed', ...(text ? { finalText: redact(text) } : {}) });
 
-    const outputs = answerSearches({ clientSearches, functionCalls, iteration, toolSet, loaded, emitter, version: options.toolSearchVersion });
+    const outputs = answerSearches({ clientSearches, functionCalls, iteration, toolSet, loaded, emitter, version: request.toolSearchVersion });
     const outcome = await runIteration({
       calls: functionCalls.filter((call) => !isSearchFunctionCall(call, toolSet)),
       iteration,
@@ -131,7 +148,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       emitter,
       redact,
       signal,
-      ...resolveCallPolicy(options),
+      ...resolveCallPolicy(options.policy ?? {}),
     });
     for (const result of outcome.results) outputs.set(result.callId, { type: 'function_call_output', call_id: result.callId, output: result.output });
     appendInModelOrder(conversation, output, outputs);
@@ -158,10 +175,10 @@ function emitTurnStart(options: {
     type: 'turn-start',
     mode: options.mode,
     model: turn.model.label,
-    permissionMode: turn.permissions?.mode ?? 'auto',
+    permissionMode: turn.policy?.permissions?.mode ?? 'auto',
     maxIterations: options.maxIterations,
     userMessage: lastUser?.type === 'message' ? redact(lastUser.content) : '',
-    ...(turn.instructions ? { instructions: redact(turn.instructions) } : {}),
+    ...(turn.request?.instructions ? { instructions: redact(turn.request.instructions) } : {}),
     ...(options.modelSettings ? { modelSettings: options.modelSettings } : {}),
   });
 }
@@ -191,19 +208,20 @@ async function setUpTurnTools(options: {
   const { options: turn, emitter, loaded } = options;
   const moduleTools = await prepareTurnTools({ tools: turn.tools, emitter, signal: options.signal, redact: options.redact });
   if (!moduleTools.ok) return err(moduleTools.error);
-  const assembled = assembleTools({ moduleTools: moduleTools.value, mode: options.mode, resultSchema: turn.resultSchema, validateResult: turn.validateResult, model: turn.model });
+  const assembled = assembleTools({ moduleTools: moduleTools.value, mode: options.mode, resultSchema: turn.request?.resultSchema, validateResult: turn.host?.validateResult, model: turn.model });
   if (!assembled.ok) return err({ reason: 'error', error: assembled.error });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
   const offered = buildOfferedTools(toolSet);
-  for (const name of turn.loadedTools ?? []) {
+  for (const name of turn.carriedIn?.loadedTools ?? []) {
     if (toolSet.tools.some((entry) => entry.deferred && entry.qualifiedName === name)) loaded.add(name);
   }
-  const carriedIn = { conversationItems: options.historyLength, files: [...(turn.carriedFiles ?? [])], loadedTools: [...loaded] };
+  const carriedIn = { conversationItems: options.historyLength, files: [...(turn.carriedIn?.files ?? [])], loadedTools: [...loaded] };
   if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
     emitter.emit({ type: 'turn-carried-in', ...carriedIn });
   }
-  const tokenMeter = turn.countTokens ? createToolTokenMeter(toolSet, turn.countTokens) : undefined;
+  const countTokens = turn.host?.countTokens;
+  const tokenMeter = countTokens ? createToolTokenMeter(toolSet, countTokens) : undefined;
   const requestSettings = resolveRequestSettings(options.modelSettings, toolSet, loaded);
   if (!requestSettings.ok) return err({ reason: 'error', error: requestSettings.error });
   return ok({ toolSet, offered, tokenMeter, requestSettings: requestSettings.value });

@@ -47,17 +47,16 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
       // A sleeping tool or an unanswered approval holds the slot no longer than a turn's would.
       const waits = createTurnWaitBudget({ registry, turnId, kind: 'call', stop });
       await runToolCall({
-        turnId,
         tools: () => waits.openTools(sandbox.value.openTools),
         name: request.name,
         arguments: request.arguments,
-        permissions: request.permissions,
-        answerByHand: request.answerByHand,
-        readFiles: () => sandbox.value.files(),
-        signal: controller.signal,
-        onEvent: send,
-        requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
-        requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
+        policy: {
+          permissions: request.permissions,
+          answerByHand: request.answerByHand,
+          requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
+          requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
+        },
+        host: { turnId, readFiles: () => sandbox.value.files(), signal: controller.signal, onEvent: send },
       }).finally(() => waits.dispose());
     },
   });

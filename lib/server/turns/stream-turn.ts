@@ -135,40 +135,48 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
     run: async ({ send, sent, stop }) => {
       const waits = createTurnWaitBudget({ registry, turnId, kind: 'turn', stop });
       const outcome = await runTurn({
-        turnId,
         tools: () => waits.openTools(sandbox.value.openTools),
         model,
         input,
-        history: history?.ok ? history.value : [],
-        loadedTools: request.loadedTools,
-        carriedFiles: continued ? Object.keys(request.files ?? {}) : [],
-        readFiles: () => sandbox.value.files(),
-        instructions: request.instructions,
-        modelSettings: request.modelSettings,
-        answerByHand: request.answerByHand,
-        forkedCalls: [...overrides.keys()],
-        toolSearchVersion: toolSearch,
-        mode: request.mode,
-        resultSchema: request.resultSchema as JsonSchema | undefined,
-        validateResult: request.resultSchema ? createPooledResultValidator(pool, request.resultSchema as JsonSchema) : undefined,
-        permissions: request.permissions,
-        maxIterations: request.maxIterations,
-        signal: controller.signal,
-        secrets,
-        countTokens: createTokenCounter(createPooledTokenCount(pool)),
-        awaitStep: waitForTurnStep,
-        onEvent: send,
-        requestApproval: async (approval) => {
-          const recorded = options.recordedApprovals?.get(approval.callId);
-          const decision = recorded ?? (await waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)));
-          approvals.push({ callId: approval.callId, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) });
-          return decision;
+        carriedIn: {
+          history: history?.ok ? history.value : [],
+          loadedTools: request.loadedTools,
+          files: continued ? Object.keys(request.files ?? {}) : [],
         },
-        requestOutput: async (asked) => {
-          const recorded = overrides.get(asked.callId) ?? options.recordedOutputs?.get(asked.callId);
-          const output = recorded ?? (await waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)));
-          if (output !== null) outputs.push({ callId: asked.callId, output });
-          return output;
+        request: {
+          instructions: request.instructions,
+          modelSettings: request.modelSettings,
+          toolSearchVersion: toolSearch,
+          mode: request.mode,
+          resultSchema: request.resultSchema as JsonSchema | undefined,
+          maxIterations: request.maxIterations,
+        },
+        policy: {
+          answerByHand: request.answerByHand,
+          forkedCalls: [...overrides.keys()],
+          permissions: request.permissions,
+          requestApproval: async (approval) => {
+            const recorded = options.recordedApprovals?.get(approval.callId);
+            const decision = recorded ?? (await waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)));
+            approvals.push({ callId: approval.callId, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) });
+            return decision;
+          },
+          requestOutput: async (asked) => {
+            const recorded = overrides.get(asked.callId) ?? options.recordedOutputs?.get(asked.callId);
+            const output = recorded ?? (await waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)));
+            if (output !== null) outputs.push({ callId: asked.callId, output });
+            return output;
+          },
+        },
+        host: {
+          turnId,
+          readFiles: () => sandbox.value.files(),
+          validateResult: request.resultSchema ? createPooledResultValidator(pool, request.resultSchema as JsonSchema) : undefined,
+          signal: controller.signal,
+          secrets,
+          countTokens: createTokenCounter(createPooledTokenCount(pool)),
+          awaitStep: waitForTurnStep,
+          onEvent: send,
         },
       }).finally(() => waits.dispose());
       if (options.onFinished) await waitForTurnStep();

@@ -21,9 +21,9 @@ function runWith(model: ModelConfig, message: string, modelSettings?: ModelSetti
     tools: [...createWorkspaceTools().all, weather],
     model: createModelClient(model, { env, timeoutMs: 5_000 }),
     input: [{ type: 'message', role: 'user', content: message }],
-    turnId: 'turn_settings',
-    permissions: { mode: 'auto' },
-    modelSettings,
+    request: { modelSettings },
+    policy: { permissions: { mode: 'auto' } },
+    host: { turnId: 'turn_settings' },
   });
 }
 

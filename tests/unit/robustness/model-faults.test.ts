@@ -26,7 +26,7 @@ async function runAgainst(fetch: FetchFunction, options: { timeoutMs?: number; s
     tools: createWorkspaceTools().all,
     model: createFaultyClient(fetch, options.timeoutMs),
     input: [userMessage('Read a.txt')],
-    signal: options.signal,
+    host: { signal: options.signal },
   });
 }
 

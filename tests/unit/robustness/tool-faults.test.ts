@@ -89,8 +89,7 @@ describe('host tool faults end as visible events', () => {
     const { output, outcome } = await runOneCall({
       tools: [guarded],
       name: 'guarded',
-      approvalTimeoutMs: 50,
-      requestApproval: () => new Promise(() => undefined),
+      policy: { approvalTimeoutMs: 50, requestApproval: () => new Promise(() => undefined) },
     });
     expect(outcome.events.map((event) => event.type)).toContain('tool-approval-request');
     expect(outcome.events.find((event) => event.type === 'tool-approval-response')).toMatchObject({ approved: false, decidedBy: 'timeout' });
@@ -106,9 +105,11 @@ describe('host tool faults end as visible events', () => {
       tools: [hang],
       model: client,
       input: [userMessage('Call hang.')],
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'tool-call-start') setTimeout(() => controller.abort('the client disconnected'), 10);
+      host: {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'tool-call-start') setTimeout(() => controller.abort('the client disconnected'), 10);
+        },
       },
     });
     expect(outcome.events.find((event) => event.type === 'tool-output')).toMatchObject({ status: 'aborted' });

@@ -28,7 +28,7 @@ const askColleague = defineTool({ name: 'ask_colleague', description: 'Ask a col
 
 function run(tools: Tool[], steps: TestStep[], options: Partial<RunTurnOptions> = {}) {
   const model = createScriptedTestModel(steps);
-  const outcome = runTurn({ tools, model: model.client, input: [userMessage('go')], turnId: 'turn_by_hand', ...options });
+  const outcome = runTurn({ tools, model: model.client, input: [userMessage('go')], ...options, host: { turnId: 'turn_by_hand', ...options.host } });
   return { outcome, model };
 }
 
@@ -74,7 +74,7 @@ describe('defineTool without execute', () => {
 describe('a call answered by hand', () => {
   it('asks for the output of a tool without execute and sends exactly what was typed', async () => {
     const { handler, asked } = answerWith(typedOrder);
-    const { outcome, model } = run([getOrder], orderCall, { requestOutput: handler });
+    const { outcome, model } = run([getOrder], orderCall, { policy: { requestOutput: handler } });
     const { events, reason } = await outcome;
     expect(reason).toBe('completed');
     expect(asked).toEqual([{ callId: 'o1', name: 'get_order', input: { id: 'A-1' }, signal: expect.any(AbortSignal) }]);
@@ -98,11 +98,13 @@ describe('a call answered by hand', () => {
     let seen: string | undefined;
     const collected: RuntimeEvent[] = [];
     const { outcome } = run([getOrder], orderCall, {
-      onEvent: (event) => collected.push(event),
-      requestOutput: async () => {
-        seen = reduceRuntimeEvents(collected).calls.o1?.phase;
-        return typedOrder;
+      policy: {
+        requestOutput: async () => {
+          seen = reduceRuntimeEvents(collected).calls.o1?.phase;
+          return typedOrder;
+        },
       },
+      host: { onEvent: (event) => collected.push(event) },
     });
     await outcome;
     expect(seen).toBe('awaiting-output');
@@ -124,8 +126,7 @@ describe('a call answered by hand', () => {
     });
     const { handler } = answerWith('Ada Lovelace, customer since 1843');
     const { outcome } = run([lookup], [{ calls: [{ name: 'lookup', namespace: 'crm', arguments: '{"email":"ada@example.com"}', callId: 'l1' }] }, { text: 'ok' }], {
-      answerByHand: ['crm.lookup'],
-      requestOutput: handler,
+      policy: { answerByHand: ['crm.lookup'], requestOutput: handler },
     });
     const { events } = await outcome;
     expect(executed).toBe(0);
@@ -136,14 +137,14 @@ describe('a call answered by hand', () => {
 
   it('runs execute as usual for tools not named in answerByHand', async () => {
     const echo = defineTool({ name: 'echo', description: 'Echo.', schema: z.object({}), isReadOnly: true, execute: () => 'echoed' });
-    const { outcome } = run([echo], [{ calls: [{ name: 'echo', arguments: '{}', callId: 'e1' }] }, { text: 'ok' }], { answerByHand: ['other'], requestOutput: answerWith('typed').handler });
+    const { outcome } = run([echo], [{ calls: [{ name: 'echo', arguments: '{}', callId: 'e1' }] }, { text: 'ok' }], { policy: { answerByHand: ['other'], requestOutput: answerWith('typed').handler } });
     const { events } = await outcome;
     expect(only(events, 'tool-output-request')).toEqual([]);
     expect(only(events, 'tool-output')).toMatchObject([{ status: 'success', output: 'echoed' }]);
   });
 
   it('turns a typed output that breaks the output schema into an error naming each invalid path', async () => {
-    const { outcome } = run([getOrder], orderCall, { requestOutput: answerWith('{"status":"lost","items":[{"sku":7,"quantity":1.5}]}').handler });
+    const { outcome } = run([getOrder], orderCall, { policy: { requestOutput: answerWith('{"status":"lost","items":[{"sku":7,"quantity":1.5}]}').handler } });
     const [output] = only((await outcome).events, 'tool-output');
     expect(output?.status).toBe('error');
     expect(output?.output).toMatch(/^Error: get_order failed \(output-invalid\): The typed output does not match the output schema: /);
@@ -153,21 +154,21 @@ describe('a call answered by hand', () => {
   });
 
   it('turns typed text that is not JSON into an error when the tool has an output schema', async () => {
-    const { outcome } = run([getOrder], orderCall, { requestOutput: answerWith('shipped yesterday').handler });
+    const { outcome } = run([getOrder], orderCall, { policy: { requestOutput: answerWith('shipped yesterday').handler } });
     const [output] = only((await outcome).events, 'tool-output');
     expect(output).toMatchObject({ status: 'error', output: expect.stringMatching(/^Error: get_order failed \(output-invalid\): The typed output is not JSON \(.+\), but the tool has an output schema\.$/) });
   });
 
   it('takes any text for a tool without an output schema', async () => {
     const { outcome } = run([askColleague], [{ calls: [{ name: 'ask_colleague', arguments: '{"question":"why?"}', callId: 'q1' }] }, { text: 'ok' }], {
-      requestOutput: answerWith('  Because the invoice was late.\n').handler,
+      policy: { requestOutput: answerWith('  Because the invoice was late.\n').handler },
     });
     expect(only((await outcome).events, 'tool-output')).toMatchObject([{ status: 'success', output: '  Because the invoice was late.\n' }]);
   });
 
   it('never ends the turn from a typed output, whatever it says', async () => {
     const { outcome, model } = run([askColleague], [{ calls: [{ name: 'ask_colleague', arguments: '{"question":"stop?"}', callId: 'q1' }] }, { text: 'still going' }], {
-      requestOutput: answerWith('{"content":"stop","endTurn":true}').handler,
+      policy: { requestOutput: answerWith('{"content":"stop","endTurn":true}').handler },
     });
     const { events, reason, finalText } = await outcome;
     expect(reason).toBe('completed');
@@ -178,8 +179,8 @@ describe('a call answered by hand', () => {
 
   it('redacts secrets a person typed', async () => {
     const { outcome } = run([askColleague], [{ calls: [{ name: 'ask_colleague', arguments: '{"question":"key?"}', callId: 'q1' }] }, { text: 'ok' }], {
-      secrets: ['sk-test-1234567890abcdef'],
-      requestOutput: answerWith('the key is sk-test-1234567890abcdef').handler,
+      policy: { requestOutput: answerWith('the key is sk-test-1234567890abcdef').handler },
+      host: { secrets: ['sk-test-1234567890abcdef'] },
     });
     const [output] = only((await outcome).events, 'tool-output');
     expect(output?.output).not.toContain('sk-test-1234567890abcdef');
@@ -188,10 +189,12 @@ describe('a call answered by hand', () => {
   it('times out like an approval: no output within approvalTimeoutMs', async () => {
     let askedSignal: AbortSignal | undefined;
     const { outcome } = run([getOrder], orderCall, {
-      approvalTimeoutMs: 25,
-      requestOutput: (request) => {
-        askedSignal = request.signal;
-        return new Promise(() => undefined);
+      policy: {
+        approvalTimeoutMs: 25,
+        requestOutput: (request) => {
+          askedSignal = request.signal;
+          return new Promise(() => undefined);
+        },
       },
     });
     const { events, reason } = await outcome;
@@ -204,11 +207,13 @@ describe('a call answered by hand', () => {
   it('ends as aborted when the turn is aborted while it waits', async () => {
     const controller = new AbortController();
     const { outcome } = run([getOrder], orderCall, {
-      signal: controller.signal,
-      requestOutput: () => {
-        setTimeout(() => controller.abort(), 10);
-        return new Promise(() => undefined);
+      policy: {
+        requestOutput: () => {
+          setTimeout(() => controller.abort(), 10);
+          return new Promise(() => undefined);
+        },
       },
+      host: { signal: controller.signal },
     });
     const { events, reason } = await outcome;
     expect(reason).toBe('aborted');
@@ -258,10 +263,12 @@ describe('a call answered by hand', () => {
         { text: 'ok' },
       ],
       {
-        requestOutput: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 40));
-          order.push('output typed');
-          return typedOrder;
+        policy: {
+          requestOutput: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 40));
+            order.push('output typed');
+            return typedOrder;
+          },
         },
       },
     );

@@ -24,7 +24,7 @@ import { createWorkspaceTools, sleep, slowEchoTool } from '../support/sample-too
 
 function run(steps: TestStep[], options: Partial<RunTurnOptions> = {}) {
   const model = createScriptedTestModel(steps);
-  const promise = runTurn({ tools: createWorkspaceTools().all, model: model.client, input: [userMessage('go')], turnId: 'turn_invariants', ...options });
+  const promise = runTurn({ tools: createWorkspaceTools().all, model: model.client, input: [userMessage('go')], ...options, host: { turnId: 'turn_invariants', ...options.host } });
   return { model, promise };
 }
 
@@ -87,9 +87,9 @@ describe('invariant 1: the first event is turn-start, the last turn-end, and seq
   const read = { name: 'read_file', arguments: '{"path":"a.txt"}' };
   const scenarios: { name: string; reason: TurnEndReason; start: () => Promise<TurnOutcome> }[] = [
     { name: 'a call, then an answer', reason: 'completed', start: () => run([{ calls: [read] }, { text: 'alpha' }]).promise },
-    { name: 'a task submission', reason: 'completed', start: () => run([{ calls: [{ name: 'submit_result', arguments: '{"done":true}' }] }], { mode: 'task', resultSchema }).promise },
+    { name: 'a task submission', reason: 'completed', start: () => run([{ calls: [{ name: 'submit_result', arguments: '{"done":true}' }] }], { request: { mode: 'task', resultSchema } }).promise },
     { name: 'a tool that ends the turn', reason: 'tool-ended', start: () => run([{ calls: [{ name: 'finish', arguments: '{}' }] }], { tools: [finish] }).promise },
-    { name: 'the iteration limit', reason: 'max-iterations', start: () => run([{ calls: [read] }], { maxIterations: 1 }).promise },
+    { name: 'the iteration limit', reason: 'max-iterations', start: () => run([{ calls: [read] }], { request: { maxIterations: 1 } }).promise },
     { name: 'a failed model request', reason: 'error', start: () => run([{ fail: { code: 'request-failed', message: 'HTTP 500', status: 500 } }]).promise },
     { name: 'a strict schema that cannot be made strict', reason: 'error', start: () => run([], { tools: [looseStrict] }).promise },
     {
@@ -99,8 +99,7 @@ describe('invariant 1: the first event is turn-start, the last turn-end, and seq
         const controller = new AbortController();
         return run([{ calls: [{ name: 'slow', arguments: '{"label":"a","ms":5000}' }] }], {
           tools: [slow],
-          signal: controller.signal,
-          onEvent: (event) => event.type === 'tool-call-start' && controller.abort(),
+          host: { signal: controller.signal, onEvent: (event) => event.type === 'tool-call-start' && controller.abort() },
         }).promise;
       },
     },
@@ -160,7 +159,7 @@ describe('invariant 2: every function_call gets exactly one tool-output; a tool_
     const controller = new AbortController();
     const aborted = await run(
       [{ calls: [{ name: 'slow', arguments: '{"label":"a","ms":5000}', callId: 'a1' }, { name: 'write_file', arguments: '{"path":"x","content":"y"}', callId: 'w1' }, { name: 'slow', arguments: '{"label":"b","ms":1}', callId: 'a2' }] }],
-      { tools: [slow, ...createWorkspaceTools().all], signal: controller.signal, onEvent: (event) => event.type === 'tool-call-start' && controller.abort() },
+      { tools: [slow, ...createWorkspaceTools().all], host: { signal: controller.signal, onEvent: (event) => event.type === 'tool-call-start' && controller.abort() } },
     ).promise;
     expect(['a1', 'w1', 'a2'].map((callId) => countOf(aborted.events, 'tool-output', callId))).toEqual([1, 1, 1]);
     expect(['a1', 'w1', 'a2'].map((callId) => countOf(aborted.events, 'tool-call-start', callId))).toEqual([1, 0, 0]);
@@ -179,8 +178,7 @@ describe('invariant 2: every function_call gets exactly one tool-output; a tool_
     const controller = new AbortController();
     const outcome = await run([{ calls: [{ name: 'slow', arguments: '{"label":"a","ms":5000}', callId: 'a1' }, { name: 'read_fiel', arguments: '{}', callId: 'u1' }] }], {
       tools: [slow],
-      signal: controller.signal,
-      onEvent: (event) => event.type === 'tool-call-start' && controller.abort(),
+      host: { signal: controller.signal, onEvent: (event) => event.type === 'tool-call-start' && controller.abort() },
     }).promise;
     const conversation = eventsOf(outcome.events, 'turn-end')[0]?.conversation ?? [];
     const calls = conversation.filter((item) => item.type === 'function_call').map((item) => item.call_id);
@@ -221,7 +219,7 @@ describe('invariant 3: nothing in lookup, repair, validation, policy, gate or ex
     const calls = [...failing.map((tool) => ({ name: tool.name, arguments: '{}', callId: tool.name })), { name: 'nope', arguments: '{', callId: 'nope' }];
     const { model, promise } = run([{ calls }, { text: 'recovered' }], {
       tools: failing,
-      requestApproval: () => Promise.reject(new Error('approval channel down')),
+      policy: { requestApproval: () => Promise.reject(new Error('approval channel down')) },
     });
     const outcome = await promise;
     expect(outcome).toMatchObject({ reason: 'completed', finalText: 'recovered' });
@@ -328,10 +326,12 @@ describe('invariant 5: a sequential call runs alone, after everything before it 
     const { promise } = run(
       [{ calls: [{ name: 'read_file', arguments: '{"path":"a.txt"}', callId: 'o1' }, { name: 'write_file', arguments: '{"path":"a.txt","content":"beta"}', callId: 'w1' }] }, { text: 'ok' }],
       {
-        answerByHand: ['read_file'],
-        requestOutput: async () => {
-          await sleep(30);
-          return 'typed by hand';
+        policy: {
+          answerByHand: ['read_file'],
+          requestOutput: async () => {
+            await sleep(30);
+            return 'typed by hand';
+          },
         },
       },
     );
@@ -386,9 +386,11 @@ describe('invariant 6: tool-permission for a call is emitted when its batch is a
     const { promise } = run(
       [{ calls: [{ name: 'delete_file', arguments: '{"path":"a.txt"}', callId: 'd1' }, { name: 'delete_file', arguments: '{"path":"b.txt"}', callId: 'd2' }] }, { text: 'ok' }],
       {
-        requestApproval: async (request) => {
-          asked.push(request.callId);
-          return { approved: true };
+        policy: {
+          requestApproval: async (request) => {
+            asked.push(request.callId);
+            return { approved: true };
+          },
         },
       },
     );
@@ -405,7 +407,7 @@ describe('invariant 6: tool-permission for a call is emitted when its batch is a
   it('a denial in an earlier batch is decided before any later permission', async () => {
     const { promise } = run(
       [{ calls: [{ name: 'write_file', arguments: '{"path":"x","content":"y"}', callId: 'w1' }, { name: 'read_file', arguments: '{"path":"a.txt"}', callId: 'r1' }] }, { text: 'ok' }],
-      { permissions: { mode: 'read-only' } },
+      { policy: { permissions: { mode: 'read-only' } } },
     );
     const { events } = await promise;
     expect(eventsOf(events, 'tool-permission').map((event) => [event.callId, event.decision])).toEqual([
@@ -457,7 +459,7 @@ describe('invariant 8: model-delta events sit between their model-request and mo
         { text: 'Both done: a.txt read, b.txt written with the summary.' },
       ],
     });
-    const outcome = await runTurn({ tools: createWorkspaceTools().all, model, input: [userMessage('go')], turnId: 'turn_invariants' });
+    const outcome = await runTurn({ tools: createWorkspaceTools().all, model, input: [userMessage('go')], host: { turnId: 'turn_invariants' } });
     expect(outcome.reason).toBe('completed');
     expectDeltasInPlace(outcome.events);
     const deltas = eventsOf(outcome.events, 'model-delta');
@@ -477,8 +479,7 @@ describe('invariant 8: model-delta events sit between their model-request and mo
       tools: createWorkspaceTools().all,
       model,
       input: [userMessage('go')],
-      signal: controller.signal,
-      onEvent: (event) => event.type === 'model-delta' && controller.abort(),
+      host: { signal: controller.signal, onEvent: (event) => event.type === 'model-delta' && controller.abort() },
     });
     expect(outcome.reason).toBe('aborted');
     expectDeltasInPlace(outcome.events);

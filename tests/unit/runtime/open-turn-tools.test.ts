@@ -52,7 +52,7 @@ describe('a turn whose tools are opened after it started', () => {
     const pending = createPendingTools();
     const events: RuntimeEvent[] = [];
     const { client } = createScriptedTestModel([{ calls: [{ name: 'read_file', arguments: '{"path":"a.txt"}' }] }, { text: 'Done.' }]);
-    const running = runTurn({ tools: pending.openTools, model: client, input: [userMessage('Read a.txt.')], turnId: 'turn_open', onEvent: (event) => events.push(event) });
+    const running = runTurn({ tools: pending.openTools, model: client, input: [userMessage('Read a.txt.')], host: { turnId: 'turn_open', onEvent: (event) => events.push(event) } });
     await waitForEvent(events, 'turn-start');
     // The sandbox has not answered: the turn has started and waits for it, and nothing else happened.
     expect(pending.calls()).toBe(1);
@@ -69,7 +69,7 @@ describe('a turn whose tools are opened after it started', () => {
     let now = 1000;
     const pending = createPendingTools();
     const { client } = createScriptedTestModel([{ text: 'Hi.' }]);
-    const running = runTurn({ tools: pending.openTools, model: client, input: [userMessage('Hi')], clock: { now: () => now } });
+    const running = runTurn({ tools: pending.openTools, model: client, input: [userMessage('Hi')], host: { clock: { now: () => now } } });
     now += 38;
     pending.settle(ok([]));
     const outcome = await running;
@@ -79,7 +79,7 @@ describe('a turn whose tools are opened after it started', () => {
   it('ends the turn with the module errors when the module does not evaluate: no tools, no request', async () => {
     const pending = createPendingTools();
     const { client, requests } = createScriptedTestModel([]);
-    const running = runTurn({ tools: pending.openTools, model: client, input: [userMessage('Go')], readFiles: () => ({ 'notes.md': 'kept' }) });
+    const running = runTurn({ tools: pending.openTools, model: client, input: [userMessage('Go')], host: { readFiles: () => ({ 'notes.md': 'kept' }) } });
     pending.settle(err(MODULE_ERROR));
     const outcome = await running;
     expectWellFormed(outcome.events);
@@ -116,7 +116,7 @@ describe('a turn whose tools are opened after it started', () => {
   it('ends as aborted when stopped while its sandbox opens, without waiting for it', async () => {
     const pending = createPendingTools();
     const controller = new AbortController();
-    const running = runTurn({ tools: pending.openTools, model: createScriptedTestModel([]).client, input: [userMessage('Go')], signal: controller.signal });
+    const running = runTurn({ tools: pending.openTools, model: createScriptedTestModel([]).client, input: [userMessage('Go')], host: { signal: controller.signal } });
     controller.abort('stop');
     const outcome = await running;
     expect(outcome.events.map((event) => event.type)).toEqual(['turn-start', 'turn-end']);
@@ -133,7 +133,7 @@ describe('a direct call whose tools are opened after it started', () => {
   it('has the same sandbox step between turn-start and tools-assembled', async () => {
     const pending = createPendingTools();
     const events: RuntimeEvent[] = [];
-    const running = runToolCall({ tools: pending.openTools, name: 'read_file', arguments: '{"path":"a.txt"}', onEvent: (event) => events.push(event) });
+    const running = runToolCall({ tools: pending.openTools, name: 'read_file', arguments: '{"path":"a.txt"}', host: { onEvent: (event) => events.push(event) } });
     await waitForEvent(events, 'turn-start');
     expect(events.map((event) => event.type)).toEqual(['turn-start']);
     pending.settle(ok(createWorkspaceTools().all));

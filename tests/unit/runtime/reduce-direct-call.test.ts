@@ -28,7 +28,7 @@ describe('reducing tool-call-direct', () => {
   });
 
   it('reduces a whole direct call to one finished call card', async () => {
-    const outcome = await runToolCall({ tools: createWorkspaceTools().all, name: 'read_file', arguments: '```json\n{"path":"a.txt"}\n```', turnId: 't_run' });
+    const outcome = await runToolCall({ tools: createWorkspaceTools().all, name: 'read_file', arguments: '```json\n{"path":"a.txt"}\n```', host: { turnId: 't_run' } });
     const state = reduceRuntimeEvents(outcome.events);
     expect(state.status).toBe('ended');
     expect(Object.keys(state.calls)).toEqual(['call_direct']);
@@ -51,8 +51,8 @@ describe('reducing tool-call-direct', () => {
       tools: [defineTool({ name: 'wipe', description: 'Wipes.', schema: z.object({}), isDestructive: true, execute: () => 'wiped' })],
       name: 'wipe',
       arguments: '{}',
-      onEvent: (event) => events.push(event),
-      requestApproval: () => new Promise((resolve) => (release = (approved) => resolve({ approved }))),
+      policy: { requestApproval: () => new Promise((resolve) => (release = (approved) => resolve({ approved }))) },
+      host: { onEvent: (event) => events.push(event) },
     });
     await expect.poll(() => events.some((event) => event.type === 'tool-approval-request')).toBe(true);
     expect(reduceRuntimeEvents(events).calls.call_direct).toMatchObject({ phase: 'awaiting-approval', approvalRequest: { input: {} } });

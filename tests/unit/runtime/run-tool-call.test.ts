@@ -5,7 +5,7 @@ import type { RunToolCallOptions } from '@/lib/runtime/loop/run-tool-call';
 import { createWorkspaceTools } from '../support/sample-tools';
 
 function call(options: Partial<RunToolCallOptions> & Pick<RunToolCallOptions, 'name' | 'arguments'>) {
-  return runToolCall({ tools: createWorkspaceTools().all, turnId: 'turn_direct', ...options });
+  return runToolCall({ tools: createWorkspaceTools().all, ...options, host: { turnId: 'turn_direct', ...options.host } });
 }
 
 /** The event types in order, the shape the architecture doc writes sequences in. */
@@ -26,7 +26,7 @@ function expectWellFormed(events: RuntimeEvent[]): void {
 
 describe('runToolCall', () => {
   it('runs a valid call through the model path, with a direct proposal instead of a model response', async () => {
-    const outcome = await call({ name: 'read_file', arguments: '{"path":"a.txt"}', readFiles: () => ({ 'a.txt': 'alpha' }) });
+    const outcome = await call({ name: 'read_file', arguments: '{"path":"a.txt"}', host: { readFiles: () => ({ 'a.txt': 'alpha' }) } });
     expectWellFormed(outcome.events);
     expect(trace(outcome.events)).toEqual([
       'turn-start',
@@ -94,9 +94,11 @@ describe('runToolCall', () => {
     const outcome = await call({
       name: 'delete_file',
       arguments: '{"path":"a.txt"}',
-      requestApproval: async (request) => {
-        asked.push(`${request.callId} ${request.name} ${JSON.stringify(request.input)}`);
-        return { approved: true };
+      policy: {
+        requestApproval: async (request) => {
+          asked.push(`${request.callId} ${request.name} ${JSON.stringify(request.input)}`);
+          return { approved: true };
+        },
       },
     });
     expectWellFormed(outcome.events);
@@ -115,12 +117,12 @@ describe('runToolCall', () => {
   });
 
   it('is denied by a person like a model\'s call, and by the permission mode without asking', async () => {
-    const denied = await call({ name: 'delete_file', arguments: '{"path":"a.txt"}', requestApproval: async () => ({ approved: false, reason: 'keep it' }) });
+    const denied = await call({ name: 'delete_file', arguments: '{"path":"a.txt"}', policy: { requestApproval: async () => ({ approved: false, reason: 'keep it' }) } });
     expect(only(denied.events, 'tool-approval-response')).toMatchObject([{ approved: false, decidedBy: 'human', reason: 'keep it' }]);
     expect(denied.result).toMatchObject({ status: 'denied' });
     expect(only(denied.events, 'tool-call-start')).toHaveLength(0);
 
-    const readOnly = await call({ name: 'write_file', arguments: '{"path":"b","content":"x"}', permissions: { mode: 'read-only' } });
+    const readOnly = await call({ name: 'write_file', arguments: '{"path":"b","content":"x"}', policy: { permissions: { mode: 'read-only' } } });
     expect(only(readOnly.events, 'tool-permission')).toMatchObject([{ decision: 'deny' }]);
     expect(only(readOnly.events, 'tool-approval-request')).toHaveLength(0);
     expect(readOnly.events[0]).toMatchObject({ permissionMode: 'read-only' });
@@ -137,7 +139,7 @@ describe('runToolCall', () => {
       deferLoading: true,
       execute: (args) => `account ${args.id}`,
     });
-    const outcome = await runToolCall({ tools: [catalog], name: 'crm.lookup', arguments: '{"id":"42"}', turnId: 'turn_deferred' });
+    const outcome = await runToolCall({ tools: [catalog], name: 'crm.lookup', arguments: '{"id":"42"}', host: { turnId: 'turn_deferred' } });
     expectWellFormed(outcome.events);
     expect(only(outcome.events, 'tools-assembled')[0]?.tools).toMatchObject([{ qualifiedName: 'crm.lookup', deferred: true }]);
     expect(only(outcome.events, 'tool-call-direct')[0]).toMatchObject({ loadedDeferred: true, call: { name: 'crm.lookup' } });
@@ -159,7 +161,7 @@ describe('runToolCall', () => {
       isReadOnly: true,
       execute: (_args, ctx) => new Promise<string>((resolve) => ctx.signal.addEventListener('abort', () => resolve('never'))),
     });
-    const running = runToolCall({ tools: [slow], name: 'slow', arguments: '{}', signal: controller.signal, onEvent: (event) => event.type === 'tool-call-start' && controller.abort() });
+    const running = runToolCall({ tools: [slow], name: 'slow', arguments: '{}', host: { signal: controller.signal, onEvent: (event) => event.type === 'tool-call-start' && controller.abort() } });
     const aborted = await running;
     expect(aborted.reason).toBe('aborted');
     expect(aborted.result?.status).toBe('aborted');
@@ -167,7 +169,7 @@ describe('runToolCall', () => {
   });
 
   it('takes a typed output for a tool answered by hand', async () => {
-    const outcome = await call({ name: 'read_file', arguments: '{"path":"a.txt"}', answerByHand: ['read_file'], requestOutput: async () => 'typed by hand' });
+    const outcome = await call({ name: 'read_file', arguments: '{"path":"a.txt"}', policy: { answerByHand: ['read_file'], requestOutput: async () => 'typed by hand' } });
     expectWellFormed(outcome.events);
     expect(only(outcome.events, 'tool-output-request')).toMatchObject([{ reason: 'answer-by-hand', input: { path: 'a.txt' } }]);
     expect(outcome.result).toMatchObject({ status: 'success', output: 'typed by hand' });

@@ -48,11 +48,9 @@ async function continueFrom(previous: TurnOutcome, options: { message: string; s
   const outcome = await runTurn({
     tools: createTools(options.files),
     model: model.client,
-    history: history.value,
     input: [userMessage(options.message)],
-    loadedTools: end.state?.loadedTools,
-    carriedFiles: Object.keys(end.state?.files ?? {}),
-    readFiles: () => Object.fromEntries(options.files),
+    carriedIn: { history: history.value, loadedTools: end.state?.loadedTools, files: Object.keys(end.state?.files ?? {}) },
+    host: { readFiles: () => Object.fromEntries(options.files) },
   });
   return { outcome, model };
 }
@@ -68,7 +66,7 @@ describe('a conversation of turns', () => {
         { text: 'Saved, and I found the order tool.' },
       ]).client,
       input: [userMessage('Save a note')],
-      readFiles: () => Object.fromEntries(files),
+      host: { readFiles: () => Object.fromEntries(files) },
     });
     const firstEnd = turnEnd(first.events);
     expect(first.events.some((event) => event.type === 'turn-carried-in')).toBe(false);
@@ -122,7 +120,7 @@ describe('a conversation of turns', () => {
       tools: createTools(files),
       model: createScriptedTestModel([{ text: 'Hello.' }]).client,
       input: [userMessage('Hi')],
-      readFiles: () => Object.fromEntries(files),
+      host: { readFiles: () => Object.fromEntries(files) },
     });
     const before = structuredClone(turnEnd(first.events).conversation);
     const branchA = await continueFrom(first, { message: 'Tell me about A', files, steps: [{ text: 'A.' }] });
@@ -137,9 +135,8 @@ describe('a conversation of turns', () => {
     const outcome = await runTurn({
       tools: createTools(new Map()),
       model: createScriptedTestModel([{ text: 'ok' }]).client,
-      history: [userMessage('earlier')],
       input: [userMessage('now')],
-      loadedTools: ['lookup_order', 'gone_tool'],
+      carriedIn: { history: [userMessage('earlier')], loadedTools: ['lookup_order', 'gone_tool'] },
     });
     expect(outcome.events.find((event) => event.type === 'turn-carried-in')).toMatchObject({ conversationItems: 1, files: [], loadedTools: ['lookup_order'] });
   });
@@ -149,7 +146,7 @@ describe('a conversation of turns', () => {
       tools: [],
       model: createScriptedTestModel([{ text: 'your key is typed-secret-123456' }]).client,
       input: [userMessage('echo my key')],
-      secrets: ['typed-secret-123456'],
+      host: { secrets: ['typed-secret-123456'] },
     });
     expect(JSON.stringify(turnEnd(outcome.events).conversation)).not.toContain('typed-secret-123456');
   });

@@ -29,7 +29,7 @@ function outputs(events: RuntimeEvent[]) {
 
 function start(steps: TestStep[], signal?: AbortSignal) {
   const model = createScriptedTestModel(steps);
-  return { model, promise: runTurn({ tools: [slow, broken, hangs], model: model.client, input: [userMessage('go')], signal }) };
+  return { model, promise: runTurn({ tools: [slow, broken, hangs], model: model.client, input: [userMessage('go')], host: { signal } }) };
 }
 
 describe('tool failures and ordering', () => {
@@ -78,7 +78,7 @@ describe('tool failures and ordering', () => {
   it('ends with max-iterations when the model keeps calling', async () => {
     const step: TestStep = { calls: [{ name: 'slow', arguments: '{"label":"again","ms":1}' }] };
     const model = createScriptedTestModel([step, step]);
-    const outcome = await runTurn({ tools: [slow], model: model.client, input: [userMessage('loop')], maxIterations: 2 });
+    const outcome = await runTurn({ tools: [slow], model: model.client, input: [userMessage('loop')], request: { maxIterations: 2 } });
     expect(outcome.reason).toBe('max-iterations');
     expect(outcome.iterations).toBe(2);
   });

@@ -21,7 +21,7 @@ describe('task mode', () => {
       { calls: [{ name: 'submit_result', arguments: '{"summary":"x","files":-1}', callId: 's1' }] },
       { calls: [{ name: 'submit_result', arguments: '{"summary":"one file","files":1}', callId: 's2' }] },
     ]);
-    const outcome = await runTurn({ tools: createWorkspaceTools().all, model: model.client, input: [userMessage('summarize')], mode: 'task', resultSchema });
+    const outcome = await runTurn({ tools: createWorkspaceTools().all, model: model.client, input: [userMessage('summarize')], request: { mode: 'task', resultSchema } });
     expect(ofType(outcome.events, 'tools-assembled')[0]?.tools.map((tool) => `${tool.qualifiedName}:${tool.source}`)).toEqual(['read_file:module', 'submit_result:builtin']);
     expect(ofType(outcome.events, 'tool-output').map((event) => [event.callId, event.status])).toEqual([['s1', 'rejected'], ['s2', 'success']]);
     expect(ofType(outcome.events, 'tool-input-error')[0]?.issues).toEqual([
@@ -94,7 +94,7 @@ describe('deferred tools and search', () => {
       { calls: [{ name: 'lookup_account', namespace: 'crm', arguments: '{"accountId":"A1"}', callId: 'late' }] },
       { text: 'Found A1.' },
     ]);
-    const outcome = await runTurn({ tools: crm, model: model.client, input: [userMessage('look up account A1')], countTokens: (text) => text.length });
+    const outcome = await runTurn({ tools: crm, model: model.client, input: [userMessage('look up account A1')], host: { countTokens: (text) => text.length } });
     const meter = ofType(outcome.events, 'model-request').map((event) => event.toolTokens);
     expect(meter[0]!.sent).toBeLessThan(meter[0]!.allLoaded);
     expect(meter[2]!.sent).toBeGreaterThan(meter[0]!.sent);

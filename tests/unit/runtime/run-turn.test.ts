@@ -5,7 +5,7 @@ import { createWorkspaceTools } from '../support/sample-tools';
 
 function run(steps: TestStep[], options: Partial<RunTurnOptions> = {}) {
   const model = createScriptedTestModel(steps);
-  const promise = runTurn({ tools: createWorkspaceTools().all, model: model.client, input: [userMessage('go')], turnId: 'turn_test', ...options });
+  const promise = runTurn({ tools: createWorkspaceTools().all, model: model.client, input: [userMessage('go')], ...options, host: { turnId: 'turn_test', ...options.host } });
   return { model, promise };
 }
 

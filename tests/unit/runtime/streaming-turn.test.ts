@@ -27,7 +27,7 @@ function runStreamed(options: { steps?: ScriptStep[]; tape?: TapeEntry[]; replay
   const model = options.replayOf
     ? createModelClient({ provider: 'tape', tape: options.replayOf }, {})
     : createModelClient({ provider: 'scripted', script: options.steps ?? script() }, { onExchange: (entry) => options.tape?.push(entry) });
-  return runTurn({ tools: [save], model, input: [{ type: 'message', role: 'user', content: 'save the notes' }], turnId: 'turn_stream', signal: options.signal, onEvent: options.onEvent });
+  return runTurn({ tools: [save], model, input: [{ type: 'message', role: 'user', content: 'save the notes' }], host: { turnId: 'turn_stream', signal: options.signal, onEvent: options.onEvent } });
 }
 
 const deltasOf = (events: RuntimeEvent[]) => events.filter((event): event is RuntimeEventOf<'model-delta'> => event.type === 'model-delta');

@@ -81,7 +81,7 @@ describe('client-executed tool search', () => {
       },
       { text: 'done' },
     ]);
-    const outcome = await runTurn({ tools: createCatalog(), model: model.client, input: [userMessage('account A1 invoices')], countTokens });
+    const outcome = await runTurn({ tools: createCatalog(), model: model.client, input: [userMessage('account A1 invoices')], host: { countTokens } });
     expect(outcome.reason).toBe('completed');
 
     const searches = ofType(outcome.events, 'tool-search');
@@ -183,7 +183,7 @@ describe('client-executed tool search', () => {
       [{ calls: [{ name: 'list_invoices', namespace: 'billing', arguments: '{"id":"A1"}', callId: 'direct' }] }, { text: 'ok' }],
       { supportsDeferredTools: false },
     );
-    const outcome = await runTurn({ tools: createCatalog(), model: model.client, input: [userMessage('invoices')], countTokens });
+    const outcome = await runTurn({ tools: createCatalog(), model: model.client, input: [userMessage('invoices')], host: { countTokens } });
     expect(ofType(outcome.events, 'tools-assembled')[0]?.deferralNote).toMatch(/no tool search/);
     expect(ofType(outcome.events, 'tools-assembled')[0]?.tools.every((tool) => !tool.deferred)).toBe(true);
     const request = ofType(outcome.events, 'model-request')[0];

@@ -112,7 +112,7 @@ describe('tools without execute in the pool', () => {
         { text: 'done' },
       ]);
       const typed: Record<string, string> = { o1: '{"status":"open","items":[]}', o2: '{"status":"gone","items":[]}' };
-      const outcome = await runTurn({ tools: turn.tools, model: model.client, input: [userMessage('go')], requestOutput: async (request) => typed[request.callId] ?? null });
+      const outcome = await runTurn({ tools: turn.tools, model: model.client, input: [userMessage('go')], policy: { requestOutput: async (request) => typed[request.callId] ?? null } });
       // Both ran in one parallel batch: compare them in call order, whichever was checked first.
       const outputs = outcome.events.flatMap((event) => (event.type === 'tool-output' ? [[event.callId, event.status, event.output]] : [])).sort();
       expect(outputs).toEqual([

@@ -24,11 +24,13 @@ async function callStates(typed: string): Promise<{ open: CallState; answered: C
     tools: [getOrder],
     model: model.client,
     input: [userMessage('go')],
-    onEvent: (event) => events.push(event),
-    requestOutput: async () => {
-      open = reduceRuntimeEvents(events).calls.o1;
-      return typed;
+    policy: {
+      requestOutput: async () => {
+        open = reduceRuntimeEvents(events).calls.o1;
+        return typed;
+      },
     },
+    host: { onEvent: (event) => events.push(event) },
   });
   return { open: open!, answered: reduceRuntimeEvents(events).calls.o1! };
 }

@@ -21,8 +21,8 @@ async function runWith(model: ModelConfig, message: string) {
     tools: [...createWorkspaceTools().all, weather],
     model: createModelClient(model, {}),
     input: [{ type: 'message', role: 'user', content: message }],
-    turnId: 'turn_auto',
-    permissions: { mode: 'auto' },
+    policy: { permissions: { mode: 'auto' } },
+    host: { turnId: 'turn_auto' },
   });
 }
 
@@ -69,8 +69,8 @@ describe('auto model driving a real turn', () => {
       tools: [tagItems],
       model: createModelClient({ provider: 'auto', seed: 1 }, {}),
       input: [{ type: 'message', role: 'user', content: 'Tag the items' }],
-      turnId: 'turn_clamped',
-      permissions: { mode: 'auto' },
+      policy: { permissions: { mode: 'auto' } },
+      host: { turnId: 'turn_clamped' },
     });
     const response = outcome.events.find((event) => event.type === 'model-response');
     const notes = ['Generated, not in your message: /labels', '/labels: minItems 5000 clamped to 16'];
