@@ -8,6 +8,7 @@ export const LAYERS = [
   ['lib/runtime'], // the pure tool runtime: zod and nothing of ours
   ['lib/contract'], // what crosses a wire or a thread (schemas, answers, limits, worker messages): the runtime
   ['lib/models'], // model adapters and egress: the contract and the runtime
+  ['lib/mcp'], // MCP servers as tool sources (browser-safe face, server-only ./server): models' egress and below
   ['lib/interop', 'lib/assertions', 'lib/compare', 'lib/timeline', 'lib/presets'], // pure and browser-safe: models and below
   ['lib/sessions'], // session records (browser-safe) and their store (server): everything above this line
   ['lib/replay'], // a turn on its tape, replays, stored comparisons, assertion checks: sessions and below (the pool is injected)

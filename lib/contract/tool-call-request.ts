@@ -25,6 +25,8 @@ export const toolCallRequestSchema = z.object({
   seed: turn.seed,
   permissions: turn.permissions,
   answerByHand: turn.answerByHand,
+  /** MCP servers whose tools may be called (`name.tool`). */
+  mcpServers: turn.mcpServers,
 });
 
 export type ToolCallRequest = z.infer<typeof toolCallRequestSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requestModelConfigSchema, type ModelConfig } from './model-config';
 import { readConversation, permissionModeSchema, turnModeSchema, modelSettingsSchema, TOOL_SEARCH_VERSIONS } from '@/lib/runtime';
 import { SANDBOX_LIMITS } from './sandbox-limits';
+import { mcpServersSchema } from './mcp-server-ref';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
 export const TURN_LIMITS = {
@@ -97,6 +98,8 @@ export const turnRequestSchema = z.object({
     .array(z.object({ callId: z.string().min(1).max(200), output: z.string().max(SANDBOX_LIMITS.outputBytes, `an output is limited to ${SANDBOX_LIMITS.outputBytes} characters.`) }))
     .max(FORK_LIMITS.overrides, `at most ${FORK_LIMITS.overrides} changed outputs.`)
     .optional(),
+  /** MCP servers whose tools the turn offers, each in the namespace of its `name`. */
+  mcpServers: mcpServersSchema.optional(),
   /** The recorded turn this one forks (set by the server's fork route): Compare opens the two side by side. */
   forkOf: z.object({ sessionId: z.string().max(64), turn: z.number().int().nonnegative() }).optional(),
 });

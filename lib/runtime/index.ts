@@ -10,7 +10,7 @@ export { err, ok, type Result } from './vocabulary/result';
 export { assertNever } from './vocabulary/assert-never';
 export type { RepairRung, RepairStep, ToolInputErrorCode, ValidationIssue } from './vocabulary/issues';
 export {
-  permissionModeSchema, turnModeSchema, type ExecutionMode, type PermissionMode, type Risk, type ToolLogLevel, type TurnMode,
+  permissionModeSchema, turnModeSchema, executionModeSchema, type ExecutionMode, type PermissionMode, type Risk, type ToolLogLevel, type TurnMode,
 } from './vocabulary/modes';
 export type { ModelErrorCode, ToolOutputStatus } from './vocabulary/statuses';
 export type { ToolTokens } from './vocabulary/tool-tokens';

@@ -10,7 +10,8 @@ export type RequestLimitName =
   | 'replays-per-session'
   | 'replays-per-address'
   | 'compares-per-address'
-  | 'provider-checks-per-address';
+  | 'provider-checks-per-address'
+  | 'mcp-listings-per-address';
 
 /** Every limit a request can be refused by with 429. */
 export type RateLimitName = RequestLimitName | 'concurrent-turns-per-address' | 'concurrent-turns-total';
@@ -34,6 +35,8 @@ export const REQUEST_LIMITS = {
   'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },
   // A check opens a connection to a server the visitor names and waits up to 5 s for it.
   'provider-checks-per-address': { capacity: 10, refillIntervalMs: 3_000, describe: 'Too many provider checks from your address: at most 20 per minute (bursts of 10).' },
+  // A listing connects to a server the visitor names and reads every page of its tools (up to 45 s).
+  'mcp-listings-per-address': { capacity: 10, refillIntervalMs: 3_000, describe: 'Too many MCP server listings from your address: at most 20 per minute (bursts of 10).' },
 } as const satisfies Record<RequestLimitName, RequestLimit>;
 
 /** Turns running at once. A slot frees when a turn ends, which no clock predicts: retry after a short wait. */

@@ -21,6 +21,7 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
     'replays-per-address': build('replays-per-address'),
     'compares-per-address': build('compares-per-address'),
     'provider-checks-per-address': build('provider-checks-per-address'),
+    'mcp-listings-per-address': build('mcp-listings-per-address'),
   };
   return {
     async take(limit, key) {

@@ -15,6 +15,7 @@ export const ROUTE_RATE_LIMITS = {
   'POST /api/sessions': 'session-writes-per-address',
   'POST /api/sessions/import': 'session-writes-per-address',
   'POST /api/providers/check': 'provider-checks-per-address',
+  'POST /api/mcp/tools': 'mcp-listings-per-address',
 } as const satisfies Record<string, RequestLimitName>;
 
 export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;

@@ -23,6 +23,8 @@ export const BODY_LIMITS = {
   share: { bytes: SESSION_LIMITS.recordBytes, values: 300_000 },
   /** A provider check: a base URL and a key. */
   providerCheck: { bytes: 8_192, values: 10 },
+  /** An MCP server to list: a URL and up to 20 headers of 8 KB. */
+  mcpTools: { bytes: 200_000, values: 100 },
   /** Import: an exported record, whose values are bounded like a stored one's. */
   import: { bytes: SESSION_LIMITS.recordBytes, values: SESSION_LIMITS.recordValues },
 } as const satisfies Record<string, BodyLimits>;

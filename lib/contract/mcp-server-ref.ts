@@ -1,0 +1,68 @@
+// Shapes (what mcp-ui builds against):
+//   McpServerRef = { name, url?, headers?, tools?, settings? }
+//     name: ^[a-zA-Z0-9_-]{1,64}$, the namespace of its tools (calls are `name.tool`); without `url`,
+//           the key of an operator server in mcp.json (GET /api/mcp/servers lists them).
+//     url: http(s) URL of a visitor's server (Streamable HTTP, legacy HTTP+SSE as fallback).
+//     headers: sent with every request to the server; secrets: never stored, redacted everywhere.
+//     tools: the server's tool names (as `tools/list` spells them) to include; all when absent.
+//     settings: per tool name { deferLoading?, executionMode?: 'parallel'|'sequential', needsApproval? }.
+//   A turn request and POST /api/tools/call take `mcpServers?: McpServerRef[]` (at most 8).
+import { z } from 'zod';
+import { executionModeSchema, TOOL_NAME_PATTERN } from '@/lib/runtime';
+import { MCP_LIMITS } from './mcp-limits';
+
+/** The name of a server: its tools' namespace, so it follows the tool name rule. */
+export const mcpServerNameSchema = z
+  .string()
+  .regex(TOOL_NAME_PATTERN, 'a server name must match ^[a-zA-Z0-9_-]{1,64}$ (it becomes the namespace of its tools).');
+
+export const mcpServerUrlSchema = z
+  .string()
+  .max(MCP_LIMITS.urlChars, `a server URL is limited to ${MCP_LIMITS.urlChars} characters.`)
+  .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), 'a server URL must be an absolute http:// or https:// URL.');
+
+/** Header names as HTTP allows them; values without line breaks. */
+export const mcpHeadersSchema = z
+  .record(
+    z.string().min(1).max(MCP_LIMITS.headerNameChars, `a header name is limited to ${MCP_LIMITS.headerNameChars} characters.`).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name may hold only the characters HTTP allows in a token.'),
+    z.string().max(MCP_LIMITS.headerValueChars, `a header value is limited to ${MCP_LIMITS.headerValueChars} characters.`).regex(/^[^\r\n\0]*$/, 'a header value may not hold line breaks.'),
+  )
+  .refine((headers) => Object.keys(headers).length <= MCP_LIMITS.headersPerServer, `at most ${MCP_LIMITS.headersPerServer} headers per server.`);
+
+/** How the runtime treats one of the server's tools; absent fields follow the tool's annotations. */
+export const mcpToolSettingSchema = z.object({
+  deferLoading: z.boolean().optional(),
+  executionMode: executionModeSchema.optional(),
+  needsApproval: z.boolean().optional(),
+});
+
+const serverToolName = z.string().min(1).max(200);
+
+export const mcpServerRefSchema = z.object({
+  name: mcpServerNameSchema,
+  /** A visitor's server; absent: the operator's server whose mcp.json key is `name`. */
+  url: mcpServerUrlSchema.optional(),
+  headers: mcpHeadersSchema.optional(),
+  /** The tools to include, as the server names them; every tool when absent. */
+  tools: z.array(serverToolName).max(MCP_LIMITS.toolsPerServer).optional(),
+  /** Per tool, by the server's name for it. */
+  settings: z
+    .record(serverToolName, mcpToolSettingSchema)
+    .refine((settings) => Object.keys(settings).length <= MCP_LIMITS.toolsPerServer, `settings name at most ${MCP_LIMITS.toolsPerServer} tools.`)
+    .optional(),
+});
+
+/** The `mcpServers` of a turn request or a direct call: names unique, since each is a namespace. */
+export const mcpServersSchema = z
+  .array(mcpServerRefSchema)
+  .max(MCP_LIMITS.serversPerRequest, `at most ${MCP_LIMITS.serversPerRequest} MCP servers per request.`)
+  .superRefine((servers, context) => {
+    const seen = new Set<string>();
+    servers.forEach((server, index) => {
+      if (seen.has(server.name)) context.addIssue({ code: 'custom', path: [index, 'name'], message: `two MCP servers are named ${server.name}; each name is a namespace and must be unique.` });
+      seen.add(server.name);
+    });
+  });
+
+export type McpServerRef = z.infer<typeof mcpServerRefSchema>;
+export type McpToolSetting = z.infer<typeof mcpToolSettingSchema>;

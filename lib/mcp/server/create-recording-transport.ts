@@ -1,0 +1,53 @@
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+
+/** Which way a JSON-RPC message went: `sent` to the server or `received` from it. */
+export type McpMessageDirection = 'sent' | 'received';
+
+export type McpMessageListener = (message: JSONRPCMessage, direction: McpMessageDirection) => void;
+
+/**
+ * Wraps a transport so every JSON-RPC message, either way, is reported before it goes on: the
+ * recording of a server's exchanges happens here, below the client, so it sees exactly what crossed
+ * the wire (the version probe, the handshake, pages, calls, notifications, cancellations).
+ */
+export class RecordingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  readonly hasPerRequestStream?: boolean;
+  private readonly inner: Transport;
+  private readonly listener: McpMessageListener;
+
+  constructor(inner: Transport, listener: McpMessageListener) {
+    this.inner = inner;
+    this.listener = listener;
+    this.hasPerRequestStream = inner.hasPerRequestStream;
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onmessage = (message, extra) => {
+      this.listener(message, 'received');
+      this.onmessage?.(message, extra);
+    };
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.listener(message, 'sent');
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+}

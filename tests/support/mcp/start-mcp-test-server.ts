@@ -1,0 +1,159 @@
+// Real MCP servers on loopback for tests (unit, abuse and e2e): the 2026-07-28 era through the v2 server SDK
+// (@modelcontextprotocol/server + /node, stateless Streamable HTTP) and the 2025 era through SDK 1.32
+// (stateful Streamable HTTP, or the legacy HTTP+SSE transport). Tools are plain JSON Schema.
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { createMcpHandler, Server as ModernServer } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { Server as LegacyServer } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTestCallResult, McpTestTool } from './mcp-test-tool';
+
+export type McpTestServerEra = 'modern' | 'legacy' | 'legacy-sse';
+
+export type McpTestServerOptions = {
+  era: McpTestServerEra;
+  tools: McpTestTool[];
+  name?: string;
+  version?: string;
+  instructions?: string;
+  /** Tools per `tools/list` page; one page when absent. */
+  pageSize?: number;
+  /** Headers every request must carry, or it gets 401. */
+  requiredHeaders?: Record<string, string>;
+};
+
+export type McpTestServer = {
+  /** The MCP endpoint (`http://127.0.0.1:<port>/mcp`). */
+  url: string;
+  /** JSON-RPC methods received, in order (requests and notifications). */
+  methods: string[];
+  /** Header values seen on requests, by lower-case name. */
+  headersSeen: Map<string, string[]>;
+  /** Names of calls whose handler saw the client cancel. */
+  cancelledCalls: string[];
+  close: () => Promise<void>;
+};
+
+type ListRequest = { params?: { cursor?: string } };
+type CallRequest = { params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } } };
+type Notifier = (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+
+/** Starts a server on a free loopback port; `close` stops it and every open connection. */
+export async function startMcpTestServer(options: McpTestServerOptions): Promise<McpTestServer> {
+  const state = { methods: [] as string[], headersSeen: new Map<string, string[]>(), cancelledCalls: [] as string[] };
+  const handlers = createHandlers(options, state);
+  const handle = options.era === 'modern' ? serveModern(options, handlers) : options.era === 'legacy' ? serveLegacy(options, handlers) : serveLegacySse(options, handlers);
+  const http = createServer((request, response) => {
+    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') state.headersSeen.set(name, [...(state.headersSeen.get(name) ?? []), value]);
+    const missing = Object.entries(options.requiredHeaders ?? {}).some(([name, value]) => request.headers[name.toLowerCase()] !== value);
+    if (missing) {
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized' }));
+      return;
+    }
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/mcp`, ...state, close: () => closeHttp(http) };
+}
+
+function createHandlers(options: McpTestServerOptions, state: { methods: string[]; cancelledCalls: string[] }) {
+  const listed = options.tools.map(({ run: _run, ...tool }) => tool);
+  return {
+    list(request: ListRequest) {
+      state.methods.push('tools/list');
+      const size = options.pageSize ?? Math.max(1, listed.length);
+      const start = Number(request.params?.cursor ?? 0);
+      const end = start + size;
+      return { tools: listed.slice(start, end), ...(end < listed.length ? { nextCursor: String(end) } : {}) };
+    },
+    async call(request: CallRequest, signal: AbortSignal, notify: Notifier): Promise<McpTestCallResult> {
+      state.methods.push('tools/call');
+      const tool = options.tools.find((candidate) => candidate.name === request.params.name);
+      if (!tool) return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true };
+      signal.addEventListener('abort', () => state.cancelledCalls.push(tool.name), { once: true });
+      const token = request.params._meta?.progressToken;
+      const progress = async (value: number, total?: number, message?: string) => {
+        if (token !== undefined) await notify({ method: 'notifications/progress', params: { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) } });
+      };
+      const args = request.params.arguments ?? {};
+      return tool.run ? tool.run(args, { progress, signal }) : { content: [{ type: 'text', text: JSON.stringify(args) }] };
+    },
+  };
+}
+
+type Handlers = ReturnType<typeof createHandlers>;
+type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+function serverInfo(options: McpTestServerOptions) {
+  return { name: options.name ?? 'test-server', version: options.version ?? '1.2.3' };
+}
+
+function serveModern(options: McpTestServerOptions, handlers: Handlers): Handle {
+  // createMcpHandler serves 2026-07-28 (server/discover) and answers 2025-era clients statelessly.
+  const handler = createMcpHandler(() => {
+    const server = new ModernServer(serverInfo(options), { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) });
+    server.setRequestHandler('tools/list', (listRequest) => handlers.list(listRequest as ListRequest) as never);
+    server.setRequestHandler('tools/call', (callRequest, context) =>
+      handlers.call(callRequest as CallRequest, context.mcpReq.signal, (notification) => context.mcpReq.notify(notification as never)) as never,
+    );
+    return server;
+  });
+  const node = toNodeHandler(handler);
+  return async (request, response) => {
+    await node(request, response);
+  };
+}
+
+function createLegacyServer(options: McpTestServerOptions, handlers: Handlers): LegacyServer {
+  const server = new LegacyServer(serverInfo(options), { capabilities: { tools: { listChanged: true } }, ...(options.instructions ? { instructions: options.instructions } : {}) });
+  server.setRequestHandler(ListToolsRequestSchema, (request) => handlers.list(request as ListRequest) as never);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => handlers.call(request as CallRequest, extra.signal, (notification) => extra.sendNotification(notification as never)) as never);
+  return server;
+}
+
+function serveLegacy(options: McpTestServerOptions, handlers: Handlers): Handle {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  return async (request, response) => {
+    const sessionId = request.headers['mcp-session-id'];
+    let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (!transport) {
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (id) => void sessions.set(id, created) });
+      transport = created;
+      await createLegacyServer(options, handlers).connect(created);
+    }
+    await transport.handleRequest(request, response);
+  };
+}
+
+function serveLegacySse(options: McpTestServerOptions, handlers: Handlers): Handle {
+  const sessions = new Map<string, SSEServerTransport>();
+  return async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method === 'GET') {
+      const transport = new SSEServerTransport(url.pathname, response);
+      sessions.set(transport.sessionId, transport);
+      await createLegacyServer(options, handlers).connect(transport);
+      return;
+    }
+    const transport = sessions.get(url.searchParams.get('sessionId') ?? '');
+    if (!transport) {
+      response.writeHead(405, { allow: 'GET' }).end('This server speaks the HTTP+SSE transport: open the stream with GET.');
+      return;
+    }
+    await transport.handlePostMessage(request, response);
+  };
+}
+
+function closeHttp(http: HttpServer): Promise<void> {
+  return new Promise((resolve) => {
+    http.closeAllConnections();
+    http.close(() => resolve());
+  });
+}
