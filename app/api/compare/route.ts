@@ -1,8 +1,7 @@
 import { readClientAddress, respondTooManyRequests, respondWithSessionResult } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
 import { compareStoredSessions } from '@/lib/replay/server';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
+import { getSandboxPool, createPooledSessionTextRunner } from '@/lib/sandbox/pool';
 import { withSessionStore } from '@/lib/server/sessions';
 import { readComparedSides } from '@/lib/replay';
 

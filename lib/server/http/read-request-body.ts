@@ -1,11 +1,9 @@
 // Server-only: the large request bodies (turns, direct calls, forks, shares), read within their limits and validated off the HTTP thread when large.
 import type { z } from 'zod';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
+import { getSandboxPool, REQUEST_BODY_SCHEMAS, type SandboxPool, type RequestBodies, type RequestBodyName } from '@/lib/sandbox/pool';
 import { BODY_LIMITS, INLINE_BODY_VALUES } from './body-limits';
 import { parseScannedBody, scanJsonBody, type BodyResult } from '@/lib/contract';
 import { readScannedBodyText } from './read-json-body';
-import { REQUEST_BODY_SCHEMAS, type RequestBodies, type RequestBodyName } from '@/lib/sandbox/pool/request-body-schemas';
 
 /** A conversation of a thousand items takes a worker tens of milliseconds to validate; past this something is wrong. */
 const PARSE_TIMEOUT_MS = 15_000;

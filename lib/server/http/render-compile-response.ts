@@ -1,5 +1,5 @@
 // Server-only: the compile routes' JSON bodies, assembled from the worker's pre-rendered details.
-import type { CompiledModuleAnswer } from '@/lib/sandbox/pool/compile-in-pool';
+import type { CompiledModuleAnswer } from '@/lib/sandbox/pool';
 import type { CompileAnswer } from '@/lib/contract';
 
 /**

@@ -1,8 +1,7 @@
 // Server-only: the process-wide session store, chosen from the environment.
 import path from 'node:path';
 import { createPgliteClient, createPostgresClient, createSqlSessionStore, readSessionStorageLimits, type SessionStore } from '@/lib/sessions/store';
-import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledSessionChecker, getSandboxPool } from '@/lib/sandbox/pool';
 import type { SessionChecker } from '@/lib/sessions';
 import { err, type Result } from '@/lib/runtime';
 import { describeStorageFailure, type SessionError } from '@/lib/sessions';

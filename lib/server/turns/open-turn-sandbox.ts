@@ -1,8 +1,7 @@
 // Server-only: a turn's sandbox in the pool, opened the same way for model turns and direct calls.
 import { type OpenTurnTools, type TurnToolsFailure, err, ok, type Result } from '@/lib/runtime';
-import type { SandboxTurn } from '@/lib/sandbox/turn/create-sandbox-turn';
-import { startPooledSandboxTurn, type PooledTurnError } from '@/lib/sandbox/pool/open-pooled-sandbox-turn';
-import type { SandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
+import type { SandboxTurn } from '@/lib/sandbox/turn';
+import { startPooledSandboxTurn, type PooledTurnError, type SandboxPool } from '@/lib/sandbox/pool';
 
 /** Why no turn could start: the pool has no room for another turn (503). */
 export type TurnSandboxRefusal = { status: 503; error: string };

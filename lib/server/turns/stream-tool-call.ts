@@ -1,6 +1,6 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
 import { runToolCall } from '@/lib/runtime';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { getSandboxPool } from '@/lib/sandbox/pool';
 import { createTurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { createTurnWaitBudget } from './create-turn-wait-budget';

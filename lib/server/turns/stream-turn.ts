@@ -13,10 +13,7 @@ import {
   CURRENT_TOOL_SEARCH_VERSION,
   ok,
 } from '@/lib/runtime';
-import { createPooledAutoModel } from '@/lib/sandbox/pool/create-pooled-auto-model';
-import { createPooledResultValidator } from '@/lib/sandbox/pool/create-pooled-result-validator';
-import { createPooledTokenCount } from '@/lib/sandbox/pool/create-pooled-token-count';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledAutoModel, createPooledResultValidator, createPooledTokenCount, getSandboxPool } from '@/lib/sandbox/pool';
 import { admitTurn, type RateLimitRefusal, getSharedLimits } from '../admission';
 import { createTokenCounter } from './count-tokens-cached';
 import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';

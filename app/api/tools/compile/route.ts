@@ -1,5 +1,4 @@
-import { compileInPool } from '@/lib/sandbox/pool/compile-in-pool';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { compileInPool, getSandboxPool } from '@/lib/sandbox/pool';
 import { readClientAddress, jsonError, readJsonBody, renderCompileResponse, respondTooManyRequests, BODY_LIMITS } from '@/lib/server/http';
 import { takeRouteRateLimit } from '@/lib/server/admission';
 import { compileRequestSchema } from '@/lib/contract';

@@ -6,8 +6,7 @@ import { takeRequestLimit } from '@/lib/server/admission';
 import { ComparisonView } from '@/components/compare/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/replay/server';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
+import { getSandboxPool, createPooledSessionTextRunner } from '@/lib/sandbox/pool';
 import { withSessionStore } from '@/lib/server/sessions';
 import { readComparedSides } from '@/lib/replay';
 

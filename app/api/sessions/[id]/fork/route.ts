@@ -3,8 +3,7 @@ import { readModelEnvironment, respondTurnStream, streamTurn } from '@/lib/serve
 import { saveFinishedTurn } from '@/lib/server/sessions';
 import { withSessionStore } from '@/lib/server/sessions';
 import { readForkedTurn } from '@/lib/replay/server';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { createPooledSessionTextRunner } from '@/lib/sandbox/pool/use-session-in-pool';
+import { getSandboxPool, createPooledSessionTextRunner } from '@/lib/sandbox/pool';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,7 @@ import { takeRequestLimit } from '@/lib/server/admission';
 import { withSessionStore } from '@/lib/server/sessions';
 import { replayStoredSession } from '@/lib/replay/server';
 import { runTurnOnTape } from '@/lib/server/replay';
-import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
-import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
+import { getSandboxPool, createPooledReplayOpener } from '@/lib/sandbox/pool';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

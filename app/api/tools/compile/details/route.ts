@@ -1,4 +1,4 @@
-import { peekCompiledModule } from '@/lib/sandbox/pool/compile-in-pool';
+import { peekCompiledModule } from '@/lib/sandbox/pool';
 import { readClientAddress, jsonError, readJsonBody, renderToolDetails, respondTooManyRequests } from '@/lib/server/http';
 import { takeRouteRateLimit } from '@/lib/server/admission';
 import { toolDetailsRequestSchema } from '@/lib/contract';
