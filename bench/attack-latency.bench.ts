@@ -11,13 +11,13 @@ import {
   scriptedModel,
   SPIN_TOOL,
   WIDE_SCHEMA_MODULE,
-} from '../tests/abuse/support/attack-modules';
-import { compileModule } from '../tests/abuse/support/compile-module';
-import { answerHugeBody, startFakeProvider, type FakeProvider } from '../tests/abuse/support/fake-provider';
-import { runTurn, toolOutputs, turnBody, turnEnd, type TurnRun } from '../tests/abuse/support/run-turn';
-import { formatLatency, probeHealth, sampleLatency, type LatencyReport } from '../tests/abuse/support/sample-latency';
-import { startServer, type AbuseServer } from '../tests/abuse/support/start-server';
-import { warmUp } from '../tests/abuse/support/warm-up';
+} from '../harness/attack-modules';
+import { compileModule } from '../harness/compile-module';
+import { answerHugeBody, startFakeProvider, type FakeProvider } from '../harness/fake-provider';
+import { runTurn, toolOutputs, turnBody, turnEnd, type TurnRun } from '../harness/run-turn';
+import { formatLatency, probeHealth, sampleLatency, type LatencyReport } from '../harness/sample-latency';
+import { startServer, type AbuseServer } from '../harness/start-server';
+import { warmUp } from '../harness/warm-up';
 import { emitFigure } from './support/figure';
 import { hasProductionBuild } from './support/production-server';
 

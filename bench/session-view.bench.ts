@@ -1,9 +1,9 @@
-import { costlyAssertions, fetchStoredSession, importSession, withTinyValuesTape } from '../tests/abuse/support/costly-sessions';
-import { defineModule, ECHO_TOOL, scriptedModel } from '../tests/abuse/support/attack-modules';
-import { sampleLatency } from '../tests/abuse/support/sample-latency';
-import { shareFinishedTurn } from '../tests/abuse/support/share-finished-turn';
-import { startServer } from '../tests/abuse/support/start-server';
-import { warmUp } from '../tests/abuse/support/warm-up';
+import { costlyAssertions, fetchStoredSession, importSession, withTinyValuesTape } from '../harness/costly-sessions';
+import { defineModule, ECHO_TOOL, scriptedModel } from '../harness/attack-modules';
+import { sampleLatency } from '../harness/sample-latency';
+import { shareFinishedTurn } from '../harness/share-finished-turn';
+import { startServer } from '../harness/start-server';
+import { warmUp } from '../harness/warm-up';
 import { emitFigure } from './support/figure';
 import { hasProductionBuild } from './support/production-server';
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from '../../tests/abuse/support/find-free-port';
-import { signalGroup } from '../../tests/abuse/support/start-server';
+import { findFreePort } from '../../harness/find-free-port';
+import { signalGroup } from '../../harness/start-server';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What `npm start` runs: Next behind the server that stamps peer addresses and serves the turn streams itself. */

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '@/lib/server/http/body-limits';
-import { sampleLatency } from './support/sample-latency';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '@/lib/server/http/server-limits';
-import { probeHealth, sampleLatency } from './support/sample-latency';
+import { probeHealth, sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 import { waitForState } from './support/wait-for-state';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defineModule, ECHO_TOOL, scriptedModel, SPIN_TOOL } from './support/attack-modules';
-import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
+import { defineModule, ECHO_TOOL, scriptedModel, SPIN_TOOL } from '../../harness/attack-modules';
+import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule, ECHO_TOOL } from './support/attack-modules';
-import { answerHugeBody, answerRedirect, startFakeProvider, type FakeProvider } from './support/fake-provider';
-import { findFreePort } from './support/find-free-port';
-import { describeRun, modelErrors, runTurn, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
+import { defineModule, ECHO_TOOL } from '../../harness/attack-modules';
+import { answerHugeBody, answerRedirect, startFakeProvider, type FakeProvider } from '../../harness/fake-provider';
+import { findFreePort } from '../../harness/find-free-port';
+import { describeRun, modelErrors, runTurn, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
 import { readGroupRss, samplePeakRss } from './support/process-memory';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from './support/start-server';
-import { reportWarmUp, warmUp } from './support/warm-up';
+import { startServer, type AbuseServer } from '../../harness/start-server';
+import { reportWarmUp, warmUp } from '../../harness/warm-up';
 
 /**
  * Egress: the operator's key never leaves for a base URL a request named, a request's base

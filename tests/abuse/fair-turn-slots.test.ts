@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
-import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
+import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel } from '../../harness/attack-modules';
 import { asksApproval, createOpenTurns, turnEndOf } from './support/open-turns';
-import { turnBody } from './support/run-turn';
+import { turnBody } from '../../harness/run-turn';
 import { expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 import { waitForState } from './support/wait-for-state';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
-import { sampleLatency } from './support/sample-latency';
+import { defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from '../../harness/attack-modules';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectFloodLimited, expectResponsive, expectServerStillServes } from './support/server-checks';
 import { shareTurn } from './support/share-turn';
 import { useAbuseServer } from './support/use-abuse-server';

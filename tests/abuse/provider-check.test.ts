@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerHugeBody, startFakeProvider, type FakeHandler, type FakeProvider } from './support/fake-provider';
-import { sampleLatency } from './support/sample-latency';
+import { answerHugeBody, startFakeProvider, type FakeHandler, type FakeProvider } from '../../harness/fake-provider';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectFloodLimited, expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from './support/start-server';
-import { reportWarmUp, warmUp } from './support/warm-up';
+import { startServer, type AbuseServer } from '../../harness/start-server';
+import { reportWarmUp, warmUp } from '../../harness/warm-up';
 
 /**
  * `POST /api/providers/check` sends one request to a server the visitor names: it obeys the

@@ -1,9 +1,9 @@
 import { Agent, fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { createBigModule, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
-import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
-import { compileModule } from './support/compile-module';
+import { createBigModule, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from '../../harness/attack-modules';
+import { describeRun, runTurn, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
+import { compileModule } from '../../harness/compile-module';
 import { expectFloodLimited, expectResponsive, expectServerStillServes } from './support/server-checks';
 import { shareTurn } from './support/share-turn';
 import { useAbuseServer } from './support/use-abuse-server';

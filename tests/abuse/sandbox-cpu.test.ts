@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defineModule, MANY_TOOLS_MODULE, repeatCall, scriptedModel, SPIN_TOOL, TOP_LEVEL_SPIN_MODULE, WIDE_SCHEMA_MODULE } from './support/attack-modules';
-import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
-import { compileModule } from './support/compile-module';
+import { defineModule, MANY_TOOLS_MODULE, repeatCall, scriptedModel, SPIN_TOOL, TOP_LEVEL_SPIN_MODULE, WIDE_SCHEMA_MODULE } from '../../harness/attack-modules';
+import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
+import { compileModule } from '../../harness/compile-module';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defineModule, FILE_FLOOD_TOOL, LOG_FLOOD_TOOL, MEMORY_HOG_TOOLS, OK_TOOL, scriptedModel } from './support/attack-modules';
-import { describeRun, eventsOf, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
+import { defineModule, FILE_FLOOD_TOOL, LOG_FLOOD_TOOL, MEMORY_HOG_TOOLS, OK_TOOL, scriptedModel } from '../../harness/attack-modules';
+import { describeRun, eventsOf, runTurn, toolOutputs, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATASTROPHIC_CASES, defineModule, GENERATOR_CASES, jsonSchemaTool, scriptedModel, UNIQUE_OBJECTS_OUTPUT_TOOL } from './support/attack-modules';
-import { describeRun, eventsOf, runTurn, toolOutputs, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
+import { CATASTROPHIC_CASES, defineModule, GENERATOR_CASES, jsonSchemaTool, scriptedModel, UNIQUE_OBJECTS_OUTPUT_TOOL } from '../../harness/attack-modules';
+import { describeRun, eventsOf, runTurn, toolOutputs, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

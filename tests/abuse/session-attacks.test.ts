@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '@/lib/server/http/body-limits';
 import { SESSION_LIMITS } from '@/lib/contract';
-import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
-import { costlyAssertion, costlyAssertions, fetchStoredSession, withTinyValuesEvents, withTinyValuesTape } from './support/costly-sessions';
+import { defineModule, ECHO_TOOL, scriptedModel } from '../../harness/attack-modules';
+import { costlyAssertion, costlyAssertions, fetchStoredSession, withTinyValuesEvents, withTinyValuesTape } from '../../harness/costly-sessions';
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';
-import { sampleLatency } from './support/sample-latency';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { shareTurn } from './support/share-turn';
 import { useAbuseServer } from './support/use-abuse-server';

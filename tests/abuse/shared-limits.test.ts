@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
-import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from './support/attack-modules';
+import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } from '../../harness/attack-modules';
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';
-import { describeRun, runTurn, turnBody, turnEnd } from './support/run-turn';
-import { sampleLatency } from './support/sample-latency';
+import { describeRun, runTurn, turnBody, turnEnd } from '../../harness/run-turn';
+import { sampleLatency } from '../../harness/sample-latency';
 import { asksApproval, createOpenTurns, turnEndOf } from './support/open-turns';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineModule, ECHO_TOOL, scriptedModel } from './support/attack-modules';
+import { defineModule, ECHO_TOOL, scriptedModel } from '../../harness/attack-modules';
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';
-import { sampleLatency } from './support/sample-latency';
+import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { createSseParser } from '@/lib/client/api';
-import { defineModule, scriptedModel } from './support/attack-modules';
-import { turnBody } from './support/run-turn';
+import { defineModule, scriptedModel } from '../../harness/attack-modules';
+import { turnBody } from '../../harness/run-turn';
 import { expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
 

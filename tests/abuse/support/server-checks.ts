@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { NORMAL_TURN } from './attack-modules';
-import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from './run-turn';
-import { formatLatency, type LatencyReport } from './sample-latency';
+import { NORMAL_TURN } from '../../../harness/attack-modules';
+import { describeRun, runTurn, toolOutputs, turnBody, turnEnd } from '../../../harness/run-turn';
+import { formatLatency, type LatencyReport } from '../../../harness/sample-latency';
 
 /** The HTTP thread never waits this long on 2 cores, whatever a visitor sends. */
 export const MAX_HEALTH_LATENCY_MS = 1_000;

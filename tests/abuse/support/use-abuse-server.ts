@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type AbuseServer, type StartServerOptions } from './start-server';
-import { reportWarmUp, warmUp } from './warm-up';
+import { startServer, type AbuseServer, type StartServerOptions } from '../../../harness/start-server';
+import { reportWarmUp, warmUp } from '../../../harness/warm-up';
 
 /**
  * One production server for a test file: started and warmed up (first compile and turn, so no

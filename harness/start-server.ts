@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from './find-free-port';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const NEXT_BIN = path.join(REPO_ROOT, 'node_modules/.bin/next');
 /** `npm start`'s entry: `next start` behind a server that stamps each request with its peer address. */
 const PRODUCTION_ENTRY = path.join(REPO_ROOT, 'server.mjs');
