@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { listDevOrigins, API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/server/http/policy';
+import { listDevOrigins, API_SECURITY_HEADERS, SECURITY_HEADERS } from './lib/server/policy';
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { createContentSecurityPolicy, NONCE_HEADER } from '@/lib/server/http/policy';
+import { createContentSecurityPolicy, NONCE_HEADER } from '@/lib/server/policy';
 
 /**
  * Gives every page request a fresh nonce and its Content-Security-Policy. Next reads the policy

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Script from 'next/script';
 import type { ReactNode } from 'react';
-import { NONCE_HEADER } from '@/lib/server/http/policy';
+import { NONCE_HEADER } from '@/lib/server/policy';
 import './globals.css';
 
 const DESCRIPTION = 'Write agent tools, see the schemas the model gets, and watch the runtime handle every call.';

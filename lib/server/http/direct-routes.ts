@@ -1,6 +1,6 @@
 // Server-only: the routes `server.mjs` serves itself, without Next's routing in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_SECURITY_HEADERS, SECURITY_HEADERS, type HeaderEntry } from './policy';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS, type HeaderEntry } from '../policy';
 import { serveWebHandler, writeInternalError, type WebRouteHandler } from './serve-web-handler';
 
 /** `"<METHOD> <path>"`, the path matched exactly (a query string is allowed). */

@@ -4,7 +4,7 @@ import { createBodyAdmission, reservedBodyBytes, type BodyAdmission, type BodyAd
 import { processSingleton } from '@/lib/contract';
 import { readClientAddress } from './read-client-address';
 import { routeRateLimit, takeRequestLimit } from '../admission';
-import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './policy';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../policy';
 
 /** Answers a refused request itself and returns true, or admits it (returns false) for the routes to serve. */
 export type RequestBodyGate = (request: IncomingMessage, response: ServerResponse) => boolean;

@@ -1,7 +1,7 @@
 // Server-only: answers a Node HTTP request with a Fetch-style route handler (`(Request) => Response`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { HeaderEntry } from './policy';
+import type { HeaderEntry } from '../policy';
 
 /** A route handler as a `route.ts` under `app/` exports it. */
 export type WebRouteHandler = (request: Request) => Promise<Response>;

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readClientAddress, BODY_LIMITS, checkBodyHeaders, jsonError, tooLarge, parseRequestBody, writeWebResponse } from '../http';
 import { respondTurnStream, turnStreamHeaders } from './respond-turn-stream';
-import type { HeaderEntry } from '../http/policy';
+import type { HeaderEntry } from '../policy';
 import { startRequestedTurn } from './start-requested-turn';
 
 /**

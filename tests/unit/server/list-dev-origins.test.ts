@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { listDevOrigins } from '@/lib/server/http/policy/list-dev-origins';
+import { listDevOrigins } from '@/lib/server/policy/list-dev-origins';
 
 const address = (entry: Pick<NetworkInterfaceInfo, 'address' | 'family' | 'internal'>): NetworkInterfaceInfo =>
   ({ netmask: '', mac: '00:00:00:00:00:00', cidr: null, ...entry, ...(entry.family === 'IPv6' ? { scopeid: 0 } : {}) }) as NetworkInterfaceInfo;
