@@ -9,11 +9,6 @@ export type LayerViolation = {
   cycle?: string[];
   comment: string;
 };
-export type BaselineEntry = Pick<LayerViolation, 'rule' | 'from' | 'to'>;
-export const BASELINE_FILE: string;
 export function findLayerViolations(root?: string): Promise<LayerViolation[]>;
-export function compareWithBaseline(violations: LayerViolation[], baseline: BaselineEntry[]): { added: LayerViolation[]; stale: BaselineEntry[] };
 export function describeViolation(violation: LayerViolation): string;
 export function roomOf(file: string): string;
-export function readBaseline(root?: string): Promise<BaselineEntry[]>;
-export function writeBaseline(violations: LayerViolation[], root?: string): Promise<void>;
