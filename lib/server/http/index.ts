@@ -1,4 +1,4 @@
-// Server-only: serving HTTP — bodies, client addresses, security headers, direct routes, refusals.
+// Server-only: serving HTTP — bodies, client addresses, direct routes, refusals (the headers are in ../policy).
 export { BODY_LIMITS, INLINE_BODY_VALUES } from './body-limits';
 export { LARGEST_BODY_BYTES, BODY_ADMISSION_LIMITS, reservedBodyBytes, createBodyAdmission, describeBodyAdmissionRefusal } from './create-body-admission';
 export type { BodyAdmissionLimits, BodyAdmissionLimitName, BodyAdmissionRefusal, BodyAdmission } from './create-body-admission';
