@@ -62,7 +62,7 @@ function buildResponsesBody(options: OpenAIResponsesClientOptions, request: Mode
   return {
     model: options.model,
     ...(request.instructions ? { instructions: request.instructions } : {}),
-    input: toResponsesInput(request.input) as unknown as ResponseInput,
+    input: toResponsesInput(request.input, { providerFields: 'drop' }) as unknown as ResponseInput,
     ...(request.tools.length > 0
       ? {
           tools: request.tools as ResponsesTool[],

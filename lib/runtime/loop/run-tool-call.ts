@@ -6,6 +6,7 @@ import { toResponsesInput, type ResponsesWireItem } from '../model/responses-ite
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { ToolResult } from '../tools/tool-result';
+import { toOutputItem } from '../tools/tool-result';
 import { openRun, type RunHost } from './open-run';
 import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
 
@@ -106,7 +107,7 @@ export async function runToolCall(options: RunToolCallOptions): Promise<ToolCall
     ...resolveCallPolicy(options.policy ?? {}),
   });
   const result = outcome.results.find((candidate) => candidate.callId === callId);
-  if (result) conversation.push({ type: 'function_call_output', call_id: callId, output: result.output });
+  if (result) conversation.push(toOutputItem(result));
   return end({ reason: signal.aborted ? 'aborted' : outcome.endedBy ? 'tool-ended' : 'completed', ...(result ? { result } : {}) });
 }
 

@@ -1,3 +1,4 @@
+import { toOutputItem } from '../tools/tool-result';
 import { answerToolSearch, describeSearchResult, readSearchQuery } from './answer-tool-search';
 import { assembleTools, describeAssembledTools, type TurnToolSet } from './assemble-tools';
 import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
@@ -150,7 +151,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       signal,
       ...resolveCallPolicy(options.policy ?? {}),
     });
-    for (const result of outcome.results) outputs.set(result.callId, { type: 'function_call_output', call_id: result.callId, output: result.output });
+    for (const result of outcome.results) outputs.set(result.callId, toOutputItem(result));
     appendInModelOrder(conversation, output, outputs);
     if (signal.aborted) return end({ reason: 'aborted' });
     if (outcome.endedBy) {

@@ -6,11 +6,14 @@ import type { RequestToolChoice } from './model-settings';
 /**
  * Conversation items in the OpenAI Responses wire shape (snake_case on purpose: adapters pass
  * them through unchanged). Requests are stateless: every request carries all of them.
+ * `thought_signature` is Gemini's opaque signature of the thinking behind a part, kept on the
+ * item it came with and sent back to Gemini untouched; other providers never see it.
  */
 export type ConversationItem =
-  | { type: 'message'; role: 'user' | 'assistant' | 'system' | 'developer'; content: string }
-  | { type: 'function_call'; call_id: string; name: string; namespace?: string; arguments: string; id?: string }
-  | { type: 'function_call_output'; call_id: string; output: string }
+  | { type: 'message'; role: 'user' | 'assistant' | 'system' | 'developer'; content: string; thought_signature?: string }
+  | { type: 'function_call'; call_id: string; name: string; namespace?: string; arguments: string; id?: string; thought_signature?: string }
+  /** `is_error`: the output reports a failure (an error, a timeout, a denial), for providers that mark one. */
+  | { type: 'function_call_output'; call_id: string; output: string; is_error?: true }
   | { type: 'tool_search_call'; call_id: string; arguments: JsonValue; execution: 'client' | 'server'; id?: string }
   | { type: 'tool_search_output'; call_id: string; tools: OfferedTool[]; execution: 'client' | 'server' }
   /** Reasoning and other provider items we do not interpret but must pass back. */

@@ -5,12 +5,19 @@ import { err, ok, type Result } from '../vocabulary/result';
 /** A Responses API item as JSON on the wire. */
 export type ResponsesWireItem = { [key: string]: JsonValue };
 
-/** Conversation items → Responses `input` items; the whole conversation is sent every time. */
-export function toResponsesInput(items: readonly ConversationItem[]): ResponsesWireItem[] {
+/**
+ * Conversation items → Responses `input` items; the whole conversation is sent every time.
+ * The fields other providers need (Gemini's `thought_signature`, `is_error` on an output) are
+ * kept, so a `turn-end`'s conversation carries them back, unless `providerFields` is `drop`, as
+ * for OpenAI, which refuses fields it does not know.
+ */
+export function toResponsesInput(items: readonly ConversationItem[], options: { providerFields?: 'keep' | 'drop' } = {}): ResponsesWireItem[] {
+  const keep = options.providerFields !== 'drop';
+  const signed = (item: { thought_signature?: string }): ResponsesWireItem => (item.thought_signature && keep ? { thought_signature: item.thought_signature } : {});
   return items.map((item): ResponsesWireItem => {
     switch (item.type) {
       case 'message':
-        return { type: 'message', role: item.role, content: item.content };
+        return { type: 'message', role: item.role, content: item.content, ...signed(item) };
       case 'function_call':
         return {
           type: 'function_call',
@@ -19,9 +26,10 @@ export function toResponsesInput(items: readonly ConversationItem[]): ResponsesW
           name: item.name,
           ...(item.namespace ? { namespace: item.namespace } : {}),
           arguments: item.arguments,
+          ...signed(item),
         };
       case 'function_call_output':
-        return { type: 'function_call_output', call_id: item.call_id, output: item.output };
+        return { type: 'function_call_output', call_id: item.call_id, output: item.output, ...(item.is_error && keep ? { is_error: true } : {}) };
       case 'tool_search_call':
         return {
           type: 'tool_search_call',
@@ -66,12 +74,13 @@ export function fromResponsesItem(raw: unknown, where: string): Result<Conversat
         ...(typeof namespace === 'string' && namespace ? { namespace } : {}),
         arguments: args,
         ...(typeof id === 'string' ? { id } : {}),
+        ...readThoughtSignature(item),
       });
     }
     case 'function_call_output': {
       const { call_id: callId, output } = item;
       if (typeof callId !== 'string') return err(`${where} (function_call_output) needs a string call_id.`);
-      return ok({ type: 'function_call_output', call_id: callId, output: stringifyOutput(output) });
+      return ok({ type: 'function_call_output', call_id: callId, output: stringifyOutput(output), ...(item.is_error === true ? { is_error: true as const } : {}) });
     }
     case 'tool_search_call': {
       const execution = item.execution === 'server' ? 'server' : 'client';
@@ -103,7 +112,7 @@ function convertMessage(item: { [key: string]: JsonValue }, where: string): Resu
   if (role !== 'user' && role !== 'assistant' && role !== 'system' && role !== 'developer') {
     return err(`${where} (message) has an unknown role.`);
   }
-  if (typeof item.content === 'string') return ok({ type: 'message', role, content: item.content });
+  if (typeof item.content === 'string') return ok({ type: 'message', role, content: item.content, ...readThoughtSignature(item) });
   if (!Array.isArray(item.content)) return err(`${where} (message) has no content.`);
   const parts = item.content.map((part) => {
     if (!isPlainObject(part)) return '';
@@ -112,6 +121,10 @@ function convertMessage(item: { [key: string]: JsonValue }, where: string): Resu
     return '';
   });
   return ok({ type: 'message', role, content: parts.join('') });
+}
+
+function readThoughtSignature(item: { [key: string]: JsonValue }): { thought_signature?: string } {
+  return typeof item.thought_signature === 'string' && item.thought_signature ? { thought_signature: item.thought_signature } : {};
 }
 
 function stringifyOutput(output: JsonValue | undefined): string {

@@ -1,3 +1,4 @@
+import type { ConversationItem } from '../model/model-client';
 import type { JsonValue } from '../vocabulary/json';
 import type { ToolOutputStatus } from '../vocabulary/statuses';
 
@@ -27,4 +28,9 @@ export function capOutput(text: string): string {
 
 export function stringifyContent(content: JsonValue): string {
   return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/** A result as the conversation keeps it; anything but a success is marked `is_error` for providers that mark failures. */
+export function toOutputItem(result: ToolResult): Extract<ConversationItem, { type: 'function_call_output' }> {
+  return { type: 'function_call_output', call_id: result.callId, output: result.output, ...(result.status === 'success' ? {} : { is_error: true as const }) };
 }
