@@ -138,8 +138,9 @@ function applyModelConfig(settings: ModelSettings, config: PresetModelConfig): M
         provider: 'openai-compatible',
         compatible: { ...settings.compatible, model: config.model, baseURL: config.baseURL },
       };
+    case 'gemini':
     case 'tape':
-      // A tape only replays a recorded session; a preset that carries one runs on the seeded model instead.
+      // A tape only replays a recorded session, and Gemini needs a key the preset cannot carry: such a preset runs on the seeded model instead.
       return { ...settings, provider: 'auto' };
   }
 }

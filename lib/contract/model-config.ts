@@ -51,6 +51,19 @@ export const scriptStepSchema = z.object({
     .optional(),
 });
 
+/**
+ * The wire format the embedded models answer in, each served to that provider's own SDK through
+ * its fetch option: OpenAI's Responses API (the default) or Gemini's generateContent.
+ */
+export const embeddedWireSchema = z.enum(['openai', 'gemini']);
+
+/**
+ * How Gemini may call functions (`toolConfig.functionCallingConfig.mode`): `AUTO` (the model
+ * decides), `ANY` (it must call one), `VALIDATED` (calls or text, calls checked against their
+ * declarations). Absent: derived from the turn's `tool_choice`.
+ */
+export const geminiFunctionCallingModeSchema = z.enum(['AUTO', 'ANY', 'VALIDATED']);
+
 export const faultKindSchema = z.enum(['malformed-json', 'invalid-arguments', 'unknown-tool', 'duplicate-call']);
 
 /**
@@ -102,6 +115,7 @@ const requestModelConfigs = [
   z.object({
     provider: z.literal('scripted'),
     script: z.array(scriptStepSchema).max(MODEL_CONFIG_LIMITS.scriptSteps),
+    wire: embeddedWireSchema.optional(),
   }),
   z.object({
     provider: z.literal('auto'),
@@ -112,6 +126,7 @@ const requestModelConfigs = [
         kinds: z.array(faultKindSchema).min(1).optional(),
       })
       .optional(),
+    wire: embeddedWireSchema.optional(),
   }),
   z.object({
     provider: z.literal('openai'),
@@ -124,6 +139,13 @@ const requestModelConfigs = [
     model: modelNameSchema,
     baseURL: baseUrlSchema,
     apiKey: apiKeySchema.optional(),
+  }),
+  z.object({
+    provider: z.literal('gemini'),
+    model: modelNameSchema,
+    apiKey: apiKeySchema.optional(),
+    baseURL: baseUrlSchema.optional(),
+    functionCallingMode: geminiFunctionCallingModeSchema.optional(),
   }),
 ] as const;
 
@@ -146,10 +168,12 @@ export type ScriptCall = z.infer<typeof scriptCallSchema>;
 export type FaultKind = z.infer<typeof faultKindSchema>;
 export type TapeEntry = z.infer<typeof tapeEntrySchema>;
 export type ModelProvider = ModelConfig['provider'];
+export type EmbeddedWire = z.infer<typeof embeddedWireSchema>;
+export type GeminiFunctionCallingMode = z.infer<typeof geminiFunctionCallingModeSchema>;
 
 /** The config as it may be stored or shared: the API key removed. */
 export function removeModelSecrets(config: ModelConfig): ModelConfig {
-  if (config.provider === 'openai' || config.provider === 'openai-compatible') {
+  if (config.provider === 'openai' || config.provider === 'openai-compatible' || config.provider === 'gemini') {
     const { apiKey: _apiKey, ...rest } = config;
     return rest;
   }

@@ -23,10 +23,7 @@ export function mapModelError(error: unknown, context: ErrorContext): ModelError
   }
   if (error instanceof OpenAI.APIUserAbortError) return { code: 'aborted', message: 'The model request was aborted.' };
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return {
-      code: 'request-failed',
-      message: `${startSentence(context.providerName)} did not answer within ${formatSeconds(context.timeoutMs)} (${context.baseURL}).`,
-    };
+    return { code: 'request-failed', message: describeTimeout(context) };
   }
   if (error instanceof OpenAI.APIConnectionError) {
     const cause = error.cause instanceof Error ? describeCause(error.cause) : error.message;
@@ -60,6 +57,11 @@ function readProviderMessage(error: InstanceType<typeof OpenAI.APIError>): strin
 function describeCause(cause: Error): string {
   const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
   return `${cause.message}${inner}`;
+}
+
+/** The words for a provider that did not answer within the time budget. */
+export function describeTimeout(context: ErrorContext): string {
+  return `${startSentence(context.providerName)} did not answer within ${formatSeconds(context.timeoutMs)} (${context.baseURL}).`;
 }
 
 function formatSeconds(ms: number): string {

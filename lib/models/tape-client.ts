@@ -1,20 +1,27 @@
 import { isPlainObject, type JsonValue, type ModelClient, type ModelError, err } from '@/lib/runtime';
 import { describeDifference, findFirstDifference } from './find-first-difference';
 import type { TapeEntry } from '@/lib/contract';
+import { createGeminiClient } from './gemini/gemini-client';
+import type { ChooseGeminiSchema } from './gemini/gemini-schema-choice';
 import { createOpenAICompatibleClient } from './openai-compatible-client';
 import { createOpenAIResponsesClient } from './openai-responses-client';
 import { createRecordingFetch, parseBody, type FetchFunction } from './record-exchanges';
 
 export const TAPE_BASE_URL = 'http://tape.invalid/v1';
+const TAPE_GEMINI_BASE_URL = 'http://tape.invalid';
 
 /** The request fields a replay must reproduce; model names and SDK defaults may differ. */
-const COMPARED_FIELDS = ['instructions', 'input', 'messages', 'tools', 'parallel_tool_calls'] as const;
+const COMPARED_FIELDS = ['instructions', 'input', 'messages', 'tools', 'parallel_tool_calls', 'systemInstruction', 'contents', 'toolConfig'] as const;
 
-export type TapeClientOptions = { onExchange?: (exchange: TapeEntry) => void };
+export type TapeClientOptions = {
+  onExchange?: (exchange: TapeEntry) => void;
+  /** As the recording's turn chose Gemini's parameter schemas, so its requests are sent again alike. */
+  chooseGeminiSchema?: ChooseGeminiSchema;
+};
 
 /**
  * Replays recorded exchanges in order through the SDK, in the wire format they were recorded
- * in (Responses, or Chat Completions for OpenAI-compatible servers); a streamed answer is served
+ * in (Responses, Chat Completions for OpenAI-compatible servers, or Gemini's generateContent); a streamed answer is served
  * as the event stream it was, so it is parsed into the same deltas. A stream an abort cut off
  * (`cutOff`) is served as far as it was read, then the request is aborted where the recording's
  * was: the response is `aborted`, as it was; one stopped before its response arrived is aborted as
@@ -25,6 +32,7 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
   // `cut` aborts the request in flight where its recording was cut off.
   const state: { next: number; mismatch: ModelError | undefined; cut: AbortController } = { next: 0, mismatch: undefined, cut: new AbortController() };
   const isChat = tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.messages));
+  const isGemini = tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.contents));
   const serve: FetchFunction = async (_input, init) => {
     const index = state.next;
     state.next += 1;
@@ -48,7 +56,9 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
     return new Response(served, { status: entry.status, headers: { 'content-type': contentType } });
   };
   const fetch = createRecordingFetch({ fetch: serve, onExchange: options.onExchange });
-  const inner = isChat
+  const inner = isGemini
+    ? createGeminiClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_GEMINI_BASE_URL, fetch, chooseSchema: options.chooseGeminiSchema, providerName: 'The tape' })
+    : isChat
     ? createOpenAICompatibleClient({ label: 'tape', model: 'tape', baseURL: TAPE_BASE_URL, fetch })
     : createOpenAIResponsesClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_BASE_URL, fetch, hostedToolSearch: usesHostedSearch(tape), providerName: 'The tape' });
 

@@ -3,6 +3,7 @@ import type { FetchFunction } from '../record-exchanges';
 import { checkResponsesRequest, invalidRequest, type ProviderErrorReply } from './check-responses-request';
 import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';
 import { encodeResponseEvents } from './encode-response-events';
+import { readEmbeddedCall } from './read-embedded-call';
 import { createDeterministicId } from './seeded-random';
 import { serveEventStream } from './serve-event-stream';
 
@@ -18,20 +19,12 @@ export const EMBEDDED_BASE_URL = 'http://embedded.invalid/v1';
  */
 export function createEmbeddedFetch(model: EmbeddedModel): FetchFunction {
   return async (input, init) => {
-    if (init?.signal?.aborted) throw init.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? 'GET').toUpperCase();
-    if (method !== 'POST' || !new URL(url).pathname.endsWith('/responses')) {
-      return replyWithError({ status: 404, body: { error: { message: `Unknown endpoint ${method} ${url}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' } } });
+    const { url, method, text, body: parsed } = readEmbeddedCall(input, init);
+    if (method !== 'POST' || !url.pathname.endsWith('/responses')) {
+      return replyWithError({ status: 404, body: { error: { message: `Unknown endpoint ${method} ${url.href}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' } } });
     }
-    const text = typeof init?.body === 'string' ? init.body : '';
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-      return replyWithError(invalidRequest('We could not parse the JSON body of your request.', null, null));
-    }
+    if (!parsed.ok) return replyWithError(invalidRequest('We could not parse the JSON body of your request.', null, null));
+    const body = parsed.value;
     const checked = checkResponsesRequest(body);
     if (!checked.ok) return replyWithError(checked.error);
     const iteration = countModelTurns(checked.value.input);
@@ -120,6 +113,6 @@ function buildResponseBody(options: {
 }
 
 /** About four characters a token: enough for a usage figure from an offline model. */
-function estimateTokens(chars: number): number {
+export function estimateTokens(chars: number): number {
   return Math.max(1, Math.ceil(chars / 4));
 }

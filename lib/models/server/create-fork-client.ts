@@ -1,5 +1,6 @@
 import { type ModelClient, ok } from '@/lib/runtime';
 import type { TapeEntry } from '@/lib/contract';
+import type { ChooseGeminiSchema } from '../gemini/gemini-schema-choice';
 import { createTapeClient } from '../tape-client';
 
 export type ForkClientOptions = {
@@ -9,6 +10,8 @@ export type ForkClientOptions = {
   live: ModelClient;
   /** Receives every exchange the tape serves; the live client records its own. */
   onExchange?: (exchange: TapeEntry) => void;
+  /** As the live client chooses Gemini's parameter schemas, so a recorded Gemini request matches. */
+  chooseGeminiSchema?: ChooseGeminiSchema;
 };
 
 /**
@@ -20,7 +23,7 @@ export type ForkClientOptions = {
 export function createForkClient(options: ForkClientOptions): ModelClient {
   // A stream an abort cut off holds no answer to fork from: that request goes live, as one past the end.
   const answered = options.tape.filter((entry) => !entry.cutOff);
-  const recording = createTapeClient(answered, { onExchange: options.onExchange });
+  const recording = createTapeClient(answered, { onExchange: options.onExchange, chooseGeminiSchema: options.chooseGeminiSchema });
   let divergence: string | undefined;
   return {
     label: options.live.label,

@@ -5,11 +5,14 @@ import { createAutoModel, type AutoModelOptions } from '../embedded/auto-model';
 import { createEmbeddedFetch, EMBEDDED_BASE_URL } from '../embedded/embedded-fetch';
 import type { EmbeddedModel } from '../embedded/embedded-model';
 import { createScriptedModel } from '../embedded/scripted-model';
-import type { ModelConfig, TapeEntry } from '@/lib/contract';
+import type { EmbeddedWire, ModelConfig, TapeEntry } from '@/lib/contract';
+import { createEmbeddedGeminiFetch, EMBEDDED_GEMINI_BASE_URL } from '../embedded/embedded-gemini-fetch';
+import { createGeminiClient, GEMINI_BASE_URL } from '../gemini/gemini-client';
+import type { ChooseGeminiSchema } from '../gemini/gemini-schema-choice';
 import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from '../openai-compatible-client';
 import { createOpenAIResponsesClient, OPENAI_BASE_URL } from '../openai-responses-client';
 import { describeUnreadableAnswer } from '../describe-unreadable-answer';
-import { isSameBaseURL } from '../is-same-base-url';
+import { reachKeyedProvider } from './reach-keyed-provider';
 import { createRecordingFetch, type FetchFunction, type RecordingOptions } from '../record-exchanges';
 import { createTapeClient } from '../tape-client';
 
@@ -19,6 +22,10 @@ export type ModelEnvironment = {
   OPENAI_API_KEY?: string;
   /** The operator's base URL for the `openai` provider; `https://api.openai.com/v1` when unset. */
   OPENAI_BASE_URL?: string;
+  /** The server's Gemini key, sent only to the operator's Gemini base URL. */
+  GEMINI_API_KEY?: string;
+  /** The operator's base URL for the `gemini` provider; `https://generativelanguage.googleapis.com` when unset. */
+  GEMINI_BASE_URL?: string;
   /** `1` lets base URLs from requests reach loopback, private, link-local and metadata addresses. */
   PLAYGROUND_ALLOW_PRIVATE_NETWORK?: string;
 };
@@ -35,46 +42,44 @@ export type CreateModelClientOptions = {
   timeoutMs?: number;
   /** Builds the auto model; the server passes one that thinks in a sandbox worker. */
   createAutoModel?: (options: AutoModelOptions) => EmbeddedModel;
+  /** What Gemini's declarations carry for each tool's parameters; the server decides it with the compatibility matrix. */
+  chooseGeminiSchema?: ChooseGeminiSchema;
 };
 
 /** The ModelClient for a config. Never throws: a missing key becomes an error on the first request. */
 export function createModelClient(config: ModelConfig, options: CreateModelClientOptions = {}): ModelClient {
   const env = options.env ?? {};
-  const operatorBaseURL = env.OPENAI_BASE_URL || OPENAI_BASE_URL;
-  const requestNetwork = (): FetchFunction =>
-    options.fetch ?? createEgressFetch({ allowPrivateNetwork: env.PLAYGROUND_ALLOW_PRIVATE_NETWORK === ALLOW_PRIVATE_NETWORK_VALUE });
+  const allowPrivateNetwork = env.PLAYGROUND_ALLOW_PRIVATE_NETWORK === ALLOW_PRIVATE_NETWORK_VALUE;
+  const requestNetwork = (): FetchFunction => options.fetch ?? createEgressFetch({ allowPrivateNetwork });
+  const reach = { fetch: options.fetch, onExchange: options.onExchange, allowPrivateNetwork };
   switch (config.provider) {
     case 'scripted':
-      return createEmbeddedClient(createScriptedModel(config.script), options);
+      return createEmbeddedClient(createScriptedModel(config.script), config.wire, options);
     case 'auto':
-      return createEmbeddedClient((options.createAutoModel ?? createAutoModel)({ seed: config.seed, faults: config.faults }), options);
+      return createEmbeddedClient((options.createAutoModel ?? createAutoModel)({ seed: config.seed, faults: config.faults }), config.wire, options);
+    case 'gemini': {
+      const label = `gemini:${config.model}`;
+      const terms = { vendor: 'Gemini', keyVariable: 'GEMINI_API_KEY', baseUrlVariable: 'GEMINI_BASE_URL', officialBaseURL: GEMINI_BASE_URL };
+      const route = reachKeyedProvider({ ...terms, operatorBaseURL: env.GEMINI_BASE_URL, serverKey: env.GEMINI_API_KEY, baseURL: config.baseURL, typedKey: config.apiKey }, reach);
+      if (!route.ok) return createFailingClient(label, route.error);
+      const { baseURL, apiKey, fetch, providerName } = route.value;
+      return createGeminiClient({ label, model: config.model, apiKey, baseURL, fetch, timeoutMs: options.timeoutMs, functionCallingMode: config.functionCallingMode, chooseSchema: options.chooseGeminiSchema, providerName });
+    }
     case 'openai': {
-      const baseURL = config.baseURL ?? operatorBaseURL;
       const label = `openai:${config.model}`;
-      const isOperators = isSameBaseURL(baseURL, operatorBaseURL);
-      // The server's key never travels to a base URL a visitor named.
-      const apiKey = (isOperators ? config.apiKey || env.OPENAI_API_KEY : config.apiKey) || '';
-      if (!apiKey) {
-        return createFailingClient(
-          label,
-          isOperators
-            ? 'No OpenAI API key: set OPENAI_API_KEY on the server or enter a key for this session.'
-            : `No API key for ${baseURL}: the server's key is only sent to the operator's base URL (OPENAI_BASE_URL); enter a key for this server.`,
-        );
-      }
-      const isOpenAI = isSameBaseURL(baseURL, OPENAI_BASE_URL);
-      // The operator's own base URL is trusted, private address or not.
-      const network = isOperators ? (options.fetch ?? createEgressFetch({ allowPrivateNetwork: true })) : requestNetwork();
-      const providerName = isOpenAI ? 'OpenAI' : `the server at ${baseURL}`;
+      const terms = { vendor: 'OpenAI', keyVariable: 'OPENAI_API_KEY', baseUrlVariable: 'OPENAI_BASE_URL', officialBaseURL: OPENAI_BASE_URL };
+      const route = reachKeyedProvider({ ...terms, operatorBaseURL: env.OPENAI_BASE_URL, serverKey: env.OPENAI_API_KEY, baseURL: config.baseURL, typedKey: config.apiKey }, reach);
+      if (!route.ok) return createFailingClient(label, route.error);
+      const { baseURL, apiKey, fetch, providerName, isOfficial } = route.value;
       return createOpenAIResponsesClient({
         label,
         model: config.model,
         apiKey,
         baseURL,
-        fetch: createRecordingFetch({ fetch: network, onExchange: options.onExchange, secrets: [apiKey], describeUnreadable: describeFor(providerName, baseURL) }),
+        fetch,
         timeoutMs: options.timeoutMs,
-        hostedToolSearch: isOpenAI && supportsHostedToolSearch(config.model),
-        includeEncryptedReasoning: isOpenAI,
+        hostedToolSearch: isOfficial && supportsHostedToolSearch(config.model),
+        includeEncryptedReasoning: isOfficial,
         providerName,
       });
     }
@@ -93,7 +98,7 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
         timeoutMs: options.timeoutMs,
       });
     case 'tape':
-      return createTapeClient(config.tape, { onExchange: options.onExchange });
+      return createTapeClient(config.tape, { onExchange: options.onExchange, chooseGeminiSchema: options.chooseGeminiSchema });
   }
 }
 
@@ -101,7 +106,19 @@ function describeFor(providerName: string, baseURL: string): RecordingOptions['d
   return (answer) => describeUnreadableAnswer({ providerName, baseURL, ...answer });
 }
 
-function createEmbeddedClient(model: EmbeddedModel, options: CreateModelClientOptions): ModelClient {
+function createEmbeddedClient(model: EmbeddedModel, wire: EmbeddedWire | undefined, options: CreateModelClientOptions): ModelClient {
+  if (wire === 'gemini') {
+    return createGeminiClient({
+      label: `embedded:${model.kind}:gemini`,
+      model: `embedded-${model.kind}`,
+      apiKey: 'embedded',
+      baseURL: EMBEDDED_GEMINI_BASE_URL,
+      fetch: createRecordingFetch({ fetch: createEmbeddedGeminiFetch(model), onExchange: options.onExchange }),
+      timeoutMs: options.timeoutMs,
+      chooseSchema: options.chooseGeminiSchema,
+      providerName: `the embedded ${model.kind} model`,
+    });
+  }
   return createOpenAIResponsesClient({
     label: `embedded:${model.kind}`,
     model: `embedded-${model.kind}`,

@@ -1,0 +1,13 @@
+/**
+ * Gemini has no namespaces, and its function names allow letters, digits, `_`, `.`, `:` and `-`:
+ * `crm.find` travels under that qualified name and is mapped back.
+ */
+export const GEMINI_NAMESPACE_SEPARATOR = '.';
+
+/** A wire name → the namespace and name it stands for. */
+export type GeminiToolNames = Map<string, { name: string; namespace?: string }>;
+
+/** The name a function goes by on Gemini's wire. */
+export function qualifyGeminiName(name: string, namespace?: string): string {
+  return namespace ? `${namespace}${GEMINI_NAMESPACE_SEPARATOR}${name}` : name;
+}
