@@ -21,8 +21,8 @@ async function runWith(model: ModelConfig, message: string, history: Conversatio
     tools: [...createWorkspaceTools().all, weather],
     model: createModelClient(model, { onExchange: (entry) => tape.push(entry) }),
     input: [...history, { type: 'message', role: 'user', content: message }],
-    turnId: 'turn_gemini',
-    permissions: { mode: 'auto' },
+    policy: { permissions: { mode: 'auto' } },
+    host: { turnId: 'turn_gemini' },
   });
   return { outcome, tape };
 }
