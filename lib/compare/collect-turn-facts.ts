@@ -57,9 +57,24 @@ export type TurnFacts = {
  */
 export function collectTurnFacts(events: readonly RuntimeEvent[]): TurnFacts {
   const facts: TurnFacts = { turnId: events[0]?.turnId, iterations: [] };
+  const book = createFactsBook();
+  for (const event of events) collectEvent(event, facts, book);
+  facts.iterations = [...book.iterations.values()].sort((left, right) => left.iteration - right.iteration);
+  return facts;
+}
+
+/** The turn's iterations and calls by key, as the events name them, with the calls in each iteration in the model's order. */
+type FactsBook = {
+  iterations: Map<number, IterationFacts>;
+  calls: Map<string, CallFacts>;
+  iterationOf: (iteration: number) => IterationFacts;
+  propose: (iteration: number, call: { callId: string; name: string; arguments?: string }) => CallFacts;
+  callOf: (event: { iteration: number; callId: string; name: string }) => CallFacts;
+};
+
+function createFactsBook(): FactsBook {
   const iterations = new Map<number, IterationFacts>();
   const calls = new Map<string, CallFacts>();
-
   const iterationOf = (iteration: number): IterationFacts => {
     let found = iterations.get(iteration);
     if (!found) {
@@ -78,84 +93,86 @@ export function collectTurnFacts(events: readonly RuntimeEvent[]): TurnFacts {
   };
   const callOf = (event: { iteration: number; callId: string; name: string }): CallFacts => calls.get(event.callId) ?? propose(event.iteration, event);
 
-  for (const event of events) {
-    switch (event.type) {
-      case 'turn-start':
-        facts.start = event;
-        break;
-      case 'tools-assembled':
-        facts.tools = event.tools.map((tool) => tool.qualifiedName);
-        break;
-      case 'sandbox-error':
-        facts.sandboxError = event;
-        break;
-      case 'model-request':
-        iterationOf(event.iteration).request = event;
-        break;
-      case 'model-response':
-        iterationOf(event.iteration).response = event;
-        for (const call of event.calls) propose(event.iteration, call);
-        break;
-      case 'tool-call-direct':
-        iterationOf(event.iteration).direct = event;
-        propose(event.iteration, event.call);
-        break;
-      case 'model-error':
-        iterationOf(event.iteration).error = event;
-        break;
-      case 'tool-search': {
-        const search = { query: event.query, matches: event.matches };
-        const call = calls.get(event.callId);
-        if (call) call.search = search;
-        else iterationOf(event.iteration).searches.push(search);
-        break;
-      }
-      case 'tool-input-repair':
-        callOf(event).repairs.push(...event.repairs.map((repair) => repair.rung));
-        break;
-      case 'tool-input-error':
-        callOf(event).inputError = { code: event.code, message: event.message };
-        break;
-      case 'tool-permission':
-        callOf(event).permission = event.decision;
-        break;
-      case 'tool-approval-response':
-        callOf(event).approval = { approved: event.approved, decidedBy: event.decidedBy };
-        break;
-      case 'dispatch-plan':
-        event.batches.forEach((batch, index) => {
-          for (const callId of batch.callIds) {
-            const call = calls.get(callId);
-            if (call) call.batch = { index, mode: batch.mode };
-          }
-        });
-        break;
-      case 'tool-call-log':
-        callOf(event).logs.push({ level: event.level, message: event.message });
-        break;
-      case 'tool-output': {
-        const result: CallFacts['result'] = { status: event.status, output: event.output, durationMs: event.durationMs };
-        if (event.details !== undefined) result.details = event.details;
-        callOf(event).result = result;
-        break;
-      }
-      case 'turn-end':
-        facts.end = event;
-        break;
-      case 'sandbox-ready':
-      case 'turn-carried-in':
-      case 'model-delta':
-      case 'tool-input-available':
-      case 'tool-approval-request':
-      case 'tool-output-request':
-      case 'tool-output-response':
-      case 'tool-call-start':
-        // Derived from, or a step towards, what the events above already carry.
-        break;
-      default:
-        assertNever(event);
+  return { iterations, calls, iterationOf, propose, callOf };
+}
+
+/** Adds what one event says to the turn's facts. */
+function collectEvent(event: RuntimeEvent, facts: TurnFacts, book: FactsBook): void {
+  const { calls, iterationOf, propose, callOf } = book;
+  switch (event.type) {
+    case 'turn-start':
+      facts.start = event;
+      break;
+    case 'tools-assembled':
+      facts.tools = event.tools.map((tool) => tool.qualifiedName);
+      break;
+    case 'sandbox-error':
+      facts.sandboxError = event;
+      break;
+    case 'model-request':
+      iterationOf(event.iteration).request = event;
+      break;
+    case 'model-response':
+      iterationOf(event.iteration).response = event;
+      for (const call of event.calls) propose(event.iteration, call);
+      break;
+    case 'tool-call-direct':
+      iterationOf(event.iteration).direct = event;
+      propose(event.iteration, event.call);
+      break;
+    case 'model-error':
+      iterationOf(event.iteration).error = event;
+      break;
+    case 'tool-search': {
+      const search = { query: event.query, matches: event.matches };
+      const call = calls.get(event.callId);
+      if (call) call.search = search;
+      else iterationOf(event.iteration).searches.push(search);
+      break;
     }
+    case 'tool-input-repair':
+      callOf(event).repairs.push(...event.repairs.map((repair) => repair.rung));
+      break;
+    case 'tool-input-error':
+      callOf(event).inputError = { code: event.code, message: event.message };
+      break;
+    case 'tool-permission':
+      callOf(event).permission = event.decision;
+      break;
+    case 'tool-approval-response':
+      callOf(event).approval = { approved: event.approved, decidedBy: event.decidedBy };
+      break;
+    case 'dispatch-plan':
+      event.batches.forEach((batch, index) => {
+        for (const callId of batch.callIds) {
+          const call = calls.get(callId);
+          if (call) call.batch = { index, mode: batch.mode };
+        }
+      });
+      break;
+    case 'tool-call-log':
+      callOf(event).logs.push({ level: event.level, message: event.message });
+      break;
+    case 'tool-output': {
+      const result: CallFacts['result'] = { status: event.status, output: event.output, durationMs: event.durationMs };
+      if (event.details !== undefined) result.details = event.details;
+      callOf(event).result = result;
+      break;
+    }
+    case 'turn-end':
+      facts.end = event;
+      break;
+    case 'sandbox-ready':
+    case 'turn-carried-in':
+    case 'model-delta':
+    case 'tool-input-available':
+    case 'tool-approval-request':
+    case 'tool-output-request':
+    case 'tool-output-response':
+    case 'tool-call-start':
+      // Derived from, or a step towards, what the events above already carry.
+      break;
+    default:
+      assertNever(event);
   }
-  facts.iterations = [...iterations.values()].sort((left, right) => left.iteration - right.iteration);
-  return facts;
 }
