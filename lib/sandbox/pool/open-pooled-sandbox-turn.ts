@@ -144,7 +144,35 @@ async function openOnWorker(pool: SandboxPool, options: SandboxTurnOptions, firs
   }
 
   const { activityHooks } = first.value;
-  const tools = first.value.tools.map((metadata, index): Tool => ({
+  const tools = first.value.tools.map((metadata, index) => createPooledTool({ metadata, index, activityHooks, hook, execute }));
+
+  return ok({
+    tools,
+    activityHooks,
+    files: () => files,
+    filesVersion: () => filesVersion,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      const placement = current;
+      current = undefined;
+      if (!placement) return;
+      if (placement.worker.alive) void pool.send<'close-turn'>(placement.worker, { kind: 'close-turn', turnKey: placement.turnKey }, { timeoutMs: HOOK_TIMEOUT_MS }).finally(placement.release);
+      else placement.release();
+    },
+  });
+}
+
+/** One tool of the module as the loop sees it: its hooks and executions are messages to the turn's worker. */
+function createPooledTool(options: {
+  metadata: ToolMetadata;
+  index: number;
+  activityHooks: readonly ActivityHooks[];
+  hook: (index: number, method: ToolHookMethod, args: JsonValue[]) => Promise<Result<WorkerAnswers['hook'], ToolFailure>>;
+  execute: (index: number, args: JsonValue, context: ToolContext) => Promise<Result<ToolReturn, ToolFailure>>;
+}): Tool {
+  const { metadata, index, activityHooks, hook, execute } = options;
+  return {
     ...metadata,
     async validateArguments(args) {
       const answer = await hook(index, 'validateArguments', [toJson(args)]);
@@ -174,23 +202,7 @@ async function openOnWorker(pool: SandboxPool, options: SandboxTurnOptions, firs
       return answer.ok && answer.value.method === 'describeCompletedActivity' ? answer.value.result : undefined;
     },
     execute: (args, context) => execute(index, args, context),
-  }));
-
-  return ok({
-    tools,
-    activityHooks,
-    files: () => files,
-    filesVersion: () => filesVersion,
-    dispose() {
-      if (disposed) return;
-      disposed = true;
-      const placement = current;
-      current = undefined;
-      if (!placement) return;
-      if (placement.worker.alive) void pool.send<'close-turn'>(placement.worker, { kind: 'close-turn', turnKey: placement.turnKey }, { timeoutMs: HOOK_TIMEOUT_MS }).finally(placement.release);
-      else placement.release();
-    },
-  });
+  };
 }
 
 function failureOf(failure: PoolFailure): ToolFailure {
