@@ -32,12 +32,6 @@ type SessionRow = { checked: number; check_error: string | null; viewed_at: stri
 export async function createSqlSessionStore(client: SqlClient, options: SqlSessionStoreOptions): Promise<SessionStore> {
   const now = options.now ?? Date.now;
   const retention = options.retention ?? FINISHED_TURN_RETENTION;
-  // Reads already skip expired turns, so the sweep that deletes them runs once per this many saves
-  // (1 for small caps, 50 for the default 1,000): a burst of turns is not a burst of sweeps.
-  const savesPerSweep = Math.max(1, Math.floor(retention.maxCount / 20));
-  let savesSinceSweep = 0;
-  /** Checks of older rows in progress, so simultaneous first reads share one. */
-  const checking = new Map<string, Promise<SessionRead>>();
   await migrateSessionDatabase(client);
   const storage = options.storage ?? DEFAULT_SESSION_STORAGE_LIMITS;
   const totalRows = await client.query<{ total: string | number | null }>('SELECT sum(bytes) AS total FROM sessions');
@@ -64,75 +58,10 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
     await client.query('UPDATE sessions SET viewed_at = $2 WHERE id = $1', [id, time]);
   };
 
-  /** A row an older version wrote: checked now, in the checker's worker, and rewritten when it passes. */
-  const checkStoredRow = (id: string): Promise<SessionRead> => {
-    const running = checking.get(id);
-    if (running) return running;
-    const check = (async (): Promise<SessionRead> => {
-      const rows = await client.query<{ body: string }>('SELECT body FROM sessions WHERE id = $1', [id]);
-      if (!rows[0]) return { kind: 'missing' };
-      const prepared = await options.checker.prepareSession({ kind: 'stored', body: rows[0].body });
-      if (!prepared.ok) {
-        const retry = prepared.error.code === 'busy' || prepared.error.code === 'storage-failed';
-        if (!retry) await client.query('UPDATE sessions SET check_error = $2, checked = $3 WHERE id = $1', [id, prepared.error.message, SESSION_CHECK_VERSION]);
-        return { kind: 'unreadable', error: prepared.error.message, retry };
-      }
-      const { body, bytes, title, description, version } = prepared.value;
-      await client.query('UPDATE sessions SET body = $2, bytes = $3, title = $4, description = $5, version = $6, checked = $7, check_error = NULL WHERE id = $1', [
-        id,
-        body,
-        bytes,
-        title,
-        description,
-        version,
-        SESSION_CHECK_VERSION,
-      ]);
-      return { kind: 'found', body };
-    })().finally(() => checking.delete(id));
-    checking.set(id, check);
-    return check;
-  };
+  const checkStoredRow = createStoredRowCheck(client, options.checker);
 
   const store: SessionStore = {
-    async saveTurn(turnId, body, controlTokenHash) {
-      const createdAt = now();
-      savesSinceSweep += 1;
-      const sweep = savesSinceSweep >= savesPerSweep;
-      if (sweep) savesSinceSweep = 0;
-      await client.transaction(async (query) => {
-        await query('INSERT INTO finished_turns (turn_id, created_at, body, control_token_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (turn_id) DO NOTHING', [
-          turnId,
-          createdAt,
-          body,
-          controlTokenHash ?? null,
-        ]);
-        if (!sweep) return;
-        await query(
-          `DELETE FROM finished_turns
-            WHERE created_at < $1
-               OR position <= (SELECT position FROM finished_turns ORDER BY position DESC OFFSET $2 LIMIT 1)`,
-          [createdAt - retention.maxAgeMs, retention.maxCount],
-        );
-      });
-    },
-    async getTurnBody(turnId) {
-      const rows = await client.query<{ body: string }>('SELECT body FROM finished_turns WHERE turn_id = $1 AND created_at >= $2', [turnId, now() - retention.maxAgeMs]);
-      return rows[0]?.body;
-    },
-    async getTurn(turnId) {
-      const body = await store.getTurnBody(turnId);
-      return body === undefined ? undefined : readTurn(body);
-    },
-    async getControlledTurn(turnId) {
-      const rows = await client.query<{ body: string; control_token_hash: string | null }>(
-        'SELECT body, control_token_hash FROM finished_turns WHERE turn_id = $1 AND created_at >= $2',
-        [turnId, now() - retention.maxAgeMs],
-      );
-      const row = rows[0];
-      const turn = row ? readTurn(row.body) : undefined;
-      if (!row || !turn) return undefined;
-      return row.control_token_hash === null ? { turn } : { turn, controlTokenHash: row.control_token_hash };
-    },
+    ...createFinishedTurnRows(client, { now, retention }),
     async createSession(row) {
       const time = Date.parse(row.createdAt);
       const outcome = await client.transaction(async (query): Promise<SessionWriteOutcome> => {
@@ -188,6 +117,92 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
     close: () => client.close(),
   };
   return store;
+}
+
+/** The finished turns kept for sharing: saved with a sweep now and then, read while within the retention. */
+function createFinishedTurnRows(
+  client: SqlClient,
+  options: { now: () => number; retention: { maxAgeMs: number; maxCount: number } },
+): Pick<SessionStore, 'saveTurn' | 'getTurnBody' | 'getTurn' | 'getControlledTurn'> {
+  const { now, retention } = options;
+  // Reads already skip expired turns, so the sweep that deletes them runs once per this many saves
+  // (1 for small caps, 50 for the default 1,000): a burst of turns is not a burst of sweeps.
+  const savesPerSweep = Math.max(1, Math.floor(retention.maxCount / 20));
+  let savesSinceSweep = 0;
+  const rows: Pick<SessionStore, 'saveTurn' | 'getTurnBody' | 'getTurn' | 'getControlledTurn'> = {
+    async saveTurn(turnId, body, controlTokenHash) {
+      const createdAt = now();
+      savesSinceSweep += 1;
+      const sweep = savesSinceSweep >= savesPerSweep;
+      if (sweep) savesSinceSweep = 0;
+      await client.transaction(async (query) => {
+        await query('INSERT INTO finished_turns (turn_id, created_at, body, control_token_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (turn_id) DO NOTHING', [
+          turnId,
+          createdAt,
+          body,
+          controlTokenHash ?? null,
+        ]);
+        if (!sweep) return;
+        await query(
+          `DELETE FROM finished_turns
+            WHERE created_at < $1
+               OR position <= (SELECT position FROM finished_turns ORDER BY position DESC OFFSET $2 LIMIT 1)`,
+          [createdAt - retention.maxAgeMs, retention.maxCount],
+        );
+      });
+    },
+    async getTurnBody(turnId) {
+      const found = await client.query<{ body: string }>('SELECT body FROM finished_turns WHERE turn_id = $1 AND created_at >= $2', [turnId, now() - retention.maxAgeMs]);
+      return found[0]?.body;
+    },
+    async getTurn(turnId) {
+      const body = await rows.getTurnBody(turnId);
+      return body === undefined ? undefined : readTurn(body);
+    },
+    async getControlledTurn(turnId) {
+      const found = await client.query<{ body: string; control_token_hash: string | null }>(
+        'SELECT body, control_token_hash FROM finished_turns WHERE turn_id = $1 AND created_at >= $2',
+        [turnId, now() - retention.maxAgeMs],
+      );
+      const row = found[0];
+      const turn = row ? readTurn(row.body) : undefined;
+      if (!row || !turn) return undefined;
+      return row.control_token_hash === null ? { turn } : { turn, controlTokenHash: row.control_token_hash };
+    },
+  };
+  return rows;
+}
+
+/** Checks a row an older version wrote, now, in the checker's worker, and rewrites it when it passes; simultaneous first reads share one check. */
+function createStoredRowCheck(client: SqlClient, checker: SessionChecker): (id: string) => Promise<SessionRead> {
+  const checking = new Map<string, Promise<SessionRead>>();
+  return (id) => {
+    const running = checking.get(id);
+    if (running) return running;
+    const check = (async (): Promise<SessionRead> => {
+      const rows = await client.query<{ body: string }>('SELECT body FROM sessions WHERE id = $1', [id]);
+      if (!rows[0]) return { kind: 'missing' };
+      const prepared = await checker.prepareSession({ kind: 'stored', body: rows[0].body });
+      if (!prepared.ok) {
+        const retry = prepared.error.code === 'busy' || prepared.error.code === 'storage-failed';
+        if (!retry) await client.query('UPDATE sessions SET check_error = $2, checked = $3 WHERE id = $1', [id, prepared.error.message, SESSION_CHECK_VERSION]);
+        return { kind: 'unreadable', error: prepared.error.message, retry };
+      }
+      const { body, bytes, title, description, version } = prepared.value;
+      await client.query('UPDATE sessions SET body = $2, bytes = $3, title = $4, description = $5, version = $6, checked = $7, check_error = NULL WHERE id = $1', [
+        id,
+        body,
+        bytes,
+        title,
+        description,
+        version,
+        SESSION_CHECK_VERSION,
+      ]);
+      return { kind: 'found', body };
+    })().finally(() => checking.delete(id));
+    checking.set(id, check);
+    return check;
+  };
 }
 
 /** A stored finished turn (checked when it was saved); turns saved before hand-typed outputs and Tool Search versions were recorded get their defaults. */
