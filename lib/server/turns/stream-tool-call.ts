@@ -1,11 +1,10 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
 import { runToolCall } from '@/lib/runtime';
 import { getSandboxPool } from '@/lib/sandbox/pool';
-import { createTurnEventFeed } from './create-turn-event-feed';
 import { startTurnSandbox } from './open-turn-sandbox';
-import { createTurnWaitBudget } from './create-turn-wait-budget';
+import { serveTurnRun } from './serve-turn-run';
 import { startWhenAdmitted, type StreamTurnResult } from './stream-turn';
-import { type ToolCallRequest, TURN_LIMITS } from '@/lib/contract';
+import type { ToolCallRequest } from '@/lib/contract';
 import { getTurnRegistry } from './turn-registry';
 
 export type StreamToolCallOptions = {
@@ -31,22 +30,14 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
   const registry = getTurnRegistry();
   const sandbox = startTurnSandbox(getSandboxPool(), request);
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
-
-  const controller = new AbortController();
-  const controlToken = registry.register(turnId, options.clientId, controller);
-  const events = createTurnEventFeed({
+  const { controlToken, events } = serveTurnRun({
     turnId,
-    controller,
-    maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
-    wallMs: TURN_LIMITS.wallMs,
-    onClose: () => {
-      registry.unregister(turnId);
-      sandbox.value.dispose();
-    },
-    run: async ({ send, stop }) => {
-      // A sleeping tool or an unanswered approval holds the slot no longer than a turn's would.
-      const waits = createTurnWaitBudget({ registry, turnId, kind: 'call', stop });
-      await runToolCall({
+    clientId: options.clientId,
+    kind: 'call',
+    sandbox: sandbox.value,
+    maxEvents: options.maxEvents,
+    run: ({ send, signal, waits }) =>
+      runToolCall({
         tools: () => waits.openTools(sandbox.value.openTools),
         name: request.name,
         arguments: request.arguments,
@@ -56,9 +47,8 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
           requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
           requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
         },
-        host: { turnId, readFiles: () => sandbox.value.files(), signal: controller.signal, onEvent: send },
-      }).finally(() => waits.dispose());
-    },
+        host: { turnId, readFiles: () => sandbox.value.files(), signal, onEvent: send },
+      }),
   });
   return { ok: true, turnId, controlToken, events };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createForkClient } from '@/lib/models/server';
 import { chooseGeminiSchema } from '@/lib/interop';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/server';
-import { removeModelSecrets, type FinishedTurn, type TapeEntry, TURN_LIMITS, type TurnRequest } from '@/lib/contract';
+import { removeModelSecrets, type FinishedTurn, type TapeEntry, type TurnRequest } from '@/lib/contract';
 import {
   type ConversationItem,
   readConversation,
@@ -17,8 +17,8 @@ import {
 import { createPooledAutoModel, createPooledResultValidator, createPooledTokenCount, getSandboxPool } from '@/lib/sandbox/pool';
 import { admitTurn, type RateLimitRefusal, getSharedLimits } from '../admission';
 import { createTokenCounter } from './count-tokens-cached';
-import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
-import { createTurnWaitBudget } from './create-turn-wait-budget';
+import type { TurnEventFeed } from './create-turn-event-feed';
+import { serveTurnRun } from './serve-turn-run';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
@@ -101,7 +101,6 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const pool = getSandboxPool();
   // Recorded with the turn, so its replay ranks searches the same way whatever is current then.
   const toolSearch = request.toolSearch ?? CURRENT_TOOL_SEARCH_VERSION;
-  const controller = new AbortController();
   const tape: TapeEntry[] = [];
   const approvals: FinishedTurn['approvals'] = [];
   const outputs: FinishedTurn['outputs'] = [];
@@ -120,20 +119,15 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   // Last, so that nothing after it can fail before the stream owns the sandbox.
   const sandbox = startTurnSandbox(pool, request);
   if (!sandbox.ok) return { ok: false, ...sandbox.error };
-  const controlToken = registry.register(turnId, clientId, controller, { tape });
-
-  const events = createTurnEventFeed({
+  const { controlToken, events } = serveTurnRun({
     turnId,
-    controller,
-    maxEvents: options.maxEvents ?? TURN_LIMITS.eventsPerTurn,
-    wallMs: TURN_LIMITS.wallMs,
-    onClose: () => {
-      registry.unregister(turnId);
-      sandbox.value.dispose();
-    },
-    run: async ({ send, sent, stop }) => {
-      const waits = createTurnWaitBudget({ registry, turnId, kind: 'turn', stop });
-      const outcome = await runTurn({
+    clientId,
+    kind: 'turn',
+    sandbox: sandbox.value,
+    maxEvents: options.maxEvents,
+    extras: { tape },
+    run: ({ send, signal, waits }) =>
+      runTurn({
         tools: () => waits.openTools(sandbox.value.openTools),
         model,
         input,
@@ -171,15 +165,17 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
           turnId,
           readFiles: () => sandbox.value.files(),
           validateResult: request.resultSchema ? createPooledResultValidator(pool, request.resultSchema as JsonSchema) : undefined,
-          signal: controller.signal,
+          signal,
           secrets,
           countTokens: createTokenCounter(createPooledTokenCount(pool)),
           awaitStep: waitForTurnStep,
           onEvent: send,
         },
-      }).finally(() => waits.dispose());
-      if (options.onFinished) await waitForTurnStep();
-      await options.onFinished?.({
+      }),
+    afterRun: async (outcome, sent) => {
+      if (!options.onFinished) return;
+      await waitForTurnStep();
+      await options.onFinished({
         turnId,
         request: { ...request, toolSearch, model: removeModelSecrets(request.model) },
         tape,
