@@ -10,6 +10,7 @@ export { SESSION_RECORD_VERSION, readCheckedSessionRecord } from './record/read-
 export { exportSessionFile, fetchSession, importSessionFile, replaySharedSession, shareSession } from './record/session-api';
 export type { ReplayResponse, SessionApiError, ShareRequest } from './record/session-api';
 export type { SessionChecker } from './record/session-checker';
+export { shareSessionRequestSchema } from './record/share-session-request';
 export { describeStorageFailure, statusForSessionError } from './record/session-error';
 export type { SessionError } from './record/session-error';
 export { migrateSessionRecord } from './record/session-record';

@@ -1,6 +1,6 @@
 // The request bodies that may be large enough to be parsed in a sandbox worker, by name (a name crosses to the worker; a schema cannot).
 import type { z } from 'zod';
-import { shareSessionRequestSchema } from '@/lib/sessions/store';
+import { shareSessionRequestSchema } from '@/lib/sessions';
 import { forkRequestSchema, toolCallRequestSchema, turnRequestSchema } from '@/lib/contract';
 
 export const REQUEST_BODY_SCHEMAS = {

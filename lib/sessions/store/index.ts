@@ -2,7 +2,7 @@
 // limits, sharing and importing. The process-wide store is the server's (`@/lib/server/sessions`).
 export { createPgliteClient } from './create-pglite-client';
 export { createPostgresClient } from './create-postgres-client';
-export { createSharedSession, shareSessionRequestSchema } from './create-shared-session';
+export { createSharedSession } from './create-shared-session';
 export { createSqlSessionStore } from './create-sql-session-store';
 export { migrateSessionDatabase } from './migrate-session-database';
 export { readSessionBody, readSessionSummary } from './read-stored-session';
