@@ -1,6 +1,7 @@
 // The layers of the code, bottom to top, written once: `npm run lint` (scripts/check-layers.mjs)
 // refuses an import of a folder above its own line or beside it, a deep import into another
-// folder, and an import cycle between folders, naming the file, the import and the rule.
+// folder, an import cycle between folders, and an import of tests/ from outside it, naming the file,
+// the import and the rule.
 
 /** Bottom to top; a folder may import only the folders on the lines before its own. */
 export const LAYERS = [
@@ -54,9 +55,16 @@ export default {
       from: { path: '^(lib|components|app)/' },
       to: { circular: true },
     },
+    {
+      name: 'test-import',
+      severity: 'error',
+      comment: 'Only tests import from tests/: what benchmarks share with tests lives in harness/ (or @/lib/runtime/testing).',
+      from: { path: '^(lib|components|app|bench|harness)/' },
+      to: { path: '^tests/' },
+    },
   ],
   options: {
-    includeOnly: '^(lib|components|app)/',
+    includeOnly: '^(lib|components|app|bench|harness|tests)/',
     exclude: { path: '(^|/)(node_modules|\\.next|generated)/' },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,

@@ -1,6 +1,6 @@
 /** One import the layer rules refuse: the importing file, the file it reaches, and the rule. */
 export type LayerViolation = {
-  rule: 'layer-order' | 'deep-import' | 'folder-cycle';
+  rule: 'layer-order' | 'deep-import' | 'folder-cycle' | 'test-import';
   from: string;
   to: string;
   /** The import as written, when it differs from the file it resolves to. */

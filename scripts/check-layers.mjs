@@ -7,7 +7,7 @@ import { cruise } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const SOURCE_FOLDERS = ['lib', 'components', 'app'];
+const SOURCE_FOLDERS = ['lib', 'components', 'app', 'bench', 'harness'];
 
 /** The violations of the layer rules under `root`, as `{ rule, from, to, comment }`, sorted. */
 export async function findLayerViolations(root = ROOT) {

@@ -25,6 +25,11 @@ const FIXTURE: Record<string, string> = {
   // A cycle between folders: sessions and replay import each other.
   'lib/sessions/index.ts': "import { replay } from '@/lib/replay';\nexport const session = () => replay;\n",
   'lib/replay/index.ts': "import { session } from '@/lib/sessions';\nexport const replay = () => session;\n",
+  // A benchmark reaching into the tests, and one using the shared harness.
+  'tests/support/start.ts': 'export const start = 1;\n',
+  'harness/start.ts': 'export const start = 1;\n',
+  'bench/bad.bench.ts': "import { start } from '../tests/support/start';\nexport const bad = start;\n",
+  'bench/good.bench.ts': "import { start } from '../harness/start';\nexport const good = start;\n",
 };
 
 let root = '';
@@ -62,6 +67,11 @@ describe('the layer checker', () => {
   it("refuses a deep import into another folder, and allows a folder's or a subfolder's index", () => {
     expect(byRule('deep-import')).toEqual(['lib/compare/index.ts -> lib/runtime/json.ts']);
     expect(violations.filter((violation) => violation.from === 'lib/models/index.ts')).toEqual([]);
+  });
+
+  it('refuses an import of tests/ from outside it, and allows the shared harness', () => {
+    expect(byRule('test-import')).toEqual(['bench/bad.bench.ts -> tests/support/start.ts']);
+    expect(violations.filter((violation) => violation.from === 'bench/good.bench.ts')).toEqual([]);
   });
 
   it('refuses a cycle between folders, naming the folders around it', () => {
