@@ -79,17 +79,17 @@ export { runtimeEventSchema, type CarriedIn, type ResponseTiming, type RuntimeEv
 export type { SandboxStep } from './events/timeline-state';
 
 // loop
-export { checkArguments, type ArgumentsCheck, type ArgumentTarget } from './loop/check-arguments';
+export { checkArguments, type ArgumentsCheck, type ArgumentTarget } from './call/check-arguments';
 export { DELTA_LIMITS } from './loop/coalesce-model-deltas';
-export type { ResultValidator } from './loop/create-submit-result-tool';
-export { decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject } from './loop/decide-permission';
-export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './loop/gate-tool-call';
+export type { ResultValidator } from './tools/create-submit-result-tool';
+export { decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject } from './call/decide-permission';
+export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './call/gate-tool-call';
 export type { TokenCounter } from './loop/measure-tool-tokens';
-export { planDispatch } from './loop/plan-dispatch';
+export { planDispatch } from './call/plan-dispatch';
 export type { OpenTurnTools, TurnTools, TurnToolsFailure } from './loop/prepare-turn-tools';
-export { restoreOptionalArguments } from './loop/restore-optional-arguments';
+export { restoreOptionalArguments } from './call/restore-optional-arguments';
 export type { RunHost } from './loop/open-run';
-export { DEFAULT_CALL_TIMEOUT_MS, type CallPolicyInput } from './loop/run-iteration';
+export { DEFAULT_CALL_TIMEOUT_MS, type CallPolicyInput } from './call/run-iteration';
 export { runToolCall, type RunToolCallOptions } from './loop/run-tool-call';
 export {
   DEFAULT_MAX_ITERATIONS,

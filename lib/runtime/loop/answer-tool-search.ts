@@ -1,6 +1,6 @@
-import type { TurnToolSet } from './assemble-tools';
+import type { TurnToolSet } from '../tools/assemble-tools';
 import { buildLoadedDefinitions } from './build-offered-tools';
-import type { EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from '../events/create-event-emitter';
 import type { JsonValue } from '../vocabulary/json';
 import { isPlainObject } from '../vocabulary/json';
 import type { OfferedTool } from '../model/model-client';

@@ -1,4 +1,4 @@
-import type { RegisteredTool, TurnToolSet } from './assemble-tools';
+import type { RegisteredTool, TurnToolSet } from '../tools/assemble-tools';
 import type { JsonSchema } from '../vocabulary/json';
 import type { OfferedFunction, OfferedTool } from '../model/model-client';
 

@@ -1,7 +1,7 @@
 import type { ModelDelta } from '../model/model-client';
 import type { Redactor } from '../redact-secrets';
-import type { EventEmitter } from './create-event-emitter';
-import { qualifiedCallName } from './prepare-tool-call';
+import type { EventEmitter } from '../events/create-event-emitter';
+import { qualifiedCallName } from '../call/prepare-tool-call';
 
 /**
  * How streamed pieces become `model-delta` events. Sizes only, never time: the same stream (a

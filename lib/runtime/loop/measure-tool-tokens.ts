@@ -1,4 +1,4 @@
-import type { TurnToolSet } from './assemble-tools';
+import type { TurnToolSet } from '../tools/assemble-tools';
 import { buildLoadedDefinitions, buildOfferedTools } from './build-offered-tools';
 import type { OfferedTool } from '../model/model-client';
 import type { ToolTokens } from '../vocabulary/tool-tokens';

@@ -1,6 +1,6 @@
 import type { RuntimeEvent } from '../events/runtime-event';
 import { createRedactor, type Redactor } from '../redact-secrets';
-import { createEventEmitter, type Clock, type EventEmitter } from './create-event-emitter';
+import { createEventEmitter, type Clock, type EventEmitter } from '../events/create-event-emitter';
 
 /** What the host gives every run (a turn, a direct call): its id, clock, abort signal, secrets to redact, event sink and file store. */
 export type RunHost = {

@@ -2,7 +2,7 @@ import type { ModuleDiagnostic, SandboxErrorCode, TurnEnding } from '../events/r
 import type { Redactor } from '../redact-secrets';
 import { err, ok, type Result } from '../vocabulary/result';
 import type { Tool } from '../tools/tool';
-import type { EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from '../events/create-event-emitter';
 
 /** Why a turn's tools could not be opened, as `sandbox-error` reports it. */
 export type TurnToolsFailure = { code: SandboxErrorCode; message: string; diagnostics: ModuleDiagnostic[] };

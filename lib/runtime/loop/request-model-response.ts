@@ -3,7 +3,7 @@ import type { ModelClient, ModelError, ModelRequest, ModelResponse } from '../mo
 import type { Redactor } from '../redact-secrets';
 import type { Result } from '../vocabulary/result';
 import { createDeltaCoalescer } from './coalesce-model-deltas';
-import type { EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from '../events/create-event-emitter';
 
 export type RequestModelResponseOptions = {
   model: ModelClient;

@@ -1,7 +1,7 @@
 import type { ModelRequest } from '../model/model-client';
 import type { ModelSettings, RequestToolChoice } from '../model/model-settings';
 import { err, ok, type Result } from '../vocabulary/result';
-import type { TurnToolSet } from './assemble-tools';
+import type { TurnToolSet } from '../tools/assemble-tools';
 
 /** The part of a model request the turn's settings decide. */
 export type RequestSettings = Pick<ModelRequest, 'parallelToolCalls' | 'toolChoice' | 'temperature' | 'maxOutputTokens'>;

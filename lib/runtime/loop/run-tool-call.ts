@@ -1,9 +1,9 @@
-import { assembleTools, describeAssembledTools } from './assemble-tools';
+import { assembleTools, describeAssembledTools } from '../tools/assemble-tools';
 import type { ConversationItem } from '../model/model-client';
-import type { ProposedFunctionCall } from './prepare-tool-call';
+import type { ProposedFunctionCall } from '../call/prepare-tool-call';
 import { redactJsonValue } from '../redact-secrets';
 import { toResponsesInput, type ResponsesWireItem } from '../model/responses-items';
-import { resolveCallPolicy, runIteration, type CallPolicyInput } from './run-iteration';
+import { resolveCallPolicy, runIteration, type CallPolicyInput } from '../call/run-iteration';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
 import type { ToolResult } from '../tools/tool-result';
 import { toOutputItem } from '../tools/tool-result';

@@ -1,8 +1,8 @@
 import { TOOL_SEARCH_NAME } from './build-offered-tools';
-import type { TurnToolSet } from './assemble-tools';
-import type { EventEmitter } from './create-event-emitter';
+import type { TurnToolSet } from '../tools/assemble-tools';
+import type { EventEmitter } from '../events/create-event-emitter';
 import type { ToolTokenMeter } from './measure-tool-tokens';
-import { qualifiedCallName, type ProposedFunctionCall } from './prepare-tool-call';
+import { qualifiedCallName, type ProposedFunctionCall } from '../call/prepare-tool-call';
 import { readSearchQuery } from './answer-tool-search';
 import { requestModelResponse } from './request-model-response';
 import { describeRequestToolChoice, type RequestSettings } from './resolve-request-settings';

@@ -9,7 +9,7 @@ import {
   type RuntimeEvent,
   type Tool,
 } from '@/lib/runtime';
-import type { ManualOutputHandler, ManualOutputRequest } from '@/lib/runtime/loop/manual-output';
+import type { ManualOutputHandler, ManualOutputRequest } from '@/lib/runtime/call/manual-output';
 import { createScriptedTestModel, userMessage, type TestStep } from '@/lib/runtime/testing';
 
 const orderOutput = z.object({ status: z.enum(['open', 'shipped']), items: z.array(z.object({ sku: z.string(), quantity: z.number().int() })) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RuntimeEvent, type RuntimeEventOf, DELTA_LIMITS, type ModelDelta, createRedactor, REDACTED } from '@/lib/runtime';
 import { createDeltaCoalescer } from '@/lib/runtime/loop/coalesce-model-deltas';
-import { createEventEmitter } from '@/lib/runtime/loop/create-event-emitter';
+import { createEventEmitter } from '@/lib/runtime/events/create-event-emitter';
 
 type Delta = RuntimeEventOf<'model-delta'>;
 

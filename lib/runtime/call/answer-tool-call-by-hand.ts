@@ -1,4 +1,4 @@
-import type { EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from '../events/create-event-emitter';
 import { assertNever } from '../vocabulary/assert-never';
 import type { JsonValue } from '../vocabulary/json';
 import type { ManualOutputHandler } from './manual-output';

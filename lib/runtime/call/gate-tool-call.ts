@@ -1,4 +1,4 @@
-import type { EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from '../events/create-event-emitter';
 import { decidePermission, type PermissionSettings } from './decide-permission';
 import type { JsonValue } from '../vocabulary/json';
 import type { RunnableCall } from './prepare-tool-call';

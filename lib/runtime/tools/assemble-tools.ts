@@ -1,12 +1,12 @@
 import { checkStrictSchema } from '../strict/check-strict-schema';
-import { findDuplicateToolNames } from '../tools/check-tool-config';
+import { findDuplicateToolNames } from './check-tool-config';
 import { createSubmitResultTool, SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import type { JsonSchema } from '../vocabulary/json';
 import { err, ok, type Result } from '../vocabulary/result';
 import type { AssembledTool } from '../events/runtime-event';
 import type { TurnMode } from '../vocabulary/modes';
 import { strictifySchema } from '../strict/strictify-schema';
-import { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool } from '../tools/tool';
+import { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool } from './tool';
 
 /** How deferred tools reach the model in this turn. */
 export type SearchMode = 'none' | 'client' | 'hosted';

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../vocabulary/json';
 import { err, ok } from '../vocabulary/result';
-import type { Tool } from '../tools/tool';
+import type { Tool } from './tool';
 import type { ValidationIssue } from '../vocabulary/issues';
 import { createJsonSchemaValidator } from '../validation/validate-json-schema';
 

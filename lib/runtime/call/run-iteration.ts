@@ -1,5 +1,5 @@
-import type { TurnToolSet } from './assemble-tools';
-import type { EventEmitter } from './create-event-emitter';
+import type { TurnToolSet } from '../tools/assemble-tools';
+import type { EventEmitter } from '../events/create-event-emitter';
 import type { PermissionSettings } from './decide-permission';
 import { executeToolCall } from './execute-tool-call';
 import { gateToolCall, type ApprovalHandler } from './gate-tool-call';

@@ -1,5 +1,5 @@
 import { answerToolCallByHand } from './answer-tool-call-by-hand';
-import type { EventEmitter } from './create-event-emitter';
+import type { EventEmitter } from '../events/create-event-emitter';
 import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from '../redact-secrets';

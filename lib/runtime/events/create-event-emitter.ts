@@ -1,4 +1,4 @@
-import type { RuntimeEvent, RuntimeEventInput } from '../events/runtime-event';
+import type { RuntimeEvent, RuntimeEventInput } from './runtime-event';
 
 /** Milliseconds from an arbitrary origin; injected so tests and replays control time. */
 export type Clock = { now(): number };

@@ -1,5 +1,5 @@
-import type { RegisteredTool, TurnToolSet } from './assemble-tools';
-import type { EventEmitter } from './create-event-emitter';
+import type { RegisteredTool, TurnToolSet } from '../tools/assemble-tools';
+import type { EventEmitter } from '../events/create-event-emitter';
 import type { JsonValue } from '../vocabulary/json';
 import { checkArguments } from './check-arguments';
 import type { ToolInputErrorCode } from '../vocabulary/issues';
