@@ -6,7 +6,7 @@
 /** Bottom to top; a folder may import only the folders on the lines before its own. */
 export const LAYERS = [
   ['lib/runtime'], // the pure tool runtime: zod and nothing of ours
-  ['lib/contract'], // what crosses a wire or a thread (schemas, answers, limits, worker messages): the runtime
+  ['lib/contract'], // what crosses a wire or a thread (schemas, answers, limits): the runtime
   ['lib/models'], // model adapters and egress: the contract and the runtime
   ['lib/mcp'], // MCP servers as tool sources (browser-safe face, server-only ./server): models' egress and below
   ['lib/interop', 'lib/assertions', 'lib/compare', 'lib/timeline', 'lib/presets'], // pure and browser-safe: models and below
