@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime';
+import type { JsonSchema, JsonValue } from '@/lib/runtime';
 
 /** Where an import came from. */
 export type ImportFormat = 'mcp-tools-list' | 'openai-responses' | 'openai-chat-completions' | 'openapi';
@@ -28,6 +28,11 @@ export type ImportedTool = {
    * editor prefilled from this schema, until `execute` is written.
    */
   outputSchema?: JsonSchema;
+  /**
+   * Outputs the live tool gave, with the arguments of each call (a snapshot of an MCP server): the
+   * tool is written with an `execute` that answers from them instead of the echoing stub.
+   */
+  recordedOutputs?: RecordedOutput[];
   /** What the stub `execute` says it stands for, e.g. `GET /pets/{petId}`. */
   origin: string;
   /** The OpenAPI operation's tags in document order; empty for the other formats. */
@@ -35,6 +40,9 @@ export type ImportedTool = {
   /** What changed on the way in for this tool (a renamed field, a dropped pattern), each led by a JSON pointer. */
   notes: string[];
 };
+
+/** One call of a live tool: the arguments it got and what it answered (parsed JSON when the answer was JSON). */
+export type RecordedOutput = { args: JsonValue; output: JsonValue };
 
 /** An entry of the input that could not become a tool; the others still import. */
 export type SkippedTool = {

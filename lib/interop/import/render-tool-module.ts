@@ -5,8 +5,12 @@ import { renderCommentText, renderCodeLiteral, renderKey, renderStringLiteral } 
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** What to write: the tools, the definitions they may share, and where they came from. */
-export type ToolModuleInput = { tools: readonly ImportedTool[]; definitions: SharedDefinitions; sourceLabel: string };
+/**
+ * What to write: the tools, the definitions they may share, and where they came from. With
+ * `unrecorded: 'by-hand'` (a snapshot), a tool without recorded outputs gets no `execute`, so a
+ * person answers its calls, instead of the echoing stub.
+ */
+export type ToolModuleInput = { tools: readonly ImportedTool[]; definitions: SharedDefinitions; sourceLabel: string; unrecorded?: 'stub' | 'by-hand' };
 
 /**
  * The playground's tool module for imported tools: one `defineTool` with `jsonSchema` each, and an
@@ -16,7 +20,7 @@ export type ToolModuleInput = { tools: readonly ImportedTool[]; definitions: Sha
  * what its schema reaches into its `$defs`. A parameter schema several tools repeat word for word
  * is written once too, in `const parameters` (see `findSharedParameters`).
  */
-export function renderToolModule({ tools, definitions, sourceLabel }: ToolModuleInput): string {
+export function renderToolModule({ tools, definitions, sourceLabel, unrecorded = 'stub' }: ToolModuleInput): string {
   const used = listReachableDefinitions(tools.map((tool) => tool.jsonSchema), definitions);
   const parameters = findSharedParameters(tools);
   const blocks = tools.map((tool) => {
@@ -33,17 +37,16 @@ export function renderToolModule({ tools, definitions, sourceLabel }: ToolModule
       ...(tool.deferLoading ? ['    deferLoading: true,'] : []),
       ...(tool.isReadOnly ? ['    isReadOnly: true,'] : []),
       ...(tool.isDestructive ? ['    isDestructive: true,'] : []),
-      ...(tool.outputSchema
-        ? [
-            `    outputSchema: ${renderCodeLiteral(tool.outputSchema, 2)},`,
-            `    // No execute yet: ${renderCommentText(`a person answers each call of ${tool.origin}, checked against outputSchema.`)}`,
-          ]
-        : [`    execute: async (args) => ({ content: { note: ${renderStringLiteral(`Imported from ${tool.origin}; edit execute to implement`)}, args } }),`]),
+      ...(tool.outputSchema ? [`    outputSchema: ${renderCodeLiteral(tool.outputSchema, 2)},`] : []),
+      ...renderExecute(tool, unrecorded),
     ];
     return ['  defineTool({', ...fields, '  }),'].join('\n');
   });
+  const recorded = tools.some((tool) => (tool.recordedOutputs?.length ?? 0) > 0);
   return [
-    `// Imported from ${renderCommentText(sourceLabel)}. Each execute is a stub that echoes its arguments;${tools.some((tool) => tool.outputSchema) ? ' a tool with an outputSchema has none yet, so a person answers its calls (the output editor is prefilled from the schema and checks the answer).' : ''}`,
+    unrecorded === 'by-hand'
+      ? `// Snapshot of ${renderCommentText(sourceLabel)}. A tool with recorded outputs answers from them (the call with the same arguments, else the latest); one without has no execute, so a person answers its calls.`
+      : `// Imported from ${renderCommentText(sourceLabel)}. Each execute is a stub that echoes its arguments;${tools.some((tool) => tool.outputSchema) ? ' a tool with an outputSchema has none yet, so a person answers its calls (the output editor is prefilled from the schema and checks the answer).' : ''}`,
     "import { z } from 'zod';",
     "import { defineTool } from 'playground';",
     '',
@@ -53,11 +56,32 @@ export function renderToolModule({ tools, definitions, sourceLabel }: ToolModule
       entries: used.map((name) => [name, definitions[name] as JsonValue]),
     }),
     ...renderConstant({ name: 'parameters', comment: 'Parameter schemas several tools repeat, written once.', entries: parameters.entries }),
+    ...(recorded ? RECORDING_LOOKUP : []),
     'export default [',
     ...blocks,
     '];',
     '',
   ].join('\n');
+}
+
+/** The helper a tool with recorded outputs answers through: the output of the call with the same arguments, else the latest one. */
+const RECORDING_LOOKUP = [
+  '/** The recorded output of the call with these arguments, else the latest recorded one. */',
+  'function answerFromRecording(recorded, args) {',
+  '  const key = JSON.stringify(args);',
+  '  return (recorded.find((entry) => JSON.stringify(entry.args) === key) ?? recorded[recorded.length - 1]).output;',
+  '}',
+  '',
+];
+
+/** A tool's `execute`: answering from its recorded outputs, the echoing stub, or none (a person answers). */
+function renderExecute(tool: ImportedTool, unrecorded: 'stub' | 'by-hand'): string[] {
+  if (tool.recordedOutputs && tool.recordedOutputs.length > 0) {
+    return [`    execute: async (args) => answerFromRecording(${renderCodeLiteral(tool.recordedOutputs, 2)}, args),`];
+  }
+  if (unrecorded === 'by-hand') return [`    // No execute: ${renderCommentText(`nothing was recorded from ${tool.origin}, so a person answers each call.`)}`];
+  if (tool.outputSchema) return [`    // No execute yet: ${renderCommentText(`a person answers each call of ${tool.origin}, checked against outputSchema.`)}`];
+  return [`    execute: async (args) => ({ content: { note: ${renderStringLiteral(`Imported from ${tool.origin}; edit execute to implement`)}, args } }),`];
 }
 
 function renderConstant({ name, comment, entries }: { name: string; comment: string; entries: readonly (readonly [string, JsonValue])[] }): string[] {
