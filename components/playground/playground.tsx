@@ -10,7 +10,6 @@ import { CodeEditor } from '@/components/editor/code-editor';
 import { AppHeader } from '@/components/header/app-header';
 import { useTheme } from '@/components/header/use-theme';
 import { selectWaitingCalls } from '@/components/run/pending-for-you';
-import { SchemaPanel } from '@/components/schema';
 import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
@@ -21,6 +20,7 @@ import { useTitleBadge } from './use-title-badge';
 import { useSessionApiKeys } from './use-session-api-keys';
 import { DraftNotice, useWorkspaceDrafts, type DraftScope } from '@/components/playground/drafts';
 import { RunColumn } from './run-column';
+import { SchemaColumn } from './schema-column';
 import { HistoryMenu } from '@/components/header/history-menu';
 
 export type PlaygroundProps = {
@@ -93,18 +93,7 @@ export function Playground(props: PlaygroundProps) {
       unusedTabs={selectUnusedTabs(state)}
     />
   );
-  const schemaColumn = (
-    <SchemaPanel
-      compile={state.compile}
-      permissionMode={state.permissionMode}
-      onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
-      answerByHand={state.answerByHand}
-      onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
-      source={state.documents.tools}
-      files={currentFiles}
-      seed={state.model.seed}
-    />
-  );
+  const schemaColumn = <SchemaColumn state={state} dispatch={dispatch} files={currentFiles} />;
   const runColumn = (
     <RunColumn
       state={state}

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ExportButton } from '@/components/interop/export-button';
 import { ImportButton } from '@/components/interop/import-button';
 import { NewToolButton } from './new-tool-button';
 import type { CompileState } from '@/lib/client';
 import type { PermissionMode } from '@/lib/runtime';
 import { selectSchemaView } from '@/lib/client/compile';
+import type { McpServerRequest, SourcedToolSummary } from '@/lib/client/mcp';
 import { DiagnosticsList } from './diagnostics-list';
 import { ToolList } from '@/components/schema/tool-list';
 
@@ -22,24 +23,38 @@ export type SchemaPanelProps = {
   /** Seed files (the files tab, parsed) and the seed a Try runs with, as a turn would. */
   files?: Record<string, string>;
   seed?: number;
+  /** The Sources section (the module and MCP servers), shown above the tools. */
+  sources?: ReactNode;
+  /** Connected servers' tools, listed after the module's. */
+  serverTools?: readonly SourcedToolSummary[];
+  /** The servers a server tool's Try sends. */
+  mcpServers?: readonly McpServerRequest[];
+  renderToolControls?: (tool: SourcedToolSummary) => ReactNode;
 };
 
 /** What each tool turns into, kept in step with the editor; a large module (an imported catalog) is a filterable, virtualized list. */
-export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHand, onToggleAnswerByHand, source, files, seed }: SchemaPanelProps) {
+export function SchemaPanel(props: SchemaPanelProps) {
+  const { compile, permissionMode, onImportTools, answerByHand, onToggleAnswerByHand, source, files, seed, sources, serverTools, mcpServers, renderToolControls } = props;
   const view = selectSchemaView(compile);
   // The cards describe an older source than the editor's (a preset was just loaded, or typing is
   // ahead of the compiler): dimmed after a short delay, so quick recompiles while typing do not flicker.
   const behind = source !== undefined && compile.latest !== null && compile.latest.source !== source;
   // Memoized so that rows (memoized too) re-render only when what a Try runs with changes.
   const tryContext = useMemo(
-    () => (source === undefined ? undefined : { source, files: files ?? {}, seed: seed ?? 1, permissionMode, answerByHand: answerByHand ?? [] }),
-    [source, files, seed, permissionMode, answerByHand],
+    () => (source === undefined ? undefined : { source, files: files ?? {}, seed: seed ?? 1, permissionMode, answerByHand: answerByHand ?? [], mcpServers }),
+    [source, files, seed, permissionMode, answerByHand, mcpServers],
   );
+  const tools = useMemo(() => (serverTools && serverTools.length > 0 ? [...view.tools, ...serverTools] : view.tools), [view.tools, serverTools]);
+  const serverToolCount = serverTools?.length ?? 0;
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
       <div className="flex h-9 shrink-0 items-center justify-between border-b border-border bg-panel-muted px-3">
         <h2 className="whitespace-nowrap text-xs font-semibold">
-          Schemas <span className="font-normal text-fg-muted">· {view.tools.length} tool{view.tools.length === 1 ? '' : 's'}</span>
+          Schemas{' '}
+          <span className="font-normal text-fg-muted">
+            · {tools.length} tool{tools.length === 1 ? '' : 's'}
+            {serverToolCount > 0 && ` (${serverToolCount} from MCP)`}
+          </span>
         </h2>
         <div className="flex min-w-0 items-center gap-1.5">
           <span
@@ -55,8 +70,9 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
           <ExportButton tools={view.tools} moduleKey={view.moduleKey} />
         </div>
       </div>
+      {sources}
       <ToolList
-        tools={view.tools}
+        tools={tools}
         moduleKey={view.moduleKey}
         stale={view.showingLastGood}
         behind={behind}
@@ -64,6 +80,7 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
         answerByHand={answerByHand}
         onToggleAnswerByHand={onToggleAnswerByHand}
         tryContext={tryContext}
+        renderToolControls={renderToolControls}
       >
         <DiagnosticsList diagnostics={view.diagnostics} failure={view.failure} />
         {view.showingLastGood && (
@@ -71,7 +88,7 @@ export function SchemaPanel({ compile, permissionMode, onImportTools, answerByHa
             Showing last good compile — fix the errors above to update.
           </p>
         )}
-        {view.empty && (
+        {view.empty && serverToolCount === 0 && (
           <p className="text-xs text-fg-muted">{compile.pending || (source ?? '').trim() !== '' ? 'Compiling…' : 'Write a tool module to see its schemas.'}</p>
         )}
         {!view.empty && view.tools.length === 0 && view.failure === null && !view.diagnostics.some((item) => item.severity === 'error') && (

@@ -1,6 +1,7 @@
 import type { ModelConfig, RequestModelConfig, TurnRequestBody } from '@/lib/contract';
 import { type JsonValue, type PermissionMode, type Result, err, ok, compactModelSettings } from '@/lib/runtime';
 import { findApiKey, type ApiKeyRing } from './api-key-ring';
+import { buildMcpServers, type McpServerRequest } from './mcp';
 import { selectContinuation } from './conversation-state';
 import type { ModelSettings, PlaygroundState, RequestModelSettings } from './playground-state';
 
@@ -10,6 +11,7 @@ export type TurnRequest = TurnRequestBody & {
   model: ModelConfig;
   permissions: { mode: PermissionMode };
   files: Record<string, string>;
+  mcpServers?: McpServerRequest[];
 };
 
 /** Which turn to build: the next one (from the composer), or a re-run of turn `branchAt` with an edited message. */
@@ -29,6 +31,8 @@ export function buildTurnRequest(state: PlaygroundState, target: TurnTarget = {}
   if (!continuation.ok) return continuation;
   const files = continuation.value ? ok(continuation.value.files) : parseFiles(state.documents.files);
   if (!files.ok) return files;
+  const mcpServers = buildMcpServers(state.mcpServers);
+  if (!mcpServers.ok) return mcpServers;
   const instructions = state.instructions.trim();
   const request: TurnRequest = {
     source: state.documents.tools,
@@ -41,6 +45,7 @@ export function buildTurnRequest(state: PlaygroundState, target: TurnTarget = {}
     seed: state.model.seed,
     ...(state.answerByHand.length > 0 ? { answerByHand: state.answerByHand } : {}),
     ...(instructions ? { instructions } : {}),
+    ...(mcpServers.value.length > 0 ? { mcpServers: mcpServers.value } : {}),
     ...withModelSettings(state),
     ...(continuation.value
       ? { conversation: continuation.value.conversation, ...(continuation.value.loadedTools.length > 0 ? { loadedTools: continuation.value.loadedTools } : {}) }

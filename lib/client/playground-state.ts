@@ -5,6 +5,7 @@ import { selectCurrentRun, type RunState } from './conversation-state';
 import { reduceEditor, type EditorAction, type EditorSlice } from './editor-slice';
 import { applyPreset, DEFAULT_MAX_ITERATIONS, reduceScenario, type PlaygroundPreset, type ScenarioAction, type ScenarioSlice } from './scenario-slice';
 import { reduceSettings, type SettingsAction, type SettingsSlice } from './settings-slice';
+import { reduceMcpSources, type McpSourcesAction, type McpSourcesSlice } from './mcp';
 
 export type { CompileOutcome, CompileState } from '@/lib/client/compile';
 export type { RunPhase, RunState } from './conversation-state';
@@ -16,9 +17,9 @@ export { isRunActive } from './conversation-state';
 export { DEFAULT_MAX_ITERATIONS, formatAssertions } from './scenario-slice';
 
 /** The page's state: one slice a job, each with its own reducer (combined in `playgroundReducer`). */
-export type PlaygroundState = ScenarioSlice & EditorSlice & SettingsSlice & CompileSlice & ConversationSlice;
+export type PlaygroundState = ScenarioSlice & EditorSlice & SettingsSlice & CompileSlice & ConversationSlice & McpSourcesSlice;
 
-export type PlaygroundAction = EditorAction | SettingsAction | CompileAction | ConversationAction | ScenarioAction;
+export type PlaygroundAction = EditorAction | SettingsAction | CompileAction | ConversationAction | ScenarioAction | McpSourcesAction;
 
 /** The current run: the newest turn of the active branch. */
 export function selectRun(state: PlaygroundState): RunState {
@@ -56,6 +57,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     problems,
     runRefused,
     assertions: '[]',
+    mcpServers: [],
   };
   return preset ? applyPreset(blank, preset) : blank;
 }
@@ -98,6 +100,18 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case 'fork-restored':
     case 'workspace-restored':
       return reduceScenario(state, action);
+    case 'mcp-servers-restored':
+    case 'mcp-server-added':
+    case 'mcp-server-removed':
+    case 'mcp-connect-started':
+    case 'mcp-connect-succeeded':
+    case 'mcp-connect-failed':
+    case 'mcp-disconnected':
+    case 'mcp-namespace-changed':
+    case 'mcp-server-included':
+    case 'mcp-server-defaults-changed':
+    case 'mcp-tool-choice-changed':
+      return withSlice(state, reduceMcpSources(state, action));
     default:
       return state;
   }

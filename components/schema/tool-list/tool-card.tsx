@@ -1,9 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { memo, useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { PermissionMode } from '@/lib/runtime';
-import type { CompiledToolSummary } from '@/lib/client/compile';
+import type { SourcedToolSummary } from '@/lib/client/mcp';
+import { Badge } from '@/components/ui/badge';
 import { ToolBadges } from './tool-badges';
 import type { TryContext } from '@/components/schema/try';
 
@@ -19,7 +20,8 @@ const DECISION_STYLE = {
 } as const;
 
 export type ToolCardProps = {
-  tool: CompiledToolSummary;
+  /** A module's tool, or a server's (with its origin). */
+  tool: SourcedToolSummary;
   /** The compile the tool comes from: its detail is looked up (or fetched) by it. */
   moduleKey: string;
   permissionMode: PermissionMode;
@@ -31,17 +33,25 @@ export type ToolCardProps = {
   onToggleAnswerByHand?: (tool: string, enabled: boolean) => void;
   /** What a direct call (Try) runs with; the Try button shows only with it. */
   tryContext?: TryContext;
+  /** Extra controls under the badges (a server tool's include, defer, mode and approval). */
+  controls?: ReactNode;
 };
 
 /**
  * One compiled tool as a row: what fits at a glance (identity, description, badges, the gate's
  * verdict) and, while open, its detail. Clicking anywhere on the summary opens or closes it.
  */
-export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode, open, onOpenChange, answerByHand, onToggleAnswerByHand, tryContext }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode, open, onOpenChange, answerByHand, onToggleAnswerByHand, tryContext, controls }: ToolCardProps) {
   const detailId = useId();
   const gate = tool.gate[permissionMode];
   return (
-    <article data-testid={`tool-card-${tool.qualifiedName}`} data-open={open} className="rounded-lg border border-border bg-panel p-3 shadow-xs">
+    <article
+      data-testid={`tool-card-${tool.qualifiedName}`}
+      data-open={open}
+      data-source={tool.origin ? 'mcp' : 'module'}
+      data-excluded={tool.origin?.excluded === true}
+      className={`rounded-lg border border-border bg-panel p-3 shadow-xs ${tool.origin?.excluded ? 'opacity-60' : ''}`}
+    >
       {/* The disclosure button is the keyboard control; its click (Enter, Space) bubbles here like a pointer click on the summary. */}
       <header
         className="cursor-pointer"
@@ -68,7 +78,7 @@ export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode
               </span>
             </button>
           </h3>
-          <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>
+          <ToolOrigin tool={tool} />
         </div>
         <p className={`mt-0.5 text-xs leading-snug text-fg-muted ${open ? 'break-words' : 'truncate'}`} title={open ? undefined : tool.description}>
           {tool.description}
@@ -76,6 +86,12 @@ export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode
         <div className="mt-2">
           <ToolBadges tool={tool} />
         </div>
+        {controls && (
+          // Choosing in a control is not a request to open or close the row.
+          <div className="mt-2" onClick={(event) => event.stopPropagation()}>
+            {controls}
+          </div>
+        )}
         {gate && (
           <p
             data-testid="gate-preview"
@@ -93,3 +109,16 @@ export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode
     </article>
   );
 });
+
+/** Where the tool is defined: its line in the module, or the server it comes from. */
+function ToolOrigin({ tool }: { tool: SourcedToolSummary }) {
+  if (!tool.origin) return <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>;
+  return (
+    <span className="ml-auto shrink-0" data-testid="mcp-server-badge">
+      <Badge tone="violet" title={`A tool of the MCP server ${tool.origin.server}${tool.origin.excluded ? ', left out of turns' : ''}`}>
+        MCP · {tool.origin.server}
+        {tool.origin.excluded ? ' · left out' : ''}
+      </Badge>
+    </span>
+  );
+}

@@ -3,7 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PermissionMode } from '@/lib/runtime';
-import { type CompiledToolSummary, createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/compile';
+import { createToolFilterIndex, EMPTY_TOOL_FILTER, filterTools, type ToolFilter } from '@/lib/client/compile';
+import type { SourcedToolSummary } from '@/lib/client/mcp';
 import { ToolCard } from './tool-card';
 import type { TryContext } from '@/components/schema/try';
 import { useOpenedRows } from './use-opened-rows';
@@ -23,8 +24,9 @@ const VirtualToolRows = dynamic(() => import('./virtual-tool-rows').then((loaded
 export const SMALL_MODULE_TOOL_LIMIT = 12;
 
 export type ToolListProps = {
-  tools: readonly CompiledToolSummary[];
-  /** The compile the tools come from. */
+  /** The module's tools, then the connected servers' (each with its origin). */
+  tools: readonly SourcedToolSummary[];
+  /** The compile the module's tools come from (a server's tools carry their own key). */
   moduleKey: string | null;
   /** The tools come from an earlier good compile. */
   stale: boolean;
@@ -34,12 +36,14 @@ export type ToolListProps = {
   answerByHand?: readonly string[];
   onToggleAnswerByHand?: (tool: string, enabled: boolean) => void;
   tryContext?: TryContext;
+  /** Controls shown on a server tool's row (include, defer, execution mode, approval). */
+  renderToolControls?: (tool: SourcedToolSummary) => ReactNode;
   /** What scrolls above the rows: diagnostics, banners, empty-module messages. */
   children?: ReactNode;
 };
 
 /** The schema panel's filter bar and scrolling list of tool rows. */
-export function ToolList({ tools, moduleKey, stale, behind, permissionMode, answerByHand, onToggleAnswerByHand, tryContext, children }: ToolListProps) {
+export function ToolList({ tools, moduleKey, stale, behind, permissionMode, answerByHand, onToggleAnswerByHand, tryContext, renderToolControls, children }: ToolListProps) {
   const large = tools.length > SMALL_MODULE_TOOL_LIMIT;
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const [filter, setFilter] = useState<ToolFilter>(EMPTY_TOOL_FILTER);
@@ -56,11 +60,12 @@ export function ToolList({ tools, moduleKey, stale, behind, permissionMode, answ
     if (scrollElement) scrollElement.scrollTop = 0;
   }, [appliedFilter, scrollElement]);
 
-  const renderRow = (tool: CompiledToolSummary) => (
+  const renderRow = (tool: SourcedToolSummary) => (
     <ToolCard
       key={tool.qualifiedName}
       tool={tool}
-      moduleKey={moduleKey ?? ''}
+      moduleKey={tool.origin?.moduleKey ?? moduleKey ?? ''}
+      controls={renderToolControls?.(tool)}
       permissionMode={permissionMode}
       open={isOpen(tool.qualifiedName)}
       onOpenChange={setOpen}

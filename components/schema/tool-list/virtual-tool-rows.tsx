@@ -11,16 +11,16 @@ const OPEN_ROW_ESTIMATE_PX = 520;
 const ROW_GAP_PX = 8;
 const OVERSCAN_ROWS = 6;
 
-export type VirtualToolRowsProps = {
-  tools: readonly CompiledToolSummary[];
+export type VirtualToolRowsProps<Tool extends CompiledToolSummary> = {
+  tools: readonly Tool[];
   /** The panel's scrolling element, which also holds what is above the list (diagnostics, banners). */
   scrollElement: HTMLElement | null;
   isOpen: (qualifiedName: string) => boolean;
-  renderRow: (tool: CompiledToolSummary) => ReactNode;
+  renderRow: (tool: Tool) => ReactNode;
 };
 
 /** Only the rows in and near the viewport are in the DOM; each is measured, so an opened row just grows. */
-export function VirtualToolRows({ tools, scrollElement, isOpen, renderRow }: VirtualToolRowsProps) {
+export function VirtualToolRows<Tool extends CompiledToolSummary>({ tools, scrollElement, isOpen, renderRow }: VirtualToolRowsProps<Tool>) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useOffsetInScrollContent(listRef, scrollElement);
   const virtualizer = useVirtualizer({

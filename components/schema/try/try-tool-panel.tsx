@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PermissionMode } from '@/lib/runtime';
 import type { CompiledToolView } from '@/lib/client/compile';
+import type { McpServerRequest } from '@/lib/client/mcp';
 import { ArgumentCheckView } from './argument-check-view';
 import { ArgumentForm } from './argument-form';
 import { createArgumentChecker, type ArgumentCheck } from '@/lib/client/arguments';
@@ -20,6 +21,8 @@ export type TryContext = {
   seed: number;
   permissionMode: PermissionMode;
   answerByHand: readonly string[];
+  /** The MCP servers in Sources; a server tool's Try sends the one its namespace names. */
+  mcpServers?: readonly McpServerRequest[];
 };
 
 export type TryToolPanelProps = { tool: CompiledToolView; context: TryContext; onClose: () => void };
@@ -44,6 +47,7 @@ export function TryToolPanel({ tool, context, onClose }: TryToolPanelProps) {
     setPrefill(next);
     setText(next.text);
   };
+  const servers = context.mcpServers?.filter((server) => server.name === tool.namespace) ?? [];
   const run = () =>
     runner.start({
       source: context.source,
@@ -53,6 +57,7 @@ export function TryToolPanel({ tool, context, onClose }: TryToolPanelProps) {
       seed: context.seed,
       permissions: { mode: context.permissionMode },
       ...(context.answerByHand.length > 0 ? { answerByHand: [...context.answerByHand] } : {}),
+      ...(servers.length > 0 ? { mcpServers: servers } : {}),
     });
 
   return (
@@ -104,7 +109,7 @@ export function TryToolPanel({ tool, context, onClose }: TryToolPanelProps) {
             Stop
           </button>
         )}
-        <span className="text-[10.5px] leading-snug text-fg-muted">repair → validate → gate ({context.permissionMode}) → sandbox, as a model&apos;s call; no model</span>
+        <span className="text-[10.5px] leading-snug text-fg-muted">repair → validate → gate ({context.permissionMode}) → {servers.length > 0 ? 'MCP server' : 'sandbox'}, as a model&apos;s call; no model</span>
       </div>
       <TryResult run={runner.run} actions={runner.actions} />
     </section>

@@ -150,7 +150,7 @@ function parseEvent(runtimeEventSchema: RuntimeEventSchema, data: string): Resul
   return ok(parsed.data);
 }
 
-async function sendJson(url: string, body: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<Result<Response, ApiError>> {
+export async function sendJson(url: string, body: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<Result<Response, ApiError>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -167,7 +167,7 @@ async function sendJson(url: string, body: unknown, signal?: AbortSignal, header
   return err({ code: 'http', status: response.status, message: `${response.status} ${describeErrorBody(text, response.statusText)}` });
 }
 
-async function readJsonBody(response: Response): Promise<Result<unknown, ApiError>> {
+export async function readJsonBody(response: Response): Promise<Result<unknown, ApiError>> {
   try {
     return ok((await response.json()) as unknown);
   } catch (error) {

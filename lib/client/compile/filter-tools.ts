@@ -34,8 +34,8 @@ export type NamespaceCount = { namespace: string; count: number };
 export type TagCount = { tag: string; count: number };
 
 /** The tools of one compile, prepared once so that each filter change is a single pass of substring tests. */
-export type ToolFilterIndex = {
-  tools: readonly CompiledToolSummary[];
+export type ToolFilterIndex<Tool extends CompiledToolSummary = CompiledToolSummary> = {
+  tools: readonly Tool[];
   /** Every namespace in the module with its tool count, sorted by name. */
   namespaces: readonly NamespaceCount[];
   /** How many tools have no namespace. */
@@ -54,7 +54,7 @@ export type ToolFilterIndex = {
   nameWords: readonly (readonly string[])[];
 };
 
-export function createToolFilterIndex(tools: readonly CompiledToolSummary[]): ToolFilterIndex {
+export function createToolFilterIndex<Tool extends CompiledToolSummary>(tools: readonly Tool[]): ToolFilterIndex<Tool> {
   const counts = new Map<string, number>();
   const tagCounts = new Map<string, number>();
   let withoutNamespace = 0;
@@ -94,12 +94,12 @@ export function isToolFilterEmpty(filter: ToolFilter): boolean {
  * With text, the best matches come first (see `rankNameMatch`), in module order within a rank;
  * without text, module order.
  */
-export function filterTools(index: ToolFilterIndex, filter: ToolFilter): readonly CompiledToolSummary[] {
+export function filterTools<Tool extends CompiledToolSummary>(index: ToolFilterIndex<Tool>, filter: ToolFilter): readonly Tool[] {
   if (isToolFilterEmpty(filter)) return index.tools;
   const words = splitFilterWords(filter.text);
   // Ranked by the words as a name splits them, so "issues.create" ranks `issues.create` as "issues create" does.
   const rankWords = splitNameWords(filter.text);
-  const matches: { tool: CompiledToolSummary; rank: number }[] = [];
+  const matches: { tool: Tool; rank: number }[] = [];
   index.tools.forEach((tool, position) => {
     if (!isInNamespace(tool, filter.namespace)) return;
     if (filter.tag !== null && !tool.tags.includes(filter.tag)) return;

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindApiKey, describeDestination, findApiKey, normalizeBaseUrl, readSessionApiKeys, writeSessionApiKeys } from '@/lib/client/api-key-ring';
-
-function createMemoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { createMemoryStorage } from './client-fixtures';
 
 describe('the API key ring', () => {
   it('finds a key only for the provider and base URL it was bound to', () => {

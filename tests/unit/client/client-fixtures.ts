@@ -49,3 +49,14 @@ export function createPreset(overrides: Partial<PlaygroundPreset> = {}): Playgro
     ...overrides,
   };
 }
+
+/** A sessionStorage stand-in whose items a test can read. */
+export function createMemoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}

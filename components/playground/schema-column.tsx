@@ -1,0 +1,60 @@
+'use client';
+
+import { useCallback, type Dispatch } from 'react';
+import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
+import { selectSchemaView } from '@/lib/client/compile';
+import { snapshotServerModule, type McpServerEntry, type SourcedToolSummary } from '@/lib/client/mcp';
+import { SchemaPanel } from '@/components/schema';
+import { McpToolControls, SourcesSection, useMcpSources } from '@/components/sources';
+
+export type SchemaColumnProps = {
+  state: PlaygroundState;
+  dispatch: Dispatch<PlaygroundAction>;
+  files: Record<string, string>;
+};
+
+/** The schema panel with its Sources: the module's tools and the connected MCP servers' tools, side by side. */
+export function SchemaColumn({ state, dispatch, files }: SchemaColumnProps) {
+  const { connector, serverTools, tryServers } = useMcpSources(state, dispatch);
+  const snapshot = useSnapshot(state, dispatch);
+  const entries = state.mcpServers;
+  const renderToolControls = useCallback(
+    (tool: SourcedToolSummary) => {
+      const entry = entries.find((candidate) => candidate.id === tool.origin?.entryId);
+      return entry ? <McpToolControls tool={tool} entry={entry} dispatch={dispatch} /> : null;
+    },
+    [entries, dispatch],
+  );
+  return (
+    <SchemaPanel
+      compile={state.compile}
+      permissionMode={state.permissionMode}
+      onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
+      answerByHand={state.answerByHand}
+      onToggleAnswerByHand={(tool, enabled) => dispatch({ type: 'answer-by-hand-toggled', tool, enabled })}
+      source={state.documents.tools}
+      files={files}
+      seed={state.model.seed}
+      serverTools={serverTools}
+      mcpServers={tryServers}
+      renderToolControls={renderToolControls}
+      sources={<SourcesSection servers={entries} moduleToolCount={selectSchemaView(state.compile).tools.length} dispatch={dispatch} connector={connector} onSnapshot={snapshot} />}
+    />
+  );
+}
+
+/** Writes a connected server's tools into the editor and leaves the server out of turns, so the module's tools do not clash with its own. */
+function useSnapshot(state: PlaygroundState, dispatch: Dispatch<PlaygroundAction>): (entry: McpServerEntry) => string {
+  const { conversation } = state;
+  return useCallback(
+    (entry: McpServerEntry) => {
+      if (entry.connection.status !== 'connected') return 'Connect the server first: a snapshot writes the tools it lists.';
+      const written = snapshotServerModule({ ...entry, connection: entry.connection }, conversation);
+      dispatch({ type: 'document-changed', tab: 'tools', text: written.source });
+      dispatch({ type: 'mcp-server-included', id: entry.id, included: false });
+      const skipped = written.skipped.length > 0 ? ` ${written.skipped.length} could not be read: ${written.skipped.join(' ')}` : '';
+      return `Wrote ${written.toolCount} tool${written.toolCount === 1 ? '' : 's'} into tools.ts (${written.recordedCount} answer with outputs recorded in this conversation; the others ask you). The server is now left out of turns so its names do not clash; tick “Offer to turns” to use it live again.${skipped}`;
+    },
+    [conversation, dispatch],
+  );
+}
