@@ -1,5 +1,7 @@
 import type { McpServerEntry } from '@/lib/client/mcp';
 
+const TRANSPORT = { 'streamable-http': 'Streamable HTTP', sse: 'HTTP+SSE (legacy)', stdio: 'process (operator)' } as const;
+
 const DOT = { idle: 'bg-zinc-400', connecting: 'bg-blue-500 animate-pulse', connected: 'bg-emerald-500', failed: 'bg-red-500' } as const;
 
 /** The dot before a server's name. */
@@ -18,7 +20,7 @@ export function McpConnectionStatus({ entry }: { entry: McpServerEntry }) {
     case 'failed':
       return (
         <p data-testid="mcp-status" data-status="failed" role="alert" className="text-[11px] leading-snug text-red-700 dark:text-red-400">
-          Could not connect: {connection.message} Check the URL and headers, then Retry.
+          Could not connect: {connection.message.replace(/^\d{3} /, '')}
         </p>
       );
     case 'connected': {
@@ -26,7 +28,7 @@ export function McpConnectionStatus({ entry }: { entry: McpServerEntry }) {
       return (
         <div className="space-y-0.5">
           <p data-testid="mcp-status" data-status="connected" className="text-[11px] text-fg-muted">
-            Connected · <span className="font-medium text-fg">{server.title ?? server.name}</span> {server.version} · protocol {server.protocolVersion} ·{' '}
+            Connected · <span className="font-medium text-fg">{server.title ?? server.name}</span> {server.version} · protocol {server.protocolVersion} · {TRANSPORT[server.transport]} ·{' '}
             <span data-testid="mcp-tool-count">
               {tools.length} tool{tools.length === 1 ? '' : 's'}
             </span>

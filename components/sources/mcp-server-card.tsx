@@ -55,21 +55,29 @@ export function McpServerCard({ entry, actions }: { entry: McpServerEntry; actio
           Offer to turns
         </label>
         {connected && (
-          <button type="button" data-testid="mcp-snapshot" className={SMALL_BUTTON} onClick={() => actions.snapshot(entry)} title="Write this server's tools into the editor as defineTools answering with the outputs the server gave in this conversation">
+          <button type="button" data-testid="mcp-snapshot" className={`${SMALL_BUTTON} ml-auto`} onClick={() => actions.snapshot(entry)} title="Write this server's tools into the editor as defineTools answering with the outputs the server gave in this conversation">
             Snapshot to module
           </button>
         )}
       </div>
-      <McpChoiceSelects
-        choice={entry.defaults}
-        onChange={(defaults) => actions.setDefaults(entry, defaults)}
-        testIdPrefix="mcp-server"
-        automatic={{
-          deferLoading: toolCount > MCP_DEFER_THRESHOLD ? `auto (deferred: >${MCP_DEFER_THRESHOLD} tools)` : 'auto',
-          executionMode: 'from annotations',
-          needsApproval: 'from annotations',
-        }}
-      />
+      <details className="group/defaults">
+        <summary data-testid="mcp-server-defaults" className="cursor-pointer text-[11px] text-fg-muted select-none hover:text-fg">
+          <span aria-hidden className="mr-1 inline-block transition-transform group-open/defaults:rotate-90">▸</span>
+          Choices for all its tools: {describeDefaults(entry.defaults, toolCount)}
+        </summary>
+        <div className="mt-1 flex">
+          <McpChoiceSelects
+            choice={entry.defaults}
+            onChange={(defaults) => actions.setDefaults(entry, defaults)}
+            testIdPrefix="mcp-server"
+            automatic={{
+              deferLoading: toolCount > MCP_DEFER_THRESHOLD ? 'auto (deferred)' : 'auto (loaded)',
+              executionMode: 'annotations',
+              needsApproval: 'annotations',
+            }}
+          />
+        </div>
+      </details>
     </article>
   );
 }
@@ -91,4 +99,12 @@ function NamespaceField({ entry, onRename }: { entry: McpServerEntry; onRename: 
       {!valid && <span className="text-red-700 dark:text-red-400">1–64 letters, digits, _ or -</span>}
     </label>
   );
+}
+
+/** The server-wide choices in a few words: what the closed summary says. */
+function describeDefaults(defaults: McpToolChoice, toolCount: number): string {
+  const defer = defaults.deferLoading ?? toolCount > MCP_DEFER_THRESHOLD;
+  const mode = defaults.executionMode ?? 'mode from annotations';
+  const approval = defaults.needsApproval === undefined ? 'approval from annotations' : defaults.needsApproval ? 'always ask' : 'never ask';
+  return `${defer ? 'deferred' : 'loaded'}, ${mode}, ${approval}`;
 }

@@ -14,16 +14,16 @@ export function McpToolControls({ tool, entry, dispatch }: McpToolControlsProps)
   const { excluded, ...choice } = entry.toolChoices[origin.tool] ?? {};
   const change = (next: typeof choice & { excluded?: boolean }) => dispatch({ type: 'mcp-tool-choice-changed', id: entry.id, tool: origin.tool, choice: next });
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="mcp-tool-controls">
-      <label className="flex items-center gap-1 text-[11px] text-fg-muted">
-        <input type="checkbox" data-testid="mcp-tool-include" checked={excluded !== true} onChange={(event) => change({ ...choice, ...(event.target.checked ? {} : { excluded: true }) })} />
+    <div className="flex items-end gap-2" data-testid="mcp-tool-controls">
+      <label className="flex shrink-0 flex-col items-center text-[10px] text-fg-muted" title="Offer this tool to turns (untick to leave it out)">
         Offer
+        <input type="checkbox" data-testid="mcp-tool-include" className="my-1" checked={excluded !== true} onChange={(event) => change({ ...choice, ...(event.target.checked ? {} : { excluded: true }) })} />
       </label>
       <McpChoiceSelects
         choice={choice}
         onChange={(next) => change({ ...next, ...(excluded ? { excluded } : {}) })}
         testIdPrefix="mcp-tool"
-        automatic={{ deferLoading: 'server’s', executionMode: 'server’s', needsApproval: 'server’s' }}
+        automatic={{ deferLoading: `auto (${tool.deferLoading ? 'deferred' : 'loaded'})`, executionMode: `auto (${tool.executionMode})`, needsApproval: `auto (${tool.needsApproval === false ? 'no' : 'ask'})` }}
       />
     </div>
   );

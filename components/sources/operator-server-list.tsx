@@ -22,11 +22,11 @@ export function OperatorServerList({ operator, entries, onAdd }: OperatorServerL
           key={server.name}
           type="button"
           data-testid={`mcp-operator-${server.name}`}
-          title={server.description ?? server.title ?? `Add ${server.name}`}
+          title={`Add ${server.name} (${server.transport === 'stdio' ? 'a process on the server' : server.url ?? 'HTTP'})`}
           onClick={() => onAdd(server.name)}
           className="rounded border border-dashed border-border bg-panel px-1.5 py-0.5 font-mono hover:text-fg"
         >
-          + {server.title ?? server.name}
+          + {server.name}
         </button>
       ))}
     </div>

@@ -32,7 +32,7 @@ export function SourcesSection({ servers, moduleToolCount, dispatch, connector, 
     setAdding(false);
   };
   return (
-    <section aria-label="Sources" data-testid="sources" className="shrink-0 space-y-1.5 border-b border-border bg-panel-muted/50 px-3 py-2">
+    <section aria-label="Sources" data-testid="sources" className="max-h-[55%] shrink-0 space-y-1.5 overflow-y-auto border-b border-border bg-panel-muted/50 px-3 py-2">
       <div className="flex items-center gap-2">
         <h3 className="text-[11px] font-semibold uppercase tracking-wide text-fg-muted">Sources</h3>
         <span className="text-[11px] text-fg-muted">

@@ -1,7 +1,7 @@
 import type { ModelConfig, RequestModelConfig, TurnRequestBody } from '@/lib/contract';
 import { type JsonValue, type PermissionMode, type Result, err, ok, compactModelSettings } from '@/lib/runtime';
 import { findApiKey, type ApiKeyRing } from './api-key-ring';
-import { buildMcpServers, type McpServerRequest } from './mcp';
+import { buildMcpServers } from './mcp';
 import { selectContinuation } from './conversation-state';
 import type { ModelSettings, PlaygroundState, RequestModelSettings } from './playground-state';
 
@@ -11,7 +11,6 @@ export type TurnRequest = TurnRequestBody & {
   model: ModelConfig;
   permissions: { mode: PermissionMode };
   files: Record<string, string>;
-  mcpServers?: McpServerRequest[];
 };
 
 /** Which turn to build: the next one (from the composer), or a re-run of turn `branchAt` with an edited message. */

@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
 import type { CompiledToolSummary } from '@/lib/client/compile';
 import { Badge } from '@/components/ui/badge';
 
 const RISK_LABEL = { read: 'read-only', write: 'write', destructive: 'destructive' } as const;
 const RISK_TONE = { read: 'green', write: 'amber', destructive: 'red' } as const;
 
-/** The metadata of one tool as a row of badges. */
-export function ToolBadges({ tool }: { tool: CompiledToolSummary }) {
+/** The metadata of one tool as a row of badges, after `leading` (where a server's tool names its server). */
+export function ToolBadges({ tool, leading }: { tool: CompiledToolSummary; leading?: ReactNode }) {
   return (
     <div className="flex flex-wrap gap-1">
+      {leading}
       <StrictBadge tool={tool} />
       {tool.namespace && (
         <Badge tone="violet" title="Grouped under a Responses namespace tool">

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { memo, useId, type ReactNode } from 'react';
 import type { PermissionMode } from '@/lib/runtime';
-import type { SourcedToolSummary } from '@/lib/client/mcp';
+import type { McpToolOrigin, SourcedToolSummary } from '@/lib/client/mcp';
 import { Badge } from '@/components/ui/badge';
 import { ToolBadges } from './tool-badges';
 import type { TryContext } from '@/components/schema/try';
@@ -78,13 +78,13 @@ export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode
               </span>
             </button>
           </h3>
-          <ToolOrigin tool={tool} />
+          {!tool.origin && <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>}
         </div>
         <p className={`mt-0.5 text-xs leading-snug text-fg-muted ${open ? 'break-words' : 'truncate'}`} title={open ? undefined : tool.description}>
           {tool.description}
         </p>
         <div className="mt-2">
-          <ToolBadges tool={tool} />
+          <ToolBadges tool={tool} leading={tool.origin && <ServerBadge origin={tool.origin} />} />
         </div>
         {controls && (
           // Choosing in a control is not a request to open or close the row.
@@ -110,15 +110,19 @@ export const ToolCard = memo(function ToolCard({ tool, moduleKey, permissionMode
   );
 });
 
-/** Where the tool is defined: its line in the module, or the server it comes from. */
-function ToolOrigin({ tool }: { tool: SourcedToolSummary }) {
-  if (!tool.origin) return <span className="shrink-0 font-mono text-[10.5px] text-fg-muted">tools.ts:{tool.line}</span>;
+/** The server a tool comes from, whether turns leave it out, and whether it reaches beyond the server. */
+function ServerBadge({ origin }: { origin: McpToolOrigin }) {
   return (
-    <span className="ml-auto shrink-0" data-testid="mcp-server-badge">
-      <Badge tone="violet" title={`A tool of the MCP server ${tool.origin.server}${tool.origin.excluded ? ', left out of turns' : ''}`}>
-        MCP · {tool.origin.server}
-        {tool.origin.excluded ? ' · left out' : ''}
+    <>
+    <Badge tone="violet" testId="mcp-server-badge" title={`A tool of the MCP server ${origin.server}, called from the playground's server${origin.excluded ? '; left out of turns' : ''}`}>
+      MCP · {origin.server}
+      {origin.excluded ? ' · left out' : ''}
+    </Badge>
+    {origin.external && (
+      <Badge tone="amber" title="openWorldHint: the tool reaches beyond the server (the web, other people)">
+        external
       </Badge>
-    </span>
+    )}
+    </>
   );
 }

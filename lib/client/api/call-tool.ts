@@ -1,10 +1,8 @@
 import type { Result } from '@/lib/runtime';
-import type { ToolCallRequest as ToolCallBody } from '@/lib/contract';
-import type { McpServerRequest } from '@/lib/client/mcp';
+import type { ToolCallRequest } from '@/lib/contract';
 import { streamEvents, type ApiError, type StreamTurnOptions } from './api-client';
 
-/** The body of `POST /api/tools/call`, with the MCP servers a server tool's call needs. */
-export type ToolCallRequest = ToolCallBody & { mcpServers?: McpServerRequest[] };
+export type { ToolCallRequest };
 
 /**
  * Runs one tool call without a model (`POST /api/tools/call`) and feeds its events to `onEvent`

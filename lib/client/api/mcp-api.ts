@@ -1,15 +1,11 @@
 import { err, ok, type Result } from '@/lib/runtime';
-import type { McpServerInfo, McpToolView } from '@/lib/client/mcp';
+import type { McpToolsAnswer, McpToolsRequest, OperatorMcpServer } from '@/lib/contract';
 import { describeErrorBody, readJsonBody, sendJson, type ApiError } from './api-client';
 
-/** What `POST /api/mcp/tools` answers: the server's `initialize` facts and its tools as the schema panel reads them. */
-export type McpToolsAnswer = { server: McpServerInfo; tools: McpToolView[] };
-
-/** A server the operator configured in `mcp.json`, offered to every visitor by its key. */
-export type OperatorMcpServer = { name: string; title?: string; description?: string };
+export type { McpToolsAnswer, OperatorMcpServer };
 
 /** Connects to a server (a URL with headers, or an operator's by key) and lists every page of its tools. */
-export async function fetchMcpTools(request: { url: string; headers?: Record<string, string> } | { name: string }, signal?: AbortSignal): Promise<Result<McpToolsAnswer, ApiError>> {
+export async function fetchMcpTools(request: McpToolsRequest, signal?: AbortSignal): Promise<Result<McpToolsAnswer, ApiError>> {
   const response = await sendJson('/api/mcp/tools', request, signal);
   if (!response.ok) return response;
   const body = await readJsonBody(response.value);

@@ -1,16 +1,10 @@
 import { err, ok, type Result } from '@/lib/runtime';
 import { isValidToolName } from '@/lib/interop';
+import { MCP_LIMITS, type McpServerRef } from '@/lib/contract';
 import { MCP_DEFER_THRESHOLD, type McpHeader, type McpServerEntry, type McpToolChoice } from './mcp-server-entry';
 
 /** One server of a request's `mcpServers`: a URL server with its headers, or an operator's by key. */
-export type McpServerRequest = {
-  name: string;
-  url?: string;
-  headers?: Record<string, string>;
-  /** The tools to include (all when absent). */
-  tools?: string[];
-  settings?: Record<string, McpToolChoice>;
-};
+export type McpServerRequest = McpServerRef;
 
 /**
  * The `mcpServers` of a turn or direct call: every included server, with its headers, the tools
@@ -20,6 +14,7 @@ export type McpServerRequest = {
  */
 export function buildMcpServers(servers: readonly McpServerEntry[]): Result<McpServerRequest[], string> {
   const included = servers.filter((entry) => entry.included);
+  if (included.length > MCP_LIMITS.serversPerRequest) return err(`A turn takes at most ${MCP_LIMITS.serversPerRequest} MCP servers: untick “Offer to turns” on ${included.length - MCP_LIMITS.serversPerRequest} in Sources.`);
   const seen = new Set<string>();
   for (const entry of included) {
     if (!isValidToolName(entry.namespace)) return err(`The MCP namespace "${entry.namespace}" is not usable: use 1–64 letters, digits, _ or - (Sources).`);

@@ -1,28 +1,12 @@
-import type { CompiledToolView } from '@/lib/contract';
-import type { ExecutionMode, JsonSchema } from '@/lib/runtime';
+import type { McpServerInfo, McpToolSetting, McpToolView } from '@/lib/contract';
+
+export type { McpServerInfo, McpToolAnnotations, McpToolView } from '@/lib/contract';
 
 /** A header sent with every request to a server the visitor added (e.g. `Authorization: Bearer …`). */
 export type McpHeader = { name: string; value: string };
 
 /** Where a server comes from: a URL typed in this tab (with its headers), or the operator's `mcp.json`, by key. */
 export type McpServerSource = { kind: 'url'; url: string; headers: McpHeader[] } | { kind: 'operator'; key: string };
-
-/** What `initialize` told about the server. */
-export type McpServerInfo = { name: string; title?: string; version: string; protocolVersion: string; instructions?: string; transport: 'streamable-http' | 'sse' | 'stdio' };
-
-/** MCP tool annotations, as the server declared them. */
-export type McpToolAnnotations = { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
-
-/** One server tool as `POST /api/mcp/tools` describes it: a compiled tool's view plus what MCP adds. */
-export type McpToolView = CompiledToolView & {
-  /** The name the server knows it by (what `tools`, `settings` and `tools/call` use); `name` is it made namespace-safe. */
-  serverToolName: string;
-  title?: string;
-  annotations: McpToolAnnotations;
-  inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
-  external: boolean;
-};
 
 /** What the page last learned by connecting. */
 export type McpConnection =
@@ -40,7 +24,7 @@ export type McpConnectedState = {
 };
 
 /** Choices for a tool (or, as defaults, for every tool of a server); unset means automatic. */
-export type McpToolChoice = { deferLoading?: boolean; executionMode?: ExecutionMode; needsApproval?: boolean };
+export type McpToolChoice = McpToolSetting;
 
 /** A server as the Sources section holds it. */
 export type McpServerEntry = {

@@ -81,6 +81,9 @@ export function claimNamespace(raw: string, servers: readonly McpServerEntry[]):
   return sanitizeToolName(raw, new Set(servers.map((entry) => entry.namespace)));
 }
 
+/** The first label of a named host (`tools` of tools.example.com); `mcp` for an address or anything else. */
 function hostOf(url: string): string {
-  return URL.canParse(url) ? new URL(url).hostname.split('.')[0] || 'mcp' : 'mcp';
+  const host = URL.canParse(url) ? new URL(url).hostname : '';
+  const label = host.split('.')[0] ?? '';
+  return /^[a-z]/i.test(label) && !host.includes(':') ? label : 'mcp';
 }

@@ -15,6 +15,8 @@ export type McpToolOrigin = {
   moduleKey: string;
   /** Left out of turns and direct calls. */
   excluded: boolean;
+  /** `openWorldHint`: the tool reaches beyond the server. */
+  external: boolean;
 };
 
 /** A tool as the schema panel lists it: a module's, or a server's with its origin (and its detail, which the listing carries). */
@@ -46,7 +48,7 @@ export function selectMcpTools(entry: McpServerEntry): SourcedToolView[] {
   return connection.tools.map((tool, index) => ({
     ...applyChoices(entry, tool, connection.tools.length),
     index,
-    origin: { kind: 'mcp', entryId: entry.id, server, tool: tool.serverToolName, moduleKey, excluded: !entry.included || entry.toolChoices[tool.serverToolName]?.excluded === true },
+    origin: { kind: 'mcp', entryId: entry.id, server, tool: tool.serverToolName, moduleKey, excluded: !entry.included || entry.toolChoices[tool.serverToolName]?.excluded === true, external: tool.external },
   }));
 }
 
