@@ -21,6 +21,7 @@ import { useSessionApiKeys } from './use-session-api-keys';
 import { DraftNotice, useWorkspaceDrafts, type DraftScope } from '@/components/playground/drafts';
 import { RunColumn } from './run-column';
 import { SchemaColumn } from './schema-column';
+import { useMcpSources } from '@/components/sources';
 import { HistoryMenu } from '@/components/header/history-menu';
 
 export type PlaygroundProps = {
@@ -58,6 +59,7 @@ export function Playground(props: PlaygroundProps) {
   const { state, dispatch, readState } = usePlaygroundReducer(props);
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
+  const mcp = useMcpSources(state, dispatch);
   const draftScope = useMemo<DraftScope>(() => (shared ? { kind: 'shared', sessionId: shared.id } : { kind: 'workspace', opensSession: forkId !== undefined }), [shared, forkId]);
   const drafts = useWorkspaceDrafts({ state, dispatch, presets, scope: draftScope });
   useTurnRecords(state.conversation, dispatch, !shared);
@@ -93,7 +95,7 @@ export function Playground(props: PlaygroundProps) {
       unusedTabs={selectUnusedTabs(state)}
     />
   );
-  const schemaColumn = <SchemaColumn state={state} dispatch={dispatch} files={currentFiles} />;
+  const schemaColumn = <SchemaColumn state={state} dispatch={dispatch} files={currentFiles} mcp={mcp} />;
   const runColumn = (
     <RunColumn
       state={state}

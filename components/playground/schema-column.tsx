@@ -5,17 +5,19 @@ import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
 import { selectSchemaView } from '@/lib/client/compile';
 import { snapshotServerModule, type McpServerEntry, type SourcedToolSummary } from '@/lib/client/mcp';
 import { SchemaPanel } from '@/components/schema';
-import { McpToolControls, SourcesSection, useMcpSources } from '@/components/sources';
+import { McpToolControls, SourcesSection, type McpSources } from '@/components/sources';
 
 export type SchemaColumnProps = {
   state: PlaygroundState;
   dispatch: Dispatch<PlaygroundAction>;
   files: Record<string, string>;
+  /** The page's MCP sources (kept by the playground, which outlives a layout change that remounts this column). */
+  mcp: McpSources;
 };
 
 /** The schema panel with its Sources: the module's tools and the connected MCP servers' tools, side by side. */
-export function SchemaColumn({ state, dispatch, files }: SchemaColumnProps) {
-  const { connector, serverTools, tryServers } = useMcpSources(state, dispatch);
+export function SchemaColumn({ state, dispatch, files, mcp }: SchemaColumnProps) {
+  const { connector, serverTools, tryServers } = mcp;
   const snapshot = useSnapshot(state, dispatch);
   const entries = state.mcpServers;
   const renderToolControls = useCallback(

@@ -10,15 +10,20 @@ import { shouldReconnect, type McpConnector } from './use-mcp-connector';
  * again, when the page opens; written whenever they change. Nothing of them reaches a draft.
  */
 export function useSessionMcpServers(servers: readonly McpServerEntry[], dispatch: Dispatch<PlaygroundAction>, connector: McpConnector): void {
-  const restored = useRef(false);
+  // Until the stored servers are in the state, its empty list is not the user's: writing it would erase them.
+  const restoring = useRef(true);
   useEffect(() => {
     const stored = readSessionMcpServers(window.sessionStorage);
-    restored.current = true;
-    if (stored.length === 0) return;
+    if (stored.length === 0) {
+      restoring.current = false;
+      return;
+    }
     dispatch({ type: 'mcp-servers-restored', servers: stored });
     stored.filter(shouldReconnect).forEach((entry) => connector.connect(entry.id, entry.source));
   }, [dispatch, connector]);
   useEffect(() => {
-    if (restored.current) writeSessionMcpServers(window.sessionStorage, servers);
+    if (restoring.current && servers.length === 0) return;
+    restoring.current = false;
+    writeSessionMcpServers(window.sessionStorage, servers);
   }, [servers]);
 }
