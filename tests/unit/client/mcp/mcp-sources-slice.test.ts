@@ -14,7 +14,7 @@ function run(...actions: PlaygroundAction[]): PlaygroundState {
 describe('the MCP sources slice', () => {
   it('adds a URL server idle, named after its host until it connects, then after the server (namespace-safe)', () => {
     const added = run({ type: 'mcp-server-added', source: URL_SOURCE });
-    expect(added.mcpServers).toMatchObject([{ id: ID, namespace: '127', included: true, connection: { status: 'idle' } }]);
+    expect(added.mcpServers).toMatchObject([{ id: ID, namespace: 'mcp', included: true, connection: { status: 'idle' } }]);
     const connected = playgroundReducer(playgroundReducer(added, { type: 'mcp-connect-started', id: ID }), {
       type: 'mcp-connect-succeeded',
       id: ID,
@@ -22,6 +22,8 @@ describe('the MCP sources slice', () => {
       tools: [createMcpToolView('forecast')],
     });
     expect(connected.mcpServers[0]).toMatchObject({ namespace: 'Weather_Server', connection: { status: 'connected', server: SERVER_INFO } });
+    const named = run({ type: 'mcp-server-added', source: { kind: 'url', url: 'https://tools.example.com/mcp', headers: [] } });
+    expect(named.mcpServers[0]?.namespace).toBe('tools');
   });
 
   it('keeps a namespace the user typed, and numbers a server name another server already has', () => {
