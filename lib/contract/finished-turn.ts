@@ -1,5 +1,6 @@
 import type { RuntimeEvent, TurnEnding } from '@/lib/runtime';
 import type { ModelConfig, TapeEntry } from './model-config';
+import type { McpTape } from './mcp-tape';
 import type { TurnRequest } from './turn-request';
 
 /** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */
@@ -7,6 +8,8 @@ export type FinishedTurn = {
   turnId: string;
   request: Omit<TurnRequest, 'model'> & { model: ModelConfig };
   tape: TapeEntry[];
+  /** The MCP servers' side of the turn, when it had any: what a replay answers server calls from. */
+  mcp?: McpTape;
   approvals: { callId: string; approved: boolean; reason?: string }[];
   /** Outputs people typed for calls answered by hand, in the order they arrived. */
   outputs: { callId: string; output: string }[];

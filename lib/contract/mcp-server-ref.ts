@@ -66,3 +66,25 @@ export const mcpServersSchema = z
 
 export type McpServerRef = z.infer<typeof mcpServerRefSchema>;
 export type McpToolSetting = z.infer<typeof mcpToolSettingSchema>;
+
+/** The servers as a session keeps them: no headers (they are credentials), and no `user:password@` in a URL. */
+export function removeMcpSecrets(servers: readonly McpServerRef[]): McpServerRef[] {
+  return servers.map(({ headers: _headers, ...server }) => {
+    if (server.url === undefined || !URL.canParse(server.url)) return server;
+    const url = new URL(server.url);
+    if (url.username === '' && url.password === '') return server;
+    url.username = '';
+    url.password = '';
+    return { ...server, url: url.href };
+  });
+}
+
+/**
+ * Every header value the request's servers carry, and the credential after a scheme (`Bearer …`),
+ * which a server may echo alone: what the turn redacts from its events.
+ */
+export function listMcpSecrets(servers: readonly McpServerRef[] | undefined): string[] {
+  const values = (servers ?? []).flatMap((server) => Object.values(server.headers ?? {}));
+  const credentials = values.map((value) => /^\S+\s+(\S{8,})$/.exec(value.trim())?.[1]).filter((value): value is string => value !== undefined);
+  return [...values, ...credentials].filter((value) => value.length >= 4);
+}

@@ -16,7 +16,7 @@ export const MODEL_CONFIG_LIMITS = {
   streamDelayMs: 1_000,
 } as const;
 
-const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([
     z.null(),
     z.boolean(),

@@ -9,3 +9,5 @@ export { mapToolAnnotations } from './map-tool-annotations';
 export type { McpToolContract } from './map-tool-annotations';
 export type { McpListedTool } from './mcp-listed-tool';
 export { namespaceToolNames } from './namespace-tool-name';
+export { createMcpTapeRecorder } from './create-mcp-tape-recorder';
+export type { McpTapeRecorder } from './create-mcp-tape-recorder';

@@ -7,7 +7,7 @@ import { compareTurnEvents } from './compare-session-events';
 import type { ReplayReport, TurnReplayVerdict } from './replay-report';
 
 /** What running one recorded turn again needs: its request, its tape, and the decisions people made. Not its events. */
-export type TapedTurn = Pick<SessionTurn, 'request' | 'tape' | 'approvals' | 'outputs'>;
+export type TapedTurn = Pick<SessionTurn, 'request' | 'tape' | 'mcp' | 'approvals' | 'outputs'>;
 
 /** What a replay asks for next: the turn to run on its tape, or, once every turn ran, the report. */
 export type ReplayStep = { kind: 'turn'; index: number; turn: TapedTurn } | { kind: 'done'; report: ReplayReport };

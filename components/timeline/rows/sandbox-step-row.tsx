@@ -34,7 +34,7 @@ export function SandboxStepRow({ sandbox, preparing }: SandboxStepRowProps) {
       role="alert"
       className="space-y-1 rounded border border-red-300 bg-red-50 px-2 py-1.5 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
     >
-      <p className="font-semibold">{sandbox.code === 'module-error' ? 'The tool module did not evaluate' : 'The sandbox did not open'}</p>
+      <p className="font-semibold">{sandbox.code === 'module-error' ? 'The tool module did not evaluate' : sandbox.code === 'mcp-server-unavailable' ? 'An MCP server could not be used' : 'The sandbox did not open'}</p>
       <p className="whitespace-pre-wrap break-words">{sandbox.message}</p>
       {sandbox.diagnostics.length > 0 && (
         <ul className="space-y-0.5 font-mono text-[11px]">

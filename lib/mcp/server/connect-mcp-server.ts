@@ -1,5 +1,5 @@
 // Server-only: opens connections to MCP servers under the egress policy.
-import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type jsonSchemaValidator, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { err, ok, type Result } from '@/lib/runtime';
 import { MCP_LIMITS, type McpServerInfo, type McpTransportKind } from '@/lib/contract';
@@ -14,6 +14,8 @@ import { describeTarget, type McpServerTarget } from './mcp-server-target';
 export type McpConnection = {
   client: Client;
   info: Omit<McpServerInfo, 'name'> & { name?: string };
+  /** Aborts (with an `McpResponseTooLargeError`) once any answer of the server passed the size bound. */
+  overflowed: AbortSignal;
   close: () => Promise<void>;
 };
 
@@ -28,6 +30,12 @@ export type ConnectMcpServerOptions = {
 const CLIENT_INFO = { name: 'tool-runtime-playground', version: '1.0.0' };
 
 /**
+ * The client would compile every listed schema with Ajv on this thread; a server's schemas are a
+ * stranger's input, so they are checked in the worker pool instead (see `createMcpTool`).
+ */
+const CHECKED_IN_THE_POOL: jsonSchemaValidator = { getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }) };
+
+/**
  * Connects with the official client. Over HTTP it tries Streamable HTTP first, negotiating the
  * 2026-07-28 revision and falling back to the 2025 handshake; a 4xx other than 401/403 (what a
  * server of the legacy HTTP+SSE transport answers a POST) then tries HTTP+SSE at the same URL. Every
@@ -36,29 +44,32 @@ const CLIENT_INFO = { name: 'tool-runtime-playground', version: '1.0.0' };
 export async function connectMcpServer(target: McpServerTarget, options: ConnectMcpServerOptions = {}): Promise<Result<McpConnection, McpFailure>> {
   const where = describeTarget(target);
   if (target.transport === 'stdio') {
-    return attempt(new StdioClientTransport({ command: target.command, args: [...target.args], env: target.env ? { ...target.env } : undefined, cwd: target.cwd, stderr: 'ignore' }), 'stdio', { where, options });
+    const stdio = new StdioClientTransport({ command: target.command, args: [...target.args], env: target.env ? { ...target.env } : undefined, cwd: target.cwd, stderr: 'ignore' });
+    return attempt(stdio, 'stdio', { where, options, overflowed: new AbortController().signal });
   }
-  const fetch = createBoundedFetch(createEgressFetch({ allowPrivateNetwork: target.allowPrivateNetwork }), MCP_LIMITS.responseBytes);
+  const overflow = new AbortController();
+  const fetch = createBoundedFetch(createEgressFetch({ allowPrivateNetwork: target.allowPrivateNetwork }), MCP_LIMITS.responseBytes, (error) => overflow.abort(error));
   const requestInit = { headers: { ...target.headers } };
   const url = new URL(target.url);
-  const streamable = await attempt(new StreamableHTTPClientTransport(url, { fetch, requestInit }), 'streamable-http', { where, options });
+  const streamable = await attempt(new StreamableHTTPClientTransport(url, { fetch, requestInit }), 'streamable-http', { where, options, overflowed: overflow.signal });
   if (streamable.ok || !streamable.error.fallback) return stripFallback(streamable);
-  const sse = await attempt(new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch } }), 'sse', { where, options });
+  const sse = await attempt(new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch } }), 'sse', { where, options, overflowed: overflow.signal });
   // The Streamable HTTP answer is the better explanation when neither transport works.
   return sse.ok ? sse : stripFallback(streamable);
 }
 
 type Attempt = Result<McpConnection, McpFailure & { fallback: boolean }>;
 
-async function attempt(transport: Transport, kind: McpTransportKind, context: { where: string; options: ConnectMcpServerOptions }): Promise<Attempt> {
+async function attempt(transport: Transport, kind: McpTransportKind, context: { where: string; options: ConnectMcpServerOptions; overflowed: AbortSignal }): Promise<Attempt> {
   const { options } = context;
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     versionNegotiation: kind === 'streamable-http' ? { mode: 'auto' } : { mode: 'legacy' },
     listMaxPages: MCP_LIMITS.listPages,
+    jsonSchemaValidator: CHECKED_IN_THE_POOL,
   });
   options.prepareClient?.(client);
-  const wire = options.onMessage ? new RecordingTransport(transport, options.onMessage) : transport;
+  const wire = new RecordingTransport(transport, options.onMessage);
   try {
     await client.connect(wire, { timeout: MCP_LIMITS.connectMs, maxTotalTimeout: MCP_LIMITS.connectMs, signal: options.signal });
   } catch (error) {
@@ -76,6 +87,7 @@ async function attempt(transport: Transport, kind: McpTransportKind, context: { 
       ...(client.getInstructions() ? { instructions: client.getInstructions() } : {}),
       transport: kind,
     },
+    overflowed: context.overflowed,
     close: () => client.close(),
   });
 }

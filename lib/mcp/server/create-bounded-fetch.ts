@@ -14,24 +14,33 @@ export class McpResponseTooLargeError extends Error {
 /**
  * A fetch whose every response body (a JSON answer, or the whole of an event stream however long
  * it stays open) stops with `McpResponseTooLargeError` once it passes `limitBytes`, so a server
- * that answers 50 MB, or streams without end, costs this process at most that much.
+ * that answers 50 MB, or streams without end, costs this process at most that much. The client
+ * only sees a broken event stream as a transport error (the request it carried would wait for its
+ * deadline), so `onOverflow` lets the connection fail its calls at once.
  */
-export function createBoundedFetch(fetch: FetchLike, limitBytes: number): FetchLike {
+export function createBoundedFetch(fetch: FetchLike, limitBytes: number, onOverflow?: (error: McpResponseTooLargeError) => void): FetchLike {
   return async (input, init) => {
     const response = await fetch(input, init);
     if (!response.body) return response;
     const declared = Number(response.headers.get('content-length') ?? 0);
     if (!response.headers.has('content-encoding') && declared > limitBytes) {
       await response.body.cancel();
-      throw new McpResponseTooLargeError(limitBytes);
+      const error = new McpResponseTooLargeError(limitBytes);
+      onOverflow?.(error);
+      throw error;
     }
     let size = 0;
     const counted = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           size += chunk.byteLength;
-          if (size > limitBytes) controller.error(new McpResponseTooLargeError(limitBytes));
-          else controller.enqueue(chunk);
+          if (size <= limitBytes) {
+            controller.enqueue(chunk);
+            return;
+          }
+          const error = new McpResponseTooLargeError(limitBytes);
+          controller.error(error);
+          onOverflow?.(error);
         },
       }),
     );

@@ -17,3 +17,8 @@ export type { McpServerTarget } from './mcp-server-target';
 export { readMcpConfig, listOperatorServers } from './read-mcp-config';
 export type { McpConfig } from './read-mcp-config';
 export { resolveMcpServer } from './resolve-mcp-server';
+export { createMcpTool } from './create-mcp-tool';
+export type { ValidateJson, McpToolServer, CreateMcpToolOptions, CallServerTool } from './create-mcp-tool';
+export { openRecordedMcpTools } from './open-recorded-mcp-tools';
+export { openMcpToolSources } from './open-mcp-tool-sources';
+export type { McpToolSources, McpTurnServer, OpenMcpToolSourcesOptions } from './open-mcp-tool-sources';

@@ -131,7 +131,8 @@ export const moduleDiagnosticSchema = z.object({
 });
 
 /** Why a turn's sandbox did not open: the module's own errors, or the sandbox (pool full, worker lost). */
-export const sandboxErrorCodeSchema = z.enum(['module-error', 'sandbox-unavailable']);
+/** Why a turn's tools could not be opened: its module, the sandbox pool, or an MCP server it names. */
+export const sandboxErrorCodeSchema = z.enum(['module-error', 'sandbox-unavailable', 'mcp-server-unavailable']);
 
 export const runtimeEventSchema = z.discriminatedUnion('type', [
   z.object({

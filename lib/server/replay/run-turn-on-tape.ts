@@ -18,6 +18,7 @@ export async function runTurnOnTape(turn: TapedTurn, clientId = 'session-replay'
     env: {},
     recordedApprovals,
     recordedOutputs,
+    ...(turn.mcp ? { mcpTape: turn.mcp } : {}),
     onFinished: (result) => {
       finished = result;
     },

@@ -1,10 +1,11 @@
 // Server-only: runs one direct tool call (no model) for a route handler and streams its events as SSE.
 import { runToolCall } from '@/lib/runtime';
 import { getSandboxPool } from '@/lib/sandbox/pool';
+import { addMcpTools } from './add-mcp-tools';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { serveTurnRun } from './serve-turn-run';
 import { startWhenAdmitted, type StreamTurnResult } from './stream-turn';
-import type { ToolCallRequest } from '@/lib/contract';
+import { listMcpSecrets, type ToolCallRequest } from '@/lib/contract';
 import { getTurnRegistry } from './turn-registry';
 
 export type StreamToolCallOptions = {
@@ -28,8 +29,10 @@ export function streamToolCall(options: StreamToolCallOptions): Promise<StreamTu
 function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTurnResult {
   const { request } = options;
   const registry = getTurnRegistry();
-  const sandbox = startTurnSandbox(getSandboxPool(), request);
-  if (!sandbox.ok) return { ok: false, ...sandbox.error };
+  const pool = getSandboxPool();
+  const opened = startTurnSandbox(pool, request);
+  if (!opened.ok) return { ok: false, ...opened.error };
+  const sandbox = { value: addMcpTools(opened.value, { servers: request.mcpServers, pool }) };
   const { controlToken, events } = serveTurnRun({
     turnId,
     clientId: options.clientId,
@@ -47,7 +50,7 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
           requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
           requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
         },
-        host: { turnId, readFiles: () => sandbox.value.files(), signal, onEvent: send },
+        host: { turnId, readFiles: () => sandbox.value.files(), signal, secrets: listMcpSecrets(request.mcpServers), onEvent: send },
       }),
   });
   return { ok: true, turnId, controlToken, events };

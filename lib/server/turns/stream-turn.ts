@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createForkClient } from '@/lib/models/server';
 import { chooseGeminiSchema } from '@/lib/interop';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/server';
-import { removeModelSecrets, type FinishedTurn, type TapeEntry, type TurnRequest } from '@/lib/contract';
+import { listMcpSecrets, removeMcpSecrets, removeModelSecrets, type FinishedTurn, type McpTape, type TapeEntry, type TurnRequest } from '@/lib/contract';
+import { createMcpTapeRecorder } from '@/lib/mcp';
 import {
   type ConversationItem,
   readConversation,
@@ -19,6 +20,7 @@ import { admitTurn, type RateLimitRefusal, getSharedLimits } from '../admission'
 import { createTokenCounter } from './count-tokens-cached';
 import type { TurnEventFeed } from './create-turn-event-feed';
 import { serveTurnRun } from './serve-turn-run';
+import { addMcpTools } from './add-mcp-tools';
 import { startTurnSandbox } from './open-turn-sandbox';
 import { hashTurnControlToken } from './turn-control';
 import { getTurnRegistry } from './turn-registry';
@@ -42,6 +44,8 @@ export type StreamTurnOptions = {
   recordedOutputs?: Map<string, string>;
   /** A fork: the recorded turn's tape answers while requests match it, then the request's model (`createForkClient`). */
   forkTape?: readonly TapeEntry[];
+  /** A recorded turn's MCP side (replay, fork): server calls are answered from it, without connecting. */
+  mcpTape?: McpTape;
   /** Events the turn may stream before it is stopped; `TURN_LIMITS.eventsPerTurn` unless given. */
   maxEvents?: number;
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
@@ -105,7 +109,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const approvals: FinishedTurn['approvals'] = [];
   const outputs: FinishedTurn['outputs'] = [];
   const typedKey = request.model.provider === 'openai' || request.model.provider === 'openai-compatible' || request.model.provider === 'gemini' ? request.model.apiKey : undefined;
-  const secrets = [typedKey, options.env.OPENAI_API_KEY, options.env.GEMINI_API_KEY].filter(
+  const secrets = [typedKey, options.env.OPENAI_API_KEY, options.env.GEMINI_API_KEY, ...listMcpSecrets(request.mcpServers)].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
   const onExchange = (entry: TapeEntry) => tape.push(entry);
@@ -117,8 +121,10 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const history = request.conversation ? readConversation(request.conversation) : undefined;
   const continued = (request.conversation?.length ?? 0) > 0;
   // Last, so that nothing after it can fail before the stream owns the sandbox.
-  const sandbox = startTurnSandbox(pool, request);
-  if (!sandbox.ok) return { ok: false, ...sandbox.error };
+  const opened = startTurnSandbox(pool, request);
+  if (!opened.ok) return { ok: false, ...opened.error };
+  const mcp = createMcpTapeRecorder(secrets);
+  const sandbox = ok(addMcpTools(opened.value, { servers: request.mcpServers, pool, recorder: mcp, recorded: options.mcpTape }));
   const { controlToken, events } = serveTurnRun({
     turnId,
     clientId,
@@ -177,8 +183,9 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
       await waitForTurnStep();
       await options.onFinished({
         turnId,
-        request: { ...request, toolSearch, model: removeModelSecrets(request.model) },
+        request: { ...request, toolSearch, model: removeModelSecrets(request.model), ...(request.mcpServers ? { mcpServers: removeMcpSecrets(request.mcpServers) } : {}) },
         tape,
+        ...(mcp.tape() ? { mcp: mcp.tape() } : {}),
         approvals,
         outputs,
         events: [...sent],

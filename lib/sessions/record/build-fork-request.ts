@@ -1,9 +1,9 @@
-import type { ForkRequest, TapeEntry, TurnRequest } from '@/lib/contract';
+import type { ForkRequest, McpTape, TapeEntry, TurnRequest } from '@/lib/contract';
 import { err, ok, type Result } from '@/lib/runtime';
 import type { SessionRecord } from './session-record';
 
-/** The turn a fork runs: its request, and the recorded tape that answers it while it matches. */
-export type ForkedTurn = { request: TurnRequest; tape: readonly TapeEntry[] };
+/** The request a fork runs, and the recorded turn's tapes (model exchanges, and its MCP side when it had servers). */
+export type ForkedTurn = { request: TurnRequest; tape: readonly TapeEntry[]; mcp?: McpTape };
 
 /**
  * Builds the request of a fork from the recorded turn and the changes asked for. A changed output
@@ -29,5 +29,5 @@ export function buildForkRequest(record: SessionRecord, fork: ForkRequest): Resu
     ...(outputs && outputs.length > 0 ? { overrideOutputs: outputs } : {}),
     forkOf: { sessionId: record.id, turn: fork.turn },
   };
-  return ok({ request, tape: turn.tape });
+  return ok({ request, tape: turn.tape, ...(turn.mcp ? { mcp: turn.mcp } : {}) });
 }

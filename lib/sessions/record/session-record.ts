@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionAssertionsSchema } from '@/lib/assertions';
-import { modelConfigSchema, removeModelSecrets, tapeEntrySchema, SANDBOX_LIMITS, TURN_LIMITS, turnRequestSchema, SESSION_LIMITS } from '@/lib/contract';
+import { mcpTapeSchema, modelConfigSchema, removeMcpSecrets, removeModelSecrets, tapeEntrySchema, type McpServerRef, SANDBOX_LIMITS, TURN_LIMITS, turnRequestSchema, SESSION_LIMITS } from '@/lib/contract';
 import {
   isPlainObject,
   err,
@@ -66,6 +66,8 @@ export const sessionTurnSchema = z.object({
   /** `toolSearch` is required here: a stored turn says which ranking its client-side searches ran with. */
   request: turnRequestSchema.extend({ model: storedModelConfigSchema, toolSearch: z.enum(TOOL_SEARCH_VERSIONS) }),
   tape: z.array(tapeEntrySchema).max(SESSION_LIMITS.exchangesPerTurn, `A turn holds at most ${SESSION_LIMITS.exchangesPerTurn} model exchanges.`),
+  /** The MCP servers' side of the turn (its servers' tools, calls and raw messages; never headers), when it had servers. */
+  mcp: mcpTapeSchema.optional(),
   /**
    * `v1`: recorded before every validator's messages were phrased by one formatter, so its
    * rejected calls' texts differ from a replay's by wording alone (absent: the current wording).
@@ -192,7 +194,9 @@ function removeModelKeys(record: unknown): unknown {
 }
 
 function stripRequestKey(turn: Record<string, unknown>): Record<string, unknown> {
-  return isPlainObject(turn.request) ? { ...turn, request: { ...turn.request, model: stripKey(turn.request.model) } } : turn;
+  if (!isPlainObject(turn.request)) return turn;
+  const servers = Array.isArray(turn.request.mcpServers) && turn.request.mcpServers.every(isPlainObject) ? { mcpServers: removeMcpSecrets(turn.request.mcpServers as McpServerRef[]) } : {};
+  return { ...turn, request: { ...turn.request, model: stripKey(turn.request.model), ...servers } };
 }
 
 function stripKey(model: unknown): unknown {

@@ -22,6 +22,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const result = await streamTurn({
     request: forked.value.request,
     forkTape: forked.value.tape,
+    ...(forked.value.mcp ? { mcpTape: forked.value.mcp } : {}),
     clientId: readClientAddress(request),
     env: readModelEnvironment(),
     onFinished: saveFinishedTurn,

@@ -1,0 +1,77 @@
+// Shapes (what mcp-ui reads):
+//   McpTape = { servers: [{ name, info: McpServerInfo, tools: McpListedTool-like[] }], calls: McpRecordedCall[], messages: McpRecordedMessage[] }
+//   A finished turn (and a stored session turn) carries `mcp?: McpTape` beside its model `tape`: the servers
+//   and tools the turn had (never headers), every tools/call with its arguments, progress and result (what a
+//   replay answers from, without connecting), and the raw JSON-RPC messages either way for the raw view.
+import { z } from 'zod';
+import { jsonValueSchema } from './model-config';
+import { MCP_LIMITS } from './mcp-limits';
+
+/** Messages a turn keeps for the raw view, and how large one may be before it is kept as a stub. */
+export const MCP_TAPE_LIMITS = { messages: 400, messageChars: 20_000 } as const;
+
+const annotationsSchema = z.object({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+
+const jsonObjectSchema = z.record(z.string(), jsonValueSchema);
+
+export const mcpRecordedToolSchema = z.object({
+  name: z.string().max(200),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: jsonObjectSchema,
+  outputSchema: jsonObjectSchema.optional(),
+  annotations: annotationsSchema.optional(),
+});
+
+export const mcpRecordedServerSchema = z.object({
+  name: z.string().max(64),
+  info: z.object({
+    name: z.string().max(500),
+    title: z.string().max(500).optional(),
+    version: z.string().max(200),
+    protocolVersion: z.string().max(50),
+    instructions: z.string().optional(),
+    transport: z.enum(['streamable-http', 'sse', 'stdio']),
+  }),
+  /** The tools the turn offered from it, as the server listed them. */
+  tools: z.array(mcpRecordedToolSchema).max(MCP_LIMITS.toolsPerServer),
+});
+
+export const mcpProgressSchema = z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
+
+export const mcpRecordedCallSchema = z.object({
+  server: z.string().max(64),
+  /** The tool as the server names it. */
+  tool: z.string().max(200),
+  arguments: jsonValueSchema,
+  progress: z.array(mcpProgressSchema).max(MCP_LIMITS.progressLinesPerCall).optional(),
+  /** The `tools/call` result as received (secrets redacted). */
+  result: jsonValueSchema.optional(),
+  /** Why there was no result: the sentence the call failed with. */
+  error: z.string().optional(),
+});
+
+export const mcpRecordedMessageSchema = z.object({
+  server: z.string().max(64),
+  direction: z.enum(['sent', 'received']),
+  /** The JSON-RPC message; one past `MCP_TAPE_LIMITS.messageChars` is kept as `{ method?, id?, omittedChars }`. */
+  message: jsonValueSchema,
+});
+
+export const mcpTapeSchema = z.object({
+  servers: z.array(mcpRecordedServerSchema).max(MCP_LIMITS.serversPerRequest),
+  calls: z.array(mcpRecordedCallSchema).max(MCP_LIMITS.callsPerTurn),
+  messages: z.array(mcpRecordedMessageSchema).max(MCP_TAPE_LIMITS.messages),
+});
+
+export type McpTape = z.infer<typeof mcpTapeSchema>;
+export type McpRecordedCall = z.infer<typeof mcpRecordedCallSchema>;
+export type McpRecordedMessage = z.infer<typeof mcpRecordedMessageSchema>;
+export type McpRecordedServer = z.infer<typeof mcpRecordedServerSchema>;
+export type McpProgress = z.infer<typeof mcpProgressSchema>;

@@ -1,0 +1,43 @@
+import { createRedactor, redactJsonValue, type JsonValue } from '@/lib/runtime';
+import { MCP_TAPE_LIMITS, type McpRecordedCall, type McpRecordedServer, type McpTape } from '@/lib/contract';
+
+/** Collects a turn's MCP side as it happens; `tape()` is what the finished turn keeps. */
+export type McpTapeRecorder = {
+  recordServer(server: McpRecordedServer): void;
+  recordCall(call: McpRecordedCall): void;
+  recordMessage(server: string, direction: 'sent' | 'received', message: unknown): void;
+  /** The recording so far, or undefined when the turn had no server. */
+  tape(): McpTape | undefined;
+};
+
+/**
+ * Every text is scrubbed of the turn's secrets (a server may echo a token it was sent) before it
+ * is kept. The raw messages are for people to read: past `MCP_TAPE_LIMITS.messages` they are no
+ * longer kept, and one larger than `messageChars` is kept as a stub naming its method and size.
+ */
+export function createMcpTapeRecorder(secrets: readonly string[]): McpTapeRecorder {
+  const redact = createRedactor(secrets);
+  const clean = (value: unknown) => redactJsonValue((value ?? null) as JsonValue, redact);
+  const servers: McpRecordedServer[] = [];
+  const calls: McpRecordedCall[] = [];
+  const messages: McpTape['messages'] = [];
+  return {
+    recordServer: (server) => void servers.push(server),
+    recordCall: (call) => void calls.push({ ...call, arguments: clean(call.arguments), ...(call.result === undefined ? {} : { result: clean(call.result) }), ...(call.error === undefined ? {} : { error: redact(call.error) }) }),
+    recordMessage(server, direction, message) {
+      if (messages.length >= MCP_TAPE_LIMITS.messages) return;
+      const text = JSON.stringify(message) ?? 'null';
+      messages.push({ server, direction, message: text.length <= MCP_TAPE_LIMITS.messageChars ? clean(message) : stubOf(message, text.length) });
+    },
+    tape: () => (servers.length === 0 ? undefined : { servers, calls, messages }),
+  };
+}
+
+function stubOf(message: unknown, chars: number): JsonValue {
+  const record = typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : {};
+  return {
+    ...(typeof record.method === 'string' ? { method: record.method.slice(0, 200) } : {}),
+    ...(typeof record.id === 'string' || typeof record.id === 'number' ? { id: record.id } : {}),
+    omittedChars: chars,
+  };
+}

@@ -1,0 +1,44 @@
+// Server-only: `tools/call` on a turn's connection, recorded for the turn's tape.
+import type { Client } from '@modelcontextprotocol/client';
+import { err, ok, type JsonValue } from '@/lib/runtime';
+import { MCP_LIMITS, type McpProgress } from '@/lib/contract';
+import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
+import type { CallServerTool } from './create-mcp-tool';
+import { describeMcpFailure } from './describe-mcp-failure';
+
+/**
+ * Calls through the official client with the call's signal (on 2025 revisions its abort sends
+ * `notifications/cancelled`; on 2026-07-28 it closes the request's stream, which is that
+ * revision's cancellation) and deadline; keeps the first `progressLinesPerCall` progress
+ * notifications, and records the call with what it answered.
+ */
+export function createLiveCall(server: { name: string; client: Client; overflowed: AbortSignal; recorder?: McpTapeRecorder }): CallServerTool {
+  return async (call, options) => {
+    const progress: McpProgress[] = [];
+    const record = (outcome: { result: JsonValue } | { error: string }) =>
+      server.recorder?.recordCall({ server: server.name, tool: call.tool, arguments: call.arguments, ...(progress.length > 0 ? { progress } : {}), ...outcome });
+    try {
+      const result = await server.client.callTool(
+        { name: call.tool, arguments: call.arguments as Record<string, unknown> },
+        {
+          signal: AbortSignal.any([options.signal, server.overflowed]),
+          timeout: options.timeoutMs,
+          onprogress: ({ progress: value, total, message }) => {
+            if (progress.length >= MCP_LIMITS.progressLinesPerCall) return;
+            const line = { progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
+            progress.push(line);
+            options.onProgress(line);
+          },
+        },
+      );
+      const kept = { content: result.content, ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }), ...(result.isError ? { isError: true } : {}) };
+      record({ result: kept as JsonValue });
+      return ok(kept);
+    } catch (error) {
+      const cause = server.overflowed.aborted ? server.overflowed.reason : error;
+      const message = options.signal.aborted ? 'The call was stopped.' : describeMcpFailure(cause, server.name).message;
+      record({ error: message });
+      return err(message);
+    }
+  };
+}

@@ -1,0 +1,66 @@
+// Server-only: a turn's MCP servers, connected while its module is evaluated, beside the module's tools.
+import { err, ok, type Result, type Tool } from '@/lib/runtime';
+import type { McpServerRef, McpTape } from '@/lib/contract';
+import type { McpTapeRecorder } from '@/lib/mcp';
+import { openMcpToolSources, openRecordedMcpTools, type McpFailure, type ValidateJson } from '@/lib/mcp/server';
+import { createPooledResultValidator, type SandboxPool } from '@/lib/sandbox/pool';
+import { readMcpEnvironment } from '../mcp';
+import type { OpeningTurnSandbox } from './open-turn-sandbox';
+
+export type AddMcpToolsOptions = {
+  servers: readonly McpServerRef[] | undefined;
+  pool: SandboxPool;
+  /** Keeps the turn's MCP side for its tape. */
+  recorder?: McpTapeRecorder;
+  /** A recorded turn's MCP side: its servers' tools are rebuilt from it and their calls answered by it, without connecting. */
+  recorded?: McpTape;
+};
+
+/**
+ * Starts connecting to the request's servers at once (beside the module's evaluation) and offers
+ * their tools after the module's. A server that cannot be used fails the turn's tools as
+ * `mcp-server-unavailable`, with the reason. Disposing the sandbox (the turn's stream closed:
+ * ended, stopped, or its client gone) stops a connection still being made and closes the open ones.
+ */
+export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOptions): OpeningTurnSandbox {
+  const servers = options.servers ?? [];
+  if (servers.length === 0) return sandbox;
+  const validate: ValidateJson = (schema, value) => createPooledResultValidator(options.pool, schema)(value);
+  if (options.recorded) {
+    const tools = openRecordedMcpTools(servers, options.recorded, { validate, recorder: options.recorder });
+    return withTools(sandbox, Promise.resolve(ok(tools)), () => undefined);
+  }
+  let close: (() => Promise<void>) | undefined;
+  let disposed = false;
+  const stopped = new AbortController();
+  const opening = openMcpToolSources(servers, { environment: readMcpEnvironment(), validate, signal: stopped.signal, recorder: options.recorder }).then((opened) => {
+    if (!opened.ok) return opened;
+    close = opened.value.close;
+    if (disposed) void close();
+    return ok(opened.value.tools);
+  });
+  return withTools(sandbox, opening, () => {
+    disposed = true;
+    stopped.abort();
+    void close?.();
+  });
+}
+
+function withTools(sandbox: OpeningTurnSandbox, opening: Promise<Result<Tool[], McpFailure>>, dispose: () => void): OpeningTurnSandbox {
+  let disposed = false;
+  return {
+    files: sandbox.files,
+    openTools: async () => {
+      const [module, mcp] = await Promise.all([sandbox.openTools(), opening]);
+      if (!module.ok) return module;
+      if (!mcp.ok) return err({ code: 'mcp-server-unavailable', message: mcp.error.message, diagnostics: [] });
+      return ok([...module.value, ...mcp.value]);
+    },
+    dispose() {
+      sandbox.dispose();
+      if (disposed) return;
+      disposed = true;
+      dispose();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FinishedTurn } from '@/lib/contract';
+import { runTurnOnTape } from '@/lib/server/replay';
+import { streamTurn, toEventStream } from '@/lib/server/turns';
+import { sessionTurnSchema } from '@/lib/sessions/record/session-record';
+import type { RuntimeEvent } from '@/lib/runtime';
+import { startMcpTestServer, type McpTestServer } from '../../support/mcp/start-mcp-test-server';
+import { SAMPLE_MCP_TOOLS } from '../../support/mcp/mcp-test-tool';
+
+const TOKEN = 'Bearer tape-secret-0123456789';
+
+async function runTurn(url: string): Promise<FinishedTurn> {
+  let finished: FinishedTurn | undefined;
+  const started = await streamTurn({
+    request: {
+      source: 'export default [];',
+      messages: [{ role: 'user', content: 'Weather in Oslo, then delete a.txt' }],
+      model: {
+        provider: 'scripted',
+        script: [{ calls: [{ namespace: 'files', name: 'get_weather', arguments: '{"city":"Oslo"}' }, { namespace: 'files', name: 'fail', arguments: '{}' }] }, { text: 'Done.' }],
+      },
+      mcpServers: [{ name: 'files', url, headers: { Authorization: TOKEN } }],
+    },
+    clientId: 'mcp-tape-test',
+    env: {},
+    onFinished: (turn) => {
+      finished = turn;
+    },
+  });
+  if (!started.ok) throw new Error(started.error);
+  const reader = toEventStream(started.events).getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+  if (!finished) throw new Error('The turn did not finish.');
+  return finished;
+}
+
+const outputsOf = (events: readonly RuntimeEvent[]) => events.flatMap((event) => (event.type === 'tool-output' ? [{ name: event.name, status: event.status, output: event.output }] : []));
+
+describe('a turn with an MCP server, recorded and replayed', () => {
+  let server: McpTestServer;
+  beforeAll(async () => {
+    vi.stubEnv('PLAYGROUND_ALLOW_PRIVATE_NETWORK', '1');
+    server = await startMcpTestServer({ era: 'modern', tools: SAMPLE_MCP_TOOLS, requiredHeaders: { authorization: TOKEN } });
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await server.close();
+  });
+
+  it('keeps the servers, calls and JSON-RPC messages without headers, and replays identically after the server is gone', { timeout: 60_000 }, async () => {
+    const turn = await runTurn(server.url);
+    expect(outputsOf(turn.events)).toEqual([
+      { name: 'files.get_weather', status: 'success', output: '{"city":"Oslo","celsius":21}' },
+      { name: 'files.fail', status: 'error', output: expect.stringContaining('the disk is full') },
+    ]);
+    expect(turn.mcp?.servers).toMatchObject([{ name: 'files', info: { protocolVersion: '2026-07-28', transport: 'streamable-http' }, tools: [{ name: 'get_weather' }, { name: 'delete_file' }, { name: 'fail' }] }]);
+    expect(turn.mcp?.calls.map((call) => call.tool)).toEqual(['get_weather', 'fail']);
+    const sentMethods = turn.mcp?.messages.filter((entry) => entry.direction === 'sent').map((entry) => (entry.message as { method?: string }).method);
+    expect(sentMethods).toEqual(expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']));
+    expect(turn.request.mcpServers).toEqual([{ name: 'files', url: server.url }]);
+    expect(JSON.stringify(turn)).not.toContain('tape-secret');
+    expect(sessionTurnSchema.safeParse({ ...turn, request: { ...turn.request, toolSearch: turn.request.toolSearch ?? 'v1' } }).success).toBe(true);
+
+    await server.close();
+    const callsBefore = server.methods.length;
+    const replayed = await runTurnOnTape({ request: turn.request as never, tape: turn.tape, mcp: turn.mcp, approvals: turn.approvals, outputs: turn.outputs });
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.value.map((event) => event.type)).toEqual(turn.events.map((event) => event.type));
+    expect(outputsOf(replayed.value)).toEqual(outputsOf(turn.events));
+    expect(server.methods.length).toBe(callsBefore);
+  });
+});
