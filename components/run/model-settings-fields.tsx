@@ -4,6 +4,7 @@ import { describeDestination, findApiKey, type ApiKeyRing, type KeyedProvider } 
 import type { ModelSettings, RemoteModelSettings } from '@/lib/client';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { NumberField } from '@/components/ui/number-field';
+import { EmbeddedWireField } from './embedded-wire-field';
 import { ProviderCheckLine } from './provider-check-line';
 import { useProviderCheck } from './use-provider-check';
 
@@ -35,18 +36,22 @@ export function ModelSettingsFields({ settings, apiKeys, onChange, onApiKeyChang
               className="h-7 accent-[var(--accent)]"
             />
           </Field>
+          <EmbeddedWireField wire={settings.wire} onChange={(wire) => onChange({ wire })} className="col-span-2" />
         </div>
       );
     case 'scripted':
       return (
-        <p className="text-[11px] leading-snug text-fg-muted">
-          Plays the steps in{' '}
-          <button type="button" onClick={onEditScript} className="font-mono text-accent underline-offset-2 hover:underline">
-            script.json
-          </button>
-          , one per iteration; arguments are raw strings, so malformed JSON can be staged. A step&apos;s{' '}
-          <code className="font-mono">&quot;streamDelayMs&quot;</code> (up to 1000) paces its streamed pieces so the answer visibly grows.
-        </p>
+        <div className="flex flex-col gap-2">
+          <p className="text-[11px] leading-snug text-fg-muted">
+            Plays the steps in{' '}
+            <button type="button" onClick={onEditScript} className="font-mono text-accent underline-offset-2 hover:underline">
+              script.json
+            </button>
+            , one per iteration; arguments are raw strings, so malformed JSON can be staged. A step&apos;s{' '}
+            <code className="font-mono">&quot;streamDelayMs&quot;</code> (up to 1000) paces its streamed pieces so the answer visibly grows.
+          </p>
+          <EmbeddedWireField wire={settings.wire} onChange={(wire) => onChange({ wire })} />
+        </div>
       );
     case 'openai':
       return (
@@ -59,6 +64,19 @@ export function ModelSettingsFields({ settings, apiKeys, onChange, onApiKeyChang
           baseUrlLabel="Base URL (optional)"
           baseUrlPlaceholder="https://api.openai.com/v1 (or the server's OPENAI_BASE_URL)"
           keyPlaceholder={settings.openai.baseURL.trim() ? 'sk-… (required: the server key goes only to its own base URL)' : "sk-… (or the server's OPENAI_API_KEY)"}
+        />
+      );
+    case 'anthropic':
+      return (
+        <RemoteFields
+          provider="anthropic"
+          settings={settings.anthropic}
+          apiKeys={apiKeys}
+          onChange={(anthropic) => onChange({ anthropic })}
+          onApiKeyChange={onApiKeyChange}
+          baseUrlLabel="Base URL (optional)"
+          baseUrlPlaceholder="https://api.anthropic.com (or the server's ANTHROPIC_BASE_URL)"
+          keyPlaceholder={settings.anthropic.baseURL.trim() ? 'sk-ant-… (required: the server key goes only to its own base URL)' : "sk-ant-… (or the server's ANTHROPIC_API_KEY)"}
         />
       );
     case 'openai-compatible':
@@ -93,7 +111,8 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
   const destination = describeDestination(provider, settings.baseURL);
   // Keys typed for other servers stay with them; say so, so an empty field is not a surprise.
   const elsewhere = apiKey === '' && apiKeys.some((binding) => binding.provider === provider);
-  const { state: checkState, check } = useProviderCheck({ provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
+  // The provider check speaks OpenAI's and compatible servers' model lists only.
+  const { state: checkState, check } = useProviderCheck(provider === 'anthropic' ? null : { provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
   return (
     <div className="grid grid-cols-2 gap-2">
       <Field label="Model name">
@@ -134,7 +153,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
           </span>
         )}
       </p>
-      <ProviderCheckLine state={checkState} onCheck={() => check(true)} />
+      {provider !== 'anthropic' && <ProviderCheckLine state={checkState} onCheck={() => check(true)} />}
     </div>
   );
 }

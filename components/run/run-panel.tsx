@@ -17,6 +17,7 @@ const PROVIDERS: { value: ModelProviderChoice; label: string }[] = [
   { value: 'scripted', label: 'Embedded · scripted' },
   { value: 'openai', label: 'OpenAI' },
   { value: 'openai-compatible', label: 'OpenAI-compatible' },
+  { value: 'anthropic', label: 'Anthropic' },
 ];
 
 const PERMISSION_MODES: { value: PermissionMode; label: string }[] = [

@@ -20,9 +20,10 @@ const CHECK_DELAY_MS = 800;
  * (or left the field, or pressed Check); never for values merely loaded, so opening the page
  * sends nothing to a provider. A newer check aborts an older one.
  */
-export function useProviderCheck(request: ProviderCheckRequest): { state: ProviderCheckState; check: (force: boolean) => void } {
+export function useProviderCheck(request: ProviderCheckRequest | null): { state: ProviderCheckState; check: (force: boolean) => void } {
   const [state, setState] = useState<{ key: string; view: ProviderCheckState }>({ key: '', view: { kind: 'idle' } });
-  const key = JSON.stringify([request.provider, request.baseURL, request.apiKey ?? '']);
+  // No request: this provider has no check, and nothing is ever sent.
+  const key = request ? JSON.stringify([request.provider, request.baseURL, request.apiKey ?? '']) : '';
   const latest = useRef({ request, key });
   const checked = useRef<string | null>(null);
   const loaded = useRef(key);
@@ -34,6 +35,7 @@ export function useProviderCheck(request: ProviderCheckRequest): { state: Provid
 
   const check = useCallback((force: boolean) => {
     const { request: current, key: currentKey } = latest.current;
+    if (!current) return;
     // Leaving a field unchanged checks nothing: only what the user changed, or asked for, is sent.
     if (!force && (checked.current === currentKey || loaded.current === currentKey)) return;
     checked.current = currentKey;

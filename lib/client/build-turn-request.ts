@@ -1,4 +1,4 @@
-import type { ModelConfig, RequestModelConfig, TurnRequestBody } from '@/lib/contract';
+import type { EmbeddedWire, ModelConfig, RequestModelConfig, TurnRequestBody } from '@/lib/contract';
 import { type JsonValue, type PermissionMode, type Result, err, ok, compactModelSettings } from '@/lib/runtime';
 import { findApiKey, type ApiKeyRing } from './api-key-ring';
 import { buildMcpServers } from './mcp';
@@ -70,7 +70,7 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string, ap
   switch (settings.provider) {
     case 'auto': {
       const faults = settings.faultRate > 0 ? { rate: settings.faultRate, kinds: settings.faultKinds } : undefined;
-      return ok({ provider: 'auto', seed: settings.seed, ...(faults ? { faults } : {}) });
+      return ok({ provider: 'auto', seed: settings.seed, ...(faults ? { faults } : {}), ...wireOf(settings) });
     }
     case 'scripted': {
       const script = parseJson(scriptText, 'script.json');
@@ -79,7 +79,7 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string, ap
         return err('script.json must be an array of steps, e.g. [{ "calls": [...] }, { "text": "Done." }].');
       }
       // The server validates each step against its schema and answers 400 with the reason.
-      return ok({ provider: 'scripted', script: script.value as Extract<ModelConfig, { provider: 'scripted' }>['script'] });
+      return ok({ provider: 'scripted', script: script.value as Extract<ModelConfig, { provider: 'scripted' }>['script'], ...wireOf(settings) });
     }
     case 'openai': {
       const { model, baseURL } = settings.openai;
@@ -87,6 +87,17 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string, ap
       if (model.trim() === '') return err('Choose an OpenAI model name.');
       return ok({
         provider: 'openai',
+        model: model.trim(),
+        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+        ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
+      });
+    }
+    case 'anthropic': {
+      const { model, baseURL } = settings.anthropic;
+      const apiKey = findApiKey(apiKeys, 'anthropic', baseURL);
+      if (model.trim() === '') return err('Choose an Anthropic model name, e.g. claude-sonnet-4-5.');
+      return ok({
+        provider: 'anthropic',
         model: model.trim(),
         ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
         ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
@@ -105,6 +116,11 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string, ap
       });
     }
   }
+}
+
+/** The embedded models' wire format, left out when it is OpenAI's (the default). */
+function wireOf(settings: ModelSettings): { wire?: Exclude<EmbeddedWire, 'openai'> } {
+  return settings.wire === 'openai' ? {} : { wire: settings.wire };
 }
 
 function parseJson(text: string, fileName: string): Result<unknown, string> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { faultKindSchema } from '@/lib/contract';
+import { embeddedWireSchema, faultKindSchema } from '@/lib/contract';
+import { DEFAULT_ANTHROPIC_MODEL } from './settings-slice';
 
 /** The editor's four documents, as a fork handoff and a draft carry them. */
 export const editorDocumentsSchema = z.object({ tools: z.string(), script: z.string(), 'result-schema': z.string(), files: z.string() });
@@ -9,10 +10,13 @@ const remoteSettingsSchema = z.object({ model: z.string(), baseURL: z.string() }
 
 /** The run panel's model form (`ModelSettings`), as a fork handoff and a draft carry it: never a key. */
 export const modelFormSchema = z.object({
-  provider: z.enum(['auto', 'scripted', 'openai', 'openai-compatible']),
+  provider: z.enum(['auto', 'scripted', 'openai', 'openai-compatible', 'anthropic']),
   seed: z.number(),
   faultRate: z.number(),
   faultKinds: z.array(faultKindSchema).optional(),
   openai: remoteSettingsSchema,
   compatible: remoteSettingsSchema,
+  // Drafts and handoffs written before Anthropic was offered carry neither.
+  wire: embeddedWireSchema.default('openai'),
+  anthropic: remoteSettingsSchema.default({ model: DEFAULT_ANTHROPIC_MODEL, baseURL: '' }),
 });

@@ -4,7 +4,7 @@ import { createConversationSlice, reduceConversation, type ConversationAction, t
 import { selectCurrentRun, type RunState } from './conversation-state';
 import { reduceEditor, type EditorAction, type EditorSlice } from './editor-slice';
 import { applyPreset, DEFAULT_MAX_ITERATIONS, reduceScenario, type PlaygroundPreset, type ScenarioAction, type ScenarioSlice } from './scenario-slice';
-import { reduceSettings, type SettingsAction, type SettingsSlice } from './settings-slice';
+import { DEFAULT_ANTHROPIC_MODEL, reduceSettings, type SettingsAction, type SettingsSlice } from './settings-slice';
 import { reduceMcpSources, type McpSourcesAction, type McpSourcesSlice } from './mcp';
 
 export type { CompileOutcome, CompileState } from '@/lib/client/compile';
@@ -42,8 +42,10 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
       provider: 'auto',
       seed: 1,
       faultRate: 0,
+      wire: 'openai',
       openai: { model: 'gpt-5-mini', baseURL: '' },
       compatible: { model: 'llama3.1', baseURL: 'http://localhost:11434/v1' },
+      anthropic: { model: DEFAULT_ANTHROPIC_MODEL, baseURL: '' },
     },
     requestSettings: {},
     apiKeys: [],

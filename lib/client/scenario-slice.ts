@@ -1,4 +1,4 @@
-import type { ModelConfig } from '@/lib/contract';
+import type { EmbeddedWire, ModelConfig } from '@/lib/contract';
 import type { PermissionMode, TurnMode } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions';
 import { createConversationSlice } from './conversation-slice';
@@ -9,7 +9,7 @@ import type { ModelSettings } from './settings-slice';
 import { applyWorkspace, type Workspace } from './workspace-draft';
 
 /** A preset's model: any config, or `scripted` without steps when they come from the preset's script text. */
-export type PresetModelConfig = ModelConfig | { provider: 'scripted'; script?: undefined };
+export type PresetModelConfig = ModelConfig | { provider: 'scripted'; script?: undefined; wire?: EmbeddedWire };
 
 /** A ready-made scenario (the shape `lib/presets` exports). */
 export type PlaygroundPreset = {
@@ -123,9 +123,16 @@ function applyModelConfig(settings: ModelSettings, config: PresetModelConfig): M
         seed: config.seed ?? settings.seed,
         faultRate: config.faults?.rate ?? 0,
         faultKinds: config.faults?.kinds,
+        wire: config.wire ?? 'openai',
       };
     case 'scripted':
-      return { ...settings, provider: 'scripted' };
+      return { ...settings, provider: 'scripted', wire: config.wire ?? 'openai' };
+    case 'anthropic':
+      return {
+        ...settings,
+        provider: 'anthropic',
+        anthropic: { ...settings.anthropic, model: config.model, baseURL: config.baseURL ?? '' },
+      };
     case 'openai':
       return {
         ...settings,

@@ -1,9 +1,12 @@
-import type { FaultKind } from '@/lib/contract';
+import type { EmbeddedWire, FaultKind } from '@/lib/contract';
 import type { ModelSettings as RequestModelSettings, PermissionMode, TurnMode } from '@/lib/runtime';
 import { bindApiKey, type ApiKeyRing, type KeyedProvider } from './api-key-ring';
 
 /** Which model a turn talks to, as the run panel's picker offers them. */
-export type ModelProviderChoice = 'auto' | 'scripted' | 'openai' | 'openai-compatible';
+export type ModelProviderChoice = 'auto' | 'scripted' | 'openai' | 'openai-compatible' | 'anthropic';
+
+/** What the Anthropic model field starts with. */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
 
 /** A remote endpoint's settings. Its key is not here: keys are bound to a base URL (`PlaygroundState.apiKeys`). */
 export type RemoteModelSettings = { model: string; baseURL: string };
@@ -15,8 +18,11 @@ export type ModelSettings = {
   /** Fraction of embedded-model calls that get a fault injected, 0–1. */
   faultRate: number;
   faultKinds?: FaultKind[];
+  /** The wire format the embedded models answer in (each provider's own SDK reads it). */
+  wire: EmbeddedWire;
   openai: RemoteModelSettings;
   compatible: RemoteModelSettings;
+  anthropic: RemoteModelSettings;
 };
 
 /** How every turn runs: the model, its request settings and keys, the permission mode, the limits and the hand-answered tools. */

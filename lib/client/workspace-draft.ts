@@ -104,14 +104,20 @@ function activeTurns(conversation: ConversationState): RunState[] {
 function describeModel(model: Workspace['model']): string {
   switch (model.provider) {
     case 'auto':
-      return 'embedded auto';
+      return `embedded auto${describeWire(model.wire)}`;
     case 'scripted':
-      return 'embedded scripted';
+      return `embedded scripted${describeWire(model.wire)}`;
+    case 'anthropic':
+      return `Anthropic ${model.anthropic.model}`;
     case 'openai':
       return `OpenAI ${model.openai.model}`;
     case 'openai-compatible':
       return model.compatible.model;
   }
+}
+
+function describeWire(wire: Workspace['model']['wire']): string {
+  return wire === 'anthropic' ? ' (Anthropic format)' : wire === 'gemini' ? ' (Gemini format)' : '';
 }
 
 function describeOutcome(turn: RunState | undefined): string {

@@ -53,9 +53,9 @@ export const scriptStepSchema = z.object({
 
 /**
  * The wire format the embedded models answer in, each served to that provider's own SDK through
- * its fetch option: OpenAI's Responses API (the default) or Gemini's generateContent.
+ * its fetch option: OpenAI's Responses API (the default), Anthropic's Messages API or Gemini's generateContent.
  */
-export const embeddedWireSchema = z.enum(['openai', 'gemini']);
+export const embeddedWireSchema = z.enum(['openai', 'anthropic', 'gemini']);
 
 /**
  * How Gemini may call functions (`toolConfig.functionCallingConfig.mode`): `AUTO` (the model
@@ -147,6 +147,12 @@ const requestModelConfigs = [
     baseURL: baseUrlSchema.optional(),
     functionCallingMode: geminiFunctionCallingModeSchema.optional(),
   }),
+  z.object({
+    provider: z.literal('anthropic'),
+    model: modelNameSchema,
+    apiKey: apiKeySchema.optional(),
+    baseURL: baseUrlSchema.optional(),
+  }),
 ] as const;
 
 const tapeModelConfigSchema = z.object({
@@ -173,7 +179,7 @@ export type GeminiFunctionCallingMode = z.infer<typeof geminiFunctionCallingMode
 
 /** The config as it may be stored or shared: the API key removed. */
 export function removeModelSecrets(config: ModelConfig): ModelConfig {
-  if (config.provider === 'openai' || config.provider === 'openai-compatible' || config.provider === 'gemini') {
+  if (config.provider === 'openai' || config.provider === 'openai-compatible' || config.provider === 'gemini' || config.provider === 'anthropic') {
     const { apiKey: _apiKey, ...rest } = config;
     return rest;
   }

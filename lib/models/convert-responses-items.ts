@@ -41,7 +41,7 @@ const MAX_CALL_NOTES = 16;
 const MAX_NOTE_LENGTH = 300;
 
 /** The embedded server's `notes` on a `function_call` item; bounded, since any server may send them. */
-function readCallNotes(raw: unknown): string[] {
+export function readCallNotes(raw: unknown): string[] {
   if (!Array.isArray(raw)) return [];
   const notes: string[] = [];
   for (const note of raw) {

@@ -17,10 +17,12 @@ export type ReadRawBodyOptions = {
   /** The SDK call, up to its raw HTTP response (`.asResponse()`). */
   call: () => Promise<Response>;
   context: ErrorContext;
-  /** Its SSE parser reads streamed answers. */
+  /** Its SSE parser reads streamed answers (any provider's: the events are JSON `data:` lines). */
   client: OpenAI;
   signal: AbortSignal;
   stream: StreamAccumulator;
+  /** Reads what another provider's SDK threw, before the OpenAI SDK's errors are read; `undefined` leaves it to them. */
+  mapError?: (error: unknown) => ModelError | undefined;
 };
 
 /**
@@ -41,7 +43,7 @@ export async function readRawBody(options: ReadRawBodyOptions): Promise<Result<u
       response = await options.call();
       if (!isEventStream(response) || !response.body) return parseRawText(await response.text(), { ...context, status: response.status, contentType: response.headers.get('content-type') });
     } catch (error) {
-      return err(mapModelError(error, context));
+      return err(options.mapError?.(error) ?? mapModelError(error, context));
     }
     const read = await readEventStream(response, stop.signal, options);
     if (signal.aborted) return err(mapModelError(new OpenAI.APIUserAbortError(), context));
@@ -86,7 +88,7 @@ async function readEventStream(response: Response, stop: AbortSignal, options: R
       if (!added.ok) return added;
     }
   } catch (error) {
-    if (!stop.aborted) return err(mapModelError(error, options.context));
+    if (!stop.aborted) return err(options.mapError?.(error) ?? mapModelError(error, options.context));
   }
   return ok(undefined);
 }

@@ -6,22 +6,30 @@ import type { ChooseGeminiSchema } from './gemini/gemini-schema-choice';
 import { createOpenAICompatibleClient } from './openai-compatible-client';
 import { createOpenAIResponsesClient } from './openai-responses-client';
 import { createRecordingFetch, parseBody, type FetchFunction } from './record-exchanges';
+import { createAnthropicMessagesClient } from './anthropic/anthropic-messages-client';
+import type { AnthropicSchemaJudge } from './anthropic/convert-tools-to-anthropic';
 
 export const TAPE_BASE_URL = 'http://tape.invalid/v1';
-const TAPE_GEMINI_BASE_URL = 'http://tape.invalid';
+/** The tape's host as Gemini's and Anthropic's SDKs name it (each adds its own API path). */
+const TAPE_HOST_URL = 'http://tape.invalid';
 
 /** The request fields a replay must reproduce; model names and SDK defaults may differ. */
 const COMPARED_FIELDS = ['instructions', 'input', 'messages', 'tools', 'parallel_tool_calls', 'systemInstruction', 'contents', 'toolConfig'] as const;
+/** Anthropic's instructions are `system`, and whether calls may run in parallel is inside `tool_choice`. */
+const ANTHROPIC_COMPARED_FIELDS = [...COMPARED_FIELDS, 'system', 'tool_choice'] as const;
 
 export type TapeClientOptions = {
   onExchange?: (exchange: TapeEntry) => void;
   /** As the recording's turn chose Gemini's parameter schemas, so its requests are sent again alike. */
   chooseGeminiSchema?: ChooseGeminiSchema;
+  /** As the recording's turn judged Anthropic's schemas, so its requests are sent again alike. */
+  anthropicJudge?: AnthropicSchemaJudge;
 };
 
 /**
  * Replays recorded exchanges in order through the SDK, in the wire format they were recorded
- * in (Responses, Chat Completions for OpenAI-compatible servers, or Gemini's generateContent); a streamed answer is served
+ * in (Responses, Chat Completions for OpenAI-compatible servers, Gemini's generateContent or
+ * Anthropic's Messages); a streamed answer is served
  * as the event stream it was, so it is parsed into the same deltas. A stream an abort cut off
  * (`cutOff`) is served as far as it was read, then the request is aborted where the recording's
  * was: the response is `aborted`, as it was; one stopped before its response arrived is aborted as
@@ -31,14 +39,17 @@ export type TapeClientOptions = {
 export function createTapeClient(tape: readonly TapeEntry[], options: TapeClientOptions = {}): ModelClient {
   // `cut` aborts the request in flight where its recording was cut off.
   const state: { next: number; mismatch: ModelError | undefined; cut: AbortController } = { next: 0, mismatch: undefined, cut: new AbortController() };
-  const isChat = tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.messages));
+  // Anthropic's requests have `messages` too: its recordings are known by their URL.
+  const isAnthropic = tape.some((entry) => entry.url !== undefined && URL.canParse(entry.url) && new URL(entry.url).pathname.endsWith('/v1/messages'));
+  const isChat = !isAnthropic && tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.messages));
+  const fields = isAnthropic ? ANTHROPIC_COMPARED_FIELDS : COMPARED_FIELDS;
   const isGemini = tape.some((entry) => isPlainObject(entry.request) && Array.isArray(entry.request.contents));
   const serve: FetchFunction = async (_input, init) => {
     const index = state.next;
     state.next += 1;
     const entry = tape[index];
     const problem = entry
-      ? compareRequest(index, entry.request, parseBody(typeof init?.body === 'string' ? init.body : null))
+      ? compareRequest(index, entry.request, parseBody(typeof init?.body === 'string' ? init.body : null), fields)
       : `Request ${index + 1} is past the end of the recording (${tape.length} recorded).`;
     if (problem || !entry) {
       state.mismatch = { code: 'tape-mismatch', message: problem ?? 'The recording ended.' };
@@ -56,8 +67,10 @@ export function createTapeClient(tape: readonly TapeEntry[], options: TapeClient
     return new Response(served, { status: entry.status, headers: { 'content-type': contentType } });
   };
   const fetch = createRecordingFetch({ fetch: serve, onExchange: options.onExchange });
-  const inner = isGemini
-    ? createGeminiClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_GEMINI_BASE_URL, fetch, chooseSchema: options.chooseGeminiSchema, providerName: 'The tape' })
+  const inner = isAnthropic
+    ? createAnthropicMessagesClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_HOST_URL, fetch, judge: options.anthropicJudge, providerName: 'The tape' })
+    : isGemini
+    ? createGeminiClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_HOST_URL, fetch, chooseSchema: options.chooseGeminiSchema, providerName: 'The tape' })
     : isChat
     ? createOpenAICompatibleClient({ label: 'tape', model: 'tape', baseURL: TAPE_BASE_URL, fetch })
     : createOpenAIResponsesClient({ label: 'tape', model: 'tape', apiKey: 'tape', baseURL: TAPE_BASE_URL, fetch, hostedToolSearch: usesHostedSearch(tape), providerName: 'The tape' });
@@ -94,12 +107,12 @@ function serveCutOffStream(text: string, cut: () => void): ReadableStream<Uint8A
   );
 }
 
-function compareRequest(index: number, recorded: JsonValue, actual: JsonValue): string | undefined {
+function compareRequest(index: number, recorded: JsonValue, actual: JsonValue, fields: readonly string[]): string | undefined {
   if (!isPlainObject(recorded) || !isPlainObject(actual)) {
     const difference = findFirstDifference(recorded, actual);
     return difference ? `Request ${index + 1} differs from the recording: ${describeDifference(difference)}.` : undefined;
   }
-  for (const field of COMPARED_FIELDS) {
+  for (const field of fields) {
     const difference = findFirstDifference(recorded[field], actual[field], field);
     if (difference) return `Request ${index + 1} differs from the recording at ${difference.path}: ${describeDifference(difference)}.`;
   }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
 import type { SessionAssertion } from '@/lib/assertions/session-assertion';
-import { formatCurl, formatOpenAISdkCode, type ExchangeRequest } from '@/lib/client/exchanges/format-exchange-code';
+import { formatCurl, formatSdkCode, type ExchangeRequest } from '@/lib/client/exchanges/format-exchange-code';
 import { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/schema/escape-unsafe-characters';
 import type { ExportFormat } from '@/lib/interop/export/export-format';
 import { exportTools } from '@/lib/interop/export/export-tools';
@@ -109,7 +109,7 @@ describe('Copy as curl and Copy as SDK code of a hostile exchange', () => {
 
   it('writes SDK code that Node runs after stripping types, sending the exact body to the recorded base URL', async () => {
     for (const { name, exchange, reachable } of exchanges()) {
-      const text = formatOpenAISdkCode(exchange);
+      const text = formatSdkCode(exchange);
       expect(hasUnsafeCharacters(text.replace(/[\n]/g, '')), name).toBe(false);
       const before = receiver.requests.length;
       const run = await runner.runTypeScriptModule(text);

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { describeEndpoint, formatCurl, formatOpenAISdkCode } from '@/lib/client/exchanges';
+import { describeEndpoint, detectWireFormat, formatCurl, formatSdkCode } from '@/lib/client/exchanges';
 import type { TapeEntry } from '@/lib/contract';
 import { ExchangeBody } from './exchange-body';
 
@@ -25,7 +25,7 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
   const [tab, setTab] = useState<Tab>('request');
   const endpoint = describeEndpoint(exchange);
   const curl = useMemo(() => formatCurl(exchange), [exchange]);
-  const sdk = useMemo(() => formatOpenAISdkCode(exchange), [exchange]);
+  const sdk = useMemo(() => formatSdkCode(exchange), [exchange]);
   const note = ENDPOINT_NOTES[endpoint.kind];
   return (
     <div className="space-y-1.5">
@@ -77,7 +77,7 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
         </div>
         <span className="ml-auto flex gap-1.5">
           <CopyButton text={curl} label="Copy as curl" testId="copy-curl" />
-          <CopyButton text={sdk} label="Copy as openai SDK" testId="copy-sdk" />
+          <CopyButton text={sdk} label={detectWireFormat(exchange) === 'anthropic-messages' ? 'Copy as Anthropic SDK' : 'Copy as openai SDK'} testId="copy-sdk" />
         </span>
       </div>
       {tab === 'request' ? (

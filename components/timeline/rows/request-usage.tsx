@@ -10,6 +10,7 @@ export function RequestUsage({ usage }: { usage: Usage }) {
   const parts = [
     { label: 'input', value: usage.inputTokens, title: 'Tokens of the whole request as the provider counted them: tool definitions, instructions and the conversation' },
     { label: 'cached', value: usage.cachedInputTokens, title: 'Of the input, tokens served from the provider’s prompt cache' },
+    { label: 'cache write', value: usage.cacheWriteInputTokens, title: 'Of the input, tokens written to the provider’s prompt cache' },
     { label: 'output', value: usage.outputTokens, title: 'Tokens the model generated, reasoning included' },
     { label: 'reasoning', value: usage.reasoningTokens, title: 'Of the output, tokens spent on reasoning' },
   ].filter((part): part is { label: string; value: number; title: string } => part.value !== undefined);

@@ -22,13 +22,22 @@ export type ExchangeEndpoint =
   /** No URL was recorded: the endpoint is guessed from the body's wire format. */
   | { kind: 'unrecorded'; url: string };
 
-export type WireFormat = 'responses' | 'chat-completions';
+export type WireFormat = 'responses' | 'chat-completions' | 'anthropic-messages';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+/** The API version curl states; the SDK sends its own. */
+const ANTHROPIC_VERSION = '2023-06-01';
 
-/** Chat Completions when the URL says so (or, without a URL, when the body has `messages`), else Responses. */
+/**
+ * Anthropic's Messages or Chat Completions when the URL says so (or, without a URL, Chat
+ * Completions when the body has `messages`: recordings without URLs predate Anthropic), else Responses.
+ */
 export function detectWireFormat(exchange: ExchangeRequest): WireFormat {
-  if (exchange.url) return /\/chat\/completions\/?(?:[?#].*)?$/.test(exchange.url) ? 'chat-completions' : 'responses';
+  if (exchange.url) {
+    if (/\/v1\/messages\/?(?:[?#].*)?$/.test(exchange.url)) return 'anthropic-messages';
+    return /\/chat\/completions\/?(?:[?#].*)?$/.test(exchange.url) ? 'chat-completions' : 'responses';
+  }
   return isPlainObject(exchange.request) && Array.isArray(exchange.request.messages) ? 'chat-completions' : 'responses';
 }
 
@@ -44,17 +53,18 @@ export function describeEndpoint(exchange: ExchangeRequest): ExchangeEndpoint {
 }
 
 /** Why the URL in the generated code is not one to run as is, one sentence a line; empty when it is. */
-export function describeEndpointCaveats(endpoint: ExchangeEndpoint): string[] {
+export function describeEndpointCaveats(endpoint: ExchangeEndpoint, format: WireFormat = 'responses'): string[] {
+  const provider = format === 'anthropic-messages' ? { name: 'Anthropic', url: ANTHROPIC_BASE_URL, model: 'a Claude model' } : { name: 'OpenAI', url: OPENAI_BASE_URL, model: 'an OpenAI model' };
   switch (endpoint.kind) {
     case 'network':
       return [];
     case 'embedded':
       return [
         `${endpoint.url} is the playground's in-process embedded model: nothing listens there.`,
-        `To send this to OpenAI, use ${OPENAI_BASE_URL} instead and set "model" to an OpenAI model.`,
+        `To send this to ${provider.name}, use ${provider.url} instead and set "model" to ${provider.model}.`,
       ];
     case 'tape':
-      return [`${endpoint.url} is the playground replaying a recording: nothing listens there.`, `To send this to OpenAI, use ${OPENAI_BASE_URL} instead.`];
+      return [`${endpoint.url} is the playground replaying a recording: nothing listens there.`, `To send this to ${provider.name}, use ${provider.url} instead.`];
     case 'unrecorded':
       return [`The URL of this request was not recorded; ${endpoint.url} is a guess from the body's format.`];
   }
@@ -102,8 +112,17 @@ function renderPrintfFormat(body: string): string {
   );
 }
 
+/** The headers a curl command sends: the key from the environment, as each provider takes it. */
+function describeCurlHeaders(format: WireFormat): string[] {
+  const auth =
+    format === 'anthropic-messages'
+      ? [`  -H "x-api-key: $ANTHROPIC_API_KEY" \\`, `  -H "anthropic-version: ${ANTHROPIC_VERSION}" \\`]
+      : [`  -H "Authorization: Bearer $OPENAI_API_KEY" \\`];
+  return [...auth, `  -H "Content-Type: application/json" \\`];
+}
+
 /**
- * A curl command that resends the request: the key as `$OPENAI_API_KEY`, the body on a quoted
+ * A curl command that resends the request: the key as `$OPENAI_API_KEY` (Anthropic's as `$ANTHROPIC_API_KEY`), the body on a quoted
  * heredoc so no character in it needs escaping (or, when it holds characters a terminal or
  * editor could take for a line break or hide, from a `printf` whose format spells them as
  * escapes), and `--data-binary` so curl sends it unaltered. Every recorded word is single-quoted
@@ -111,16 +130,17 @@ function renderPrintfFormat(body: string): string {
  */
 export function formatCurl(exchange: ExchangeRequest): string {
   const endpoint = describeEndpoint(exchange);
+  const format = detectWireFormat(exchange);
   const body = formatBody(exchange.request);
   const recordedMethod = exchange.method ?? 'POST';
   const methodValid = isHttpMethod(recordedMethod);
   const method = methodValid ? recordedMethod.toUpperCase() : 'POST';
   const comments = [
-    ...describeEndpointCaveats(endpoint),
+    ...describeEndpointCaveats(endpoint, format),
     ...(methodValid ? [] : [`The recorded method ${JSON.stringify(recordedMethod)} is not an HTTP method; POST is used instead.`]),
   ].map((line) => `# ${renderCommentText(line)}`);
   const target = `${method === 'POST' ? '' : `-X ${/^[A-Z]+$/.test(method) ? method : quoteForShell(method)} `}${quoteForShell(encodeUnsafeUrlCharacters(endpoint.url))}`;
-  const headers = [`  -H "Authorization: Bearer $OPENAI_API_KEY" \\`, `  -H "Content-Type: application/json" \\`];
+  const headers = describeCurlHeaders(format);
   if (hasUnsafeCharacters(body.replace(/[\n\t]/g, ''))) {
     return [...comments, `printf '${renderPrintfFormat(body).replaceAll("'", `'\\''`)}' |`, `curl ${target} \\`, ...headers, '  --data-binary @-'].join('\n');
   }
@@ -130,30 +150,33 @@ export function formatCurl(exchange: ExchangeRequest): string {
 
 /** The base URL the SDK takes: the recorded URL without its endpoint path. */
 function toBaseURL(url: string, format: WireFormat): string {
-  const suffix = format === 'chat-completions' ? /\/chat\/completions\/?$/ : /\/responses\/?$/;
+  const suffix = format === 'anthropic-messages' ? /\/v1\/messages\/?$/ : format === 'chat-completions' ? /\/chat\/completions\/?$/ : /\/responses\/?$/;
   return url.replace(suffix, '');
 }
 
 /**
- * TypeScript with the `openai` SDK that resends the request: `client.responses.create` or
- * `client.chat.completions.create` with the body as an object literal that evaluates to exactly
+ * TypeScript with the provider's SDK that resends the request: `openai`'s `client.responses.create`
+ * or `client.chat.completions.create`, or `@anthropic-ai/sdk`'s `client.messages.create`, with the body as an object literal that evaluates to exactly
  * the recorded body (strings escaped by `renderStringLiteral`, comments one line each).
  */
-export function formatOpenAISdkCode(exchange: ExchangeRequest): string {
+export function formatSdkCode(exchange: ExchangeRequest): string {
   const endpoint = describeEndpoint(exchange);
   const format = detectWireFormat(exchange);
   const baseURL = toBaseURL(endpoint.url, format);
-  const caveats = describeEndpointCaveats(endpoint).map((line) => `// ${renderCommentText(line)}`);
+  const caveats = describeEndpointCaveats(endpoint, format).map((line) => `// ${renderCommentText(line)}`);
+  const anthropic = format === 'anthropic-messages';
   const header = [
-    "import OpenAI from 'openai';",
+    anthropic ? "import Anthropic from '@anthropic-ai/sdk';" : "import OpenAI from 'openai';",
     '',
     ...caveats,
-    `const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: ${renderStringLiteral(baseURL)} });`,
+    anthropic
+      ? `const client = new Anthropic({ apiKey: process.env.ANTHROPIC_API_KEY, baseURL: ${renderStringLiteral(baseURL)} });`
+      : `const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: ${renderStringLiteral(baseURL)} });`,
   ];
   if (!isPlainObject(exchange.request)) {
     return [...header, '', '// The recorded request body is not a JSON object, so it cannot be written as SDK arguments:', ...formatBody(exchange.request).split('\n').map((line) => `// ${renderCommentText(line)}`)].join('\n');
   }
-  const create = format === 'chat-completions' ? 'client.chat.completions.create' : 'client.responses.create';
+  const create = anthropic ? 'client.messages.create' : format === 'chat-completions' ? 'client.chat.completions.create' : 'client.responses.create';
   const streamed = exchange.request.stream === true;
   return [
     ...header,

@@ -1,4 +1,5 @@
 import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment } from '@/lib/runtime';
+import { ANTHROPIC_STRICT_BUDGET, type AnthropicSchemaPlan } from '@/lib/models/anthropic';
 import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { findReferenceProblems, isValidToolName, listSchemaNodes, listTypes } from '../schema';
 
@@ -8,7 +9,7 @@ export const ANTHROPIC_TOOLS_URL = 'https://docs.anthropic.com/en/api/messages#b
 export const ANTHROPIC_STRICT_URL = 'https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations';
 
 /** "Max 20 strict tools per request", "24 optional parameters", "16 parameters using anyOf or type arrays" (across all strict schemas). */
-export const ANTHROPIC_STRICT_LIMITS = { strictTools: 20, optionalParameters: 24, unionParameters: 16 } as const;
+export const ANTHROPIC_STRICT_LIMITS = ANTHROPIC_STRICT_BUDGET;
 
 const SUPPORTED_KEYWORDS = new Set([
   '$schema', '$comment', 'type', 'title', 'description', 'examples', 'enum', 'const', 'default', 'properties', 'required',
@@ -63,6 +64,21 @@ export function checkAnthropicStrict(tool: { name: string; jsonSchema: JsonSchem
     rewrite: () => rewriteStrict(root.rewrite(tool.jsonSchema), '') as JsonSchema,
     remarks: [`Uses ${budget.optionalParameters}/${optionalParameters} optional and ${budget.unionParameters}/${unionParameters} union-typed parameters of a request's budget.`],
   });
+}
+
+/**
+ * What a turn on Anthropic sends of a schema, as the matrix judges it: without strict the schema
+ * as is when accepted, else its rewrite (the original when no rewrite exists, and Anthropic says
+ * why); strict only when strict tool use accepts the schema or its rewrite.
+ */
+export function planAnthropicSchema(tool: { name: string; jsonSchema: JsonSchema }): AnthropicSchemaPlan {
+  const plain = checkAnthropic(tool);
+  const strict = checkAnthropicStrict(tool);
+  const strictSchema = strict.accepted ? tool.jsonSchema : strict.transformed;
+  return {
+    plain: plain.accepted ? tool.jsonSchema : (plain.transformed ?? tool.jsonSchema),
+    strict: strictSchema ? { schema: strictSchema, ...countStrictBudget(strictSchema) } : null,
+  };
 }
 
 function checkRoot(tool: { name: string; jsonSchema: JsonSchema }): { issues: CompatibilityIssue[]; rewrite: (schema: JsonSchema) => JsonSchema } {

@@ -1,4 +1,4 @@
-export { ANTHROPIC_TOOLS_URL, ANTHROPIC_STRICT_URL, ANTHROPIC_STRICT_LIMITS, checkAnthropic, countStrictBudget, checkAnthropicStrict } from './check-anthropic-compatibility';
+export { ANTHROPIC_TOOLS_URL, ANTHROPIC_STRICT_URL, ANTHROPIC_STRICT_LIMITS, checkAnthropic, countStrictBudget, checkAnthropicStrict, planAnthropicSchema } from './check-anthropic-compatibility';
 export { GEMINI_SCHEMA_URL, GEMINI_FUNCTION_URL, checkGemini } from './check-gemini-compatibility';
 export { chooseGeminiSchema } from './choose-gemini-schema';
 export type { GeminiSchemaPlan } from './choose-gemini-schema';

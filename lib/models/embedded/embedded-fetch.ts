@@ -4,22 +4,28 @@ import { checkResponsesRequest, invalidRequest, type ProviderErrorReply } from '
 import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';
 import { encodeResponseEvents } from './encode-response-events';
 import { readEmbeddedCall } from './read-embedded-call';
+import { estimateTokens } from './estimate-tokens';
+import { serveAnthropicMessages } from './anthropic/serve-anthropic-messages';
 import { createDeterministicId } from './seeded-random';
 import { serveEventStream } from './serve-event-stream';
 
 /** The base URL embedded models are served under; nothing listens there, the fetch answers. */
 export const EMBEDDED_BASE_URL = 'http://embedded.invalid/v1';
 
+/** The same host as Anthropic's SDK names it (the SDK adds `/v1/messages`). */
+export const EMBEDDED_ANTHROPIC_BASE_URL = 'http://embedded.invalid';
+
 /**
  * A fetch that serves `POST {baseURL}/responses` in-process, so the SDK's real request and
  * response path runs against an embedded model: a request with `stream: true` is answered with
  * OpenAI's event sequence (`text/event-stream`, text and arguments in several pieces), any other
- * with the JSON body. Ids derive from the seed and the length of the conversation, so the same
+ * with the JSON body. `POST /v1/messages` is answered the same way in Anthropic's wire format. Ids derive from the seed and the length of the conversation, so the same
  * conversation always gets the same ids.
  */
 export function createEmbeddedFetch(model: EmbeddedModel): FetchFunction {
   return async (input, init) => {
     const { url, method, text, body: parsed } = readEmbeddedCall(input, init);
+    if (method === 'POST' && url.pathname === '/v1/messages') return serveAnthropicMessages({ model, text, signal: init?.signal });
     if (method !== 'POST' || !url.pathname.endsWith('/responses')) {
       return replyWithError({ status: 404, body: { error: { message: `Unknown endpoint ${method} ${url.href}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' } } });
     }
@@ -112,7 +118,3 @@ function buildResponseBody(options: {
   };
 }
 
-/** About four characters a token: enough for a usage figure from an offline model. */
-export function estimateTokens(chars: number): number {
-  return Math.max(1, Math.ceil(chars / 4));
-}

@@ -1,6 +1,6 @@
 import type { JsonValue } from '@/lib/runtime';
 import type { FetchFunction } from '../record-exchanges';
-import { estimateTokens } from './embedded-fetch';
+import { estimateTokens } from './estimate-tokens';
 import { countModelTurns, type EmbeddedModel, type EmbeddedOutput } from './embedded-model';
 import { encodeGeminiStream } from './gemini/encode-gemini-stream';
 import { readGeminiRequest } from './gemini/read-gemini-request';

@@ -1,6 +1,7 @@
 import { type ModelClient, ok } from '@/lib/runtime';
 import type { TapeEntry } from '@/lib/contract';
 import type { ChooseGeminiSchema } from '../gemini/gemini-schema-choice';
+import type { AnthropicSchemaJudge } from '../anthropic/convert-tools-to-anthropic';
 import { createTapeClient } from '../tape-client';
 
 export type ForkClientOptions = {
@@ -12,6 +13,8 @@ export type ForkClientOptions = {
   onExchange?: (exchange: TapeEntry) => void;
   /** As the live client chooses Gemini's parameter schemas, so a recorded Gemini request matches. */
   chooseGeminiSchema?: ChooseGeminiSchema;
+  /** As the recording's turn judged Anthropic's schemas. */
+  anthropicJudge?: AnthropicSchemaJudge;
 };
 
 /**
@@ -23,7 +26,7 @@ export type ForkClientOptions = {
 export function createForkClient(options: ForkClientOptions): ModelClient {
   // A stream an abort cut off holds no answer to fork from: that request goes live, as one past the end.
   const answered = options.tape.filter((entry) => !entry.cutOff);
-  const recording = createTapeClient(answered, { onExchange: options.onExchange, chooseGeminiSchema: options.chooseGeminiSchema });
+  const recording = createTapeClient(answered, { onExchange: options.onExchange, chooseGeminiSchema: options.chooseGeminiSchema, anthropicJudge: options.anthropicJudge });
   let divergence: string | undefined;
   return {
     label: options.live.label,

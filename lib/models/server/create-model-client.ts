@@ -2,7 +2,7 @@ import { type ModelClient, err } from '@/lib/runtime';
 import { createEgressFetch } from '../egress/create-egress-fetch';
 import { ALLOW_PRIVATE_NETWORK_VALUE } from '../egress/egress-limits';
 import { createAutoModel, type AutoModelOptions } from '../embedded/auto-model';
-import { createEmbeddedFetch, EMBEDDED_BASE_URL } from '../embedded/embedded-fetch';
+import { createEmbeddedFetch, EMBEDDED_ANTHROPIC_BASE_URL, EMBEDDED_BASE_URL } from '../embedded/embedded-fetch';
 import type { EmbeddedModel } from '../embedded/embedded-model';
 import { createScriptedModel } from '../embedded/scripted-model';
 import type { EmbeddedWire, ModelConfig, TapeEntry } from '@/lib/contract';
@@ -13,6 +13,8 @@ import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from '../openai-
 import { createOpenAIResponsesClient, OPENAI_BASE_URL } from '../openai-responses-client';
 import { describeUnreadableAnswer } from '../describe-unreadable-answer';
 import { reachKeyedProvider } from './reach-keyed-provider';
+import { ANTHROPIC_BASE_URL, createAnthropicMessagesClient } from '../anthropic/anthropic-messages-client';
+import type { AnthropicSchemaJudge } from '../anthropic/convert-tools-to-anthropic';
 import { createRecordingFetch, type FetchFunction, type RecordingOptions } from '../record-exchanges';
 import { createTapeClient } from '../tape-client';
 
@@ -26,6 +28,10 @@ export type ModelEnvironment = {
   GEMINI_API_KEY?: string;
   /** The operator's base URL for the `gemini` provider; `https://generativelanguage.googleapis.com` when unset. */
   GEMINI_BASE_URL?: string;
+  /** The server's Anthropic key, sent only to the operator's Anthropic base URL. */
+  ANTHROPIC_API_KEY?: string;
+  /** The operator's base URL for the `anthropic` provider; `https://api.anthropic.com` when unset. */
+  ANTHROPIC_BASE_URL?: string;
   /** `1` lets base URLs from requests reach loopback, private, link-local and metadata addresses. */
   PLAYGROUND_ALLOW_PRIVATE_NETWORK?: string;
 };
@@ -44,6 +50,8 @@ export type CreateModelClientOptions = {
   createAutoModel?: (options: AutoModelOptions) => EmbeddedModel;
   /** What Gemini's declarations carry for each tool's parameters; the server decides it with the compatibility matrix. */
   chooseGeminiSchema?: ChooseGeminiSchema;
+  /** Decides what Anthropic is sent of each schema (the compatibility matrix, which lives above this layer). */
+  anthropicJudge?: AnthropicSchemaJudge;
 };
 
 /** The ModelClient for a config. Never throws: a missing key becomes an error on the first request. */
@@ -64,6 +72,14 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
       if (!route.ok) return createFailingClient(label, route.error);
       const { baseURL, apiKey, fetch, providerName } = route.value;
       return createGeminiClient({ label, model: config.model, apiKey, baseURL, fetch, timeoutMs: options.timeoutMs, functionCallingMode: config.functionCallingMode, chooseSchema: options.chooseGeminiSchema, providerName });
+    }
+    case 'anthropic': {
+      const label = `anthropic:${config.model}`;
+      const terms = { vendor: 'Anthropic', keyVariable: 'ANTHROPIC_API_KEY', baseUrlVariable: 'ANTHROPIC_BASE_URL', officialBaseURL: ANTHROPIC_BASE_URL };
+      const route = reachKeyedProvider({ ...terms, operatorBaseURL: env.ANTHROPIC_BASE_URL, serverKey: env.ANTHROPIC_API_KEY, baseURL: config.baseURL, typedKey: config.apiKey }, reach);
+      if (!route.ok) return createFailingClient(label, route.error);
+      const { baseURL, apiKey, fetch, providerName } = route.value;
+      return createAnthropicMessagesClient({ label, model: config.model, apiKey, baseURL, fetch, timeoutMs: options.timeoutMs, judge: options.anthropicJudge, providerName });
     }
     case 'openai': {
       const label = `openai:${config.model}`;
@@ -98,7 +114,7 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
         timeoutMs: options.timeoutMs,
       });
     case 'tape':
-      return createTapeClient(config.tape, { onExchange: options.onExchange, chooseGeminiSchema: options.chooseGeminiSchema });
+      return createTapeClient(config.tape, { onExchange: options.onExchange, chooseGeminiSchema: options.chooseGeminiSchema, anthropicJudge: options.anthropicJudge });
   }
 }
 
@@ -107,6 +123,18 @@ function describeFor(providerName: string, baseURL: string): RecordingOptions['d
 }
 
 function createEmbeddedClient(model: EmbeddedModel, wire: EmbeddedWire | undefined, options: CreateModelClientOptions): ModelClient {
+  if (wire === 'anthropic') {
+    return createAnthropicMessagesClient({
+      label: `embedded:${model.kind}:anthropic`,
+      model: `embedded-${model.kind}`,
+      apiKey: 'embedded',
+      baseURL: EMBEDDED_ANTHROPIC_BASE_URL,
+      fetch: createRecordingFetch({ fetch: createEmbeddedFetch(model), onExchange: options.onExchange }),
+      timeoutMs: options.timeoutMs,
+      judge: options.anthropicJudge,
+      providerName: `the embedded ${model.kind} model`,
+    });
+  }
   if (wire === 'gemini') {
     return createGeminiClient({
       label: `embedded:${model.kind}:gemini`,

@@ -38,6 +38,8 @@ export const usageSchema = z.object({
   totalTokens: z.number(),
   /** Input tokens the provider served from its prompt cache, when it says. */
   cachedInputTokens: z.number().optional(),
+  /** Input tokens the provider wrote to its prompt cache (Anthropic's cache writes), when it says. */
+  cacheWriteInputTokens: z.number().optional(),
   /** Output tokens spent on reasoning, when the provider says. */
   reasoningTokens: z.number().optional(),
 });

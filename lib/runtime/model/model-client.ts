@@ -53,6 +53,8 @@ export type ModelUsage = {
   totalTokens: number;
   /** Input tokens served from the provider's prompt cache, when it reports them. */
   cachedInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache (Anthropic reports them), a part of `inputTokens`. */
+  cacheWriteInputTokens?: number;
   /** Output tokens spent on reasoning, when the provider reports them. */
   reasoningTokens?: number;
 };

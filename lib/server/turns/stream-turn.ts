@@ -1,7 +1,7 @@
 // Server-only: runs one turn for a route handler and streams its events as SSE.
 import { randomBytes } from 'node:crypto';
 import { createForkClient } from '@/lib/models/server';
-import { chooseGeminiSchema } from '@/lib/interop';
+import { chooseGeminiSchema, planAnthropicSchema } from '@/lib/interop';
 import { createModelClient, type ModelEnvironment } from '@/lib/models/server';
 import { listMcpSecrets, removeMcpSecrets, removeModelSecrets, type FinishedTurn, type McpTape, type TapeEntry, type TurnRequest } from '@/lib/contract';
 import { createMcpTapeRecorder } from '@/lib/mcp';
@@ -108,13 +108,13 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const tape: TapeEntry[] = [];
   const approvals: FinishedTurn['approvals'] = [];
   const outputs: FinishedTurn['outputs'] = [];
-  const typedKey = request.model.provider === 'openai' || request.model.provider === 'openai-compatible' || request.model.provider === 'gemini' ? request.model.apiKey : undefined;
-  const secrets = [typedKey, options.env.OPENAI_API_KEY, options.env.GEMINI_API_KEY, ...listMcpSecrets(request.mcpServers)].filter(
+  const typedKey = request.model.provider === 'openai' || request.model.provider === 'openai-compatible' || request.model.provider === 'gemini' || request.model.provider === 'anthropic' ? request.model.apiKey : undefined;
+  const secrets = [typedKey, options.env.OPENAI_API_KEY, options.env.GEMINI_API_KEY, options.env.ANTHROPIC_API_KEY, ...listMcpSecrets(request.mcpServers)].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
   const onExchange = (entry: TapeEntry) => tape.push(entry);
-  const live = createModelClient(request.model, { env: options.env, onExchange, createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions), chooseGeminiSchema });
-  const model = options.forkTape ? createForkClient({ tape: options.forkTape, live, onExchange, chooseGeminiSchema }) : live;
+  const live = createModelClient(request.model, { env: options.env, onExchange, createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions), chooseGeminiSchema, anthropicJudge: planAnthropicSchema });
+  const model = options.forkTape ? createForkClient({ tape: options.forkTape, live, onExchange, chooseGeminiSchema, anthropicJudge: planAnthropicSchema }) : live;
   const overrides = new Map((request.overrideOutputs ?? []).map((entry) => [entry.callId, entry.output]));
   const input: ConversationItem[] = request.messages.map((message) => ({ type: 'message', role: message.role, content: message.content }));
   // The schema already read the conversation (a 400 otherwise), so this cannot fail here.

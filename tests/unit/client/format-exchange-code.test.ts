@@ -6,7 +6,7 @@ import {
   describeEndpoint,
   formatBody,
   formatCurl,
-  formatOpenAISdkCode,
+  formatSdkCode,
 } from '@/lib/client/exchanges/format-exchange-code';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { TAPE_BASE_URL } from '@/lib/models/tape-client';
@@ -106,9 +106,9 @@ describe('formatCurl', () => {
   });
 });
 
-describe('formatOpenAISdkCode', () => {
+describe('formatSdkCode', () => {
   it('writes client.responses.create with the body and the base URL', () => {
-    expect(formatOpenAISdkCode({ request: responsesBody, url: 'https://api.openai.com/v1/responses' })).toBe(
+    expect(formatSdkCode({ request: responsesBody, url: 'https://api.openai.com/v1/responses' })).toBe(
       [
         "import OpenAI from 'openai';",
         '',
@@ -121,38 +121,38 @@ describe('formatOpenAISdkCode', () => {
 
   it('writes client.chat.completions.create for a Chat Completions URL', () => {
     const request = { model: 'llama3.2', messages: [{ role: 'user', content: 'hi' }] };
-    const text = formatOpenAISdkCode({ request, url: 'http://localhost:11434/v1/chat/completions' });
+    const text = formatSdkCode({ request, url: 'http://localhost:11434/v1/chat/completions' });
     expect(text).toContain("baseURL: 'http://localhost:11434/v1'");
     expect(text).toContain(`const response = await client.chat.completions.create(${renderCodeLiteral(request)});`);
   });
 
   it('iterates a streamed response', () => {
-    const text = formatOpenAISdkCode({ request: { ...responsesBody, stream: true }, url: 'https://api.openai.com/v1/responses' });
+    const text = formatSdkCode({ request: { ...responsesBody, stream: true }, url: 'https://api.openai.com/v1/responses' });
     expect(text).toContain('const stream = await client.responses.create(');
     expect(text.endsWith('for await (const event of stream) console.log(event);')).toBe(true);
   });
 
   it('comments the embedded base URL', () => {
-    const text = formatOpenAISdkCode({ request: responsesBody, url: `${EMBEDDED_BASE_URL}/responses` });
+    const text = formatSdkCode({ request: responsesBody, url: `${EMBEDDED_BASE_URL}/responses` });
     expect(text).toContain("// http://embedded.invalid/v1/responses is the playground's in-process embedded model: nothing listens there.");
     expect(text).toContain(`baseURL: '${EMBEDDED_BASE_URL}'`);
   });
 
   it('passes an argument that evaluates to the exact body', () => {
     const request = JSON.parse('{"input": [{ "content": "it\'s </script> \\u2028 \\r `x` ${y}" }], "temperature": 0.5, "__proto__": { "a": 1 }}');
-    const text = formatOpenAISdkCode({ request, url: 'https://api.openai.com/v1/responses' });
+    const text = formatSdkCode({ request, url: 'https://api.openai.com/v1/responses' });
     const argument = text.slice(text.indexOf('create(') + 'create('.length, text.lastIndexOf(');'));
     expect(new Function(`return (${argument});`)()).toEqual(request);
   });
 
   it('keeps every line separator of the code its own line and shows it escaped', () => {
-    const text = formatOpenAISdkCode({ request: { input: 'a\u2028b\rc\u202ed' }, url: 'https://api.openai.com/v1/responses\u2028x' });
+    const text = formatSdkCode({ request: { input: 'a\u2028b\rc\u202ed' }, url: 'https://api.openai.com/v1/responses\u2028x' });
     expect(text).not.toMatch(/[\r\u2028\u2029\u202e]/);
     expect(text).toContain("input: 'a\\u2028b\\rc\\u202ed'");
   });
 
   it('says so when the body is not a JSON object', () => {
-    const text = formatOpenAISdkCode({ request: 'not json', url: 'https://api.openai.com/v1/responses' });
+    const text = formatSdkCode({ request: 'not json', url: 'https://api.openai.com/v1/responses' });
     expect(text).toContain('// The recorded request body is not a JSON object, so it cannot be written as SDK arguments:\n// not json');
     expect(text).not.toContain('create(');
   });
@@ -174,5 +174,31 @@ describe('helpers', () => {
   it('shows a non-JSON body as its raw text', () => {
     expect(formatBody('<html>')).toBe('<html>');
     expect(formatBody({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+});
+
+describe('an Anthropic Messages exchange', () => {
+  const messagesBody = { model: 'embedded-auto', max_tokens: 8192, messages: [{ role: 'user', content: [{ type: 'text', text: "what's up?" }] }], stream: true };
+  const exchange = { request: messagesBody, url: 'http://embedded.invalid/v1/messages', method: 'POST' };
+
+  it('is copied as curl with Anthropic’s key header and version, and says where to send it instead', () => {
+    const text = formatCurl(exchange);
+    expect(text.split('\n').slice(0, 7)).toEqual([
+      "# http://embedded.invalid/v1/messages is the playground's in-process embedded model: nothing listens there.",
+      '# To send this to Anthropic, use https://api.anthropic.com instead and set "model" to a Claude model.',
+      "curl 'http://embedded.invalid/v1/messages' \\",
+      '  -H "x-api-key: $ANTHROPIC_API_KEY" \\',
+      '  -H "anthropic-version: 2023-06-01" \\',
+      '  -H "Content-Type: application/json" \\',
+      "  --data-binary @- <<'JSON'",
+    ]);
+    expect(JSON.parse(runInShell(text).body)).toEqual(messagesBody);
+  });
+
+  it('is copied as @anthropic-ai/sdk code calling client.messages.create with the base URL the SDK takes', () => {
+    const code = formatSdkCode({ ...exchange, url: 'https://api.anthropic.com/v1/messages' });
+    expect(code).toContain("import Anthropic from '@anthropic-ai/sdk';");
+    expect(code).toContain("const client = new Anthropic({ apiKey: process.env.ANTHROPIC_API_KEY, baseURL: 'https://api.anthropic.com' });");
+    expect(code).toContain('const stream = await client.messages.create({');
   });
 });

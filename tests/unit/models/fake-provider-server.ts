@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake provider does with one request. */
 export type FakeReply =
-  | { kind: 'json'; status: number; body: unknown }
+  | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'raw'; status: number; contentType: string; body: string }
   /** Sends headers and part of a body, then drops the connection. */
   | { kind: 'truncated'; body: string }
@@ -43,7 +43,7 @@ export async function startFakeProvider(reply: (request: ReceivedRequest) => Fak
       const answer = reply(entry);
       switch (answer.kind) {
         case 'json':
-          response.writeHead(answer.status, { 'content-type': 'application/json' });
+          response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
           response.end(JSON.stringify(answer.body));
           return;
         case 'raw':
