@@ -72,9 +72,11 @@ function addDelta(block: Block | undefined, index: number, delta: unknown, optio
       block.json += delta.partial_json;
       block.sawJson = true;
       const { id, name } = block.start;
-      if (typeof id !== 'string' || typeof name !== 'string' || delta.partial_json === '') return;
-      const mapped = options.names.get(name) ?? { name };
-      options.onDelta?.({ kind: 'arguments', item: index, delta: delta.partial_json, callId: id, ...mapped });
+      // Only a call grows on the timeline; a server tool's input (Anthropic's search) arrives whole with its block.
+      if (block.start.type !== 'tool_use' || typeof id !== 'string' || typeof name !== 'string' || delta.partial_json === '') return;
+      const mapped = options.names.get(name);
+      const call = { callId: id, name: mapped?.name ?? name, ...(mapped?.namespace ? { namespace: mapped.namespace } : {}) };
+      options.onDelta?.({ kind: 'arguments', item: index, delta: delta.partial_json, ...call });
       return;
     }
     case 'thinking_delta':

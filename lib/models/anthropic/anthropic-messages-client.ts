@@ -29,8 +29,8 @@ export type AnthropicMessagesClientOptions = {
 /**
  * A ModelClient over Anthropic's Messages API through the official SDK, translated to and from
  * the runtime's items at this edge. Stateless (the whole conversation every time) and streamed:
- * text and `input_json_delta` pieces reach `onDelta` as they arrive. Deferred tools are offered
- * directly for now, since the runtime's client-side search has no Anthropic form.
+ * text and `input_json_delta` pieces reach `onDelta` as they arrive. Deferred tools go with
+ * `defer_loading` and Anthropic's tool search tool finds them (a hosted search, on the timeline).
  */
 export function createAnthropicMessagesClient(options: AnthropicMessagesClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
@@ -45,8 +45,8 @@ export function createAnthropicMessagesClient(options: AnthropicMessagesClientOp
     });
   return {
     label: options.label,
-    hostedToolSearch: false,
-    supportsDeferredTools: false,
+    hostedToolSearch: true,
+    supportsDeferredTools: true,
     async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
       const { sdk, parser } = clients();
       const { body, names } = buildAnthropicRequest({ model: options.model, request, judge: options.judge });

@@ -2,12 +2,14 @@ import { type ConversationItem, err, isPlainObject, type JsonValue, type ModelEr
 import type { CallNotes } from '@/lib/runtime';
 import { readCallNotes } from '../convert-responses-items';
 import type { AnthropicToolNames } from './convert-tools-to-anthropic';
+import { readToolSearchBlock } from './convert-anthropic-tool-search';
 
 /**
  * An Anthropic `Message` body → the runtime's ModelResponse, one output item per content block
  * (so a streamed block's index is its item's): text → an assistant message, `tool_use` → a
- * function call (a qualified name mapped back to its namespace), every other block (thinking,
- * redacted thinking, Anthropic's server tools) → an opaque item sent back untouched.
+ * function call (a qualified name mapped back to its namespace), Anthropic's tool search and its
+ * result → a hosted search and the tools it loaded, every other block (thinking, redacted
+ * thinking, Anthropic's other server tools) → an opaque item sent back untouched.
  * A `tool_use` whose `input` is a string carries arguments that did not parse as they streamed.
  */
 export function convertAnthropicMessage(body: unknown, names: AnthropicToolNames): Result<ModelResponse, ModelError> {
@@ -37,7 +39,7 @@ export function convertAnthropicMessage(body: unknown, names: AnthropicToolNames
       // The embedded server's own extension, as on its Responses items.
       const notes = readCallNotes(block.notes);
       if (notes.length > 0) callNotes.push({ callId: block.id, notes });
-    } else output.push({ type: 'opaque', item: block as { [key: string]: JsonValue } });
+    } else output.push(readToolSearchBlock(block as { [key: string]: JsonValue }, names) ?? { type: 'opaque', item: block as { [key: string]: JsonValue } });
   }
   const usage = readAnthropicUsage(body.usage);
   return ok({ id: typeof body.id === 'string' ? body.id : '', output, ...(usage ? { usage } : {}), ...(callNotes.length > 0 ? { callNotes } : {}) });

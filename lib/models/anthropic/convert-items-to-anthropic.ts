@@ -1,9 +1,10 @@
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { type ConversationItem, isPlainObject, type JsonValue } from '@/lib/runtime';
-import { qualifyToolName } from './convert-tools-to-anthropic';
+import { qualifyToolName } from './qualify-tool-name';
+import { writeToolSearchItem } from './convert-anthropic-tool-search';
 
 /** Anthropic's own content blocks the runtime keeps as opaque items and sends back untouched. */
-const ANTHROPIC_BLOCK_TYPES = new Set(['thinking', 'redacted_thinking', 'server_tool_use', 'tool_search_tool_result']);
+const ANTHROPIC_BLOCK_TYPES = new Set(['thinking', 'redacted_thinking', 'server_tool_use', 'web_search_tool_result', 'web_fetch_tool_result', 'code_execution_tool_result']);
 
 /** Whether an opaque item is one of Anthropic's blocks (thinking, its own tool search) rather than another provider's item. */
 export function isAnthropicBlock(item: { [key: string]: JsonValue }): boolean {
@@ -14,8 +15,9 @@ export function isAnthropicBlock(item: { [key: string]: JsonValue }): boolean {
  * Conversation items → Anthropic's `system` and `messages`. Assistant text, thinking blocks and
  * `tool_use` blocks of one model turn join one assistant message; tool outputs become
  * `tool_result` blocks (failures with `is_error`) at the head of the next user message.
- * System and developer messages join `system` after the instructions. Items another provider
- * made (its reasoning, OpenAI's tool search) have no Anthropic form and are left out.
+ * System and developer messages join `system` after the instructions; Anthropic's own tool
+ * searches go back as its blocks. Items another provider made (its reasoning, its tool searches)
+ * have no Anthropic form and are left out.
  */
 export function convertItemsToAnthropic(instructions: string | undefined, items: readonly ConversationItem[]): { system?: string; messages: MessageParam[] } {
   const system: string[] = instructions ? [instructions] : [];
@@ -54,8 +56,11 @@ export function convertItemsToAnthropic(instructions: string | undefined, items:
         if (isAnthropicBlock(item.item)) push('assistant', item.item as unknown as ContentBlockParam);
         break;
       case 'tool_search_call':
-      case 'tool_search_output':
+      case 'tool_search_output': {
+        const block = writeToolSearchItem(item);
+        if (block) push('assistant', block);
         break;
+      }
     }
   }
   return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages };

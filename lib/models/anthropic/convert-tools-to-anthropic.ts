@@ -1,11 +1,10 @@
 import type { ToolChoice, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { JsonSchema, OfferedFunction, OfferedTool, RequestToolChoice } from '@/lib/runtime';
+import { ANTHROPIC_TOOL_SEARCH } from './convert-anthropic-tool-search';
+import { qualifyToolName } from './qualify-tool-name';
 
-/** Anthropic has no namespaces: `crm.find` travels as `crm__find` (a qualified name) and is mapped back. */
-export const ANTHROPIC_NAMESPACE_SEPARATOR = '__';
-
-/** A wire name → the namespace and name it stands for. */
-export type AnthropicToolNames = Map<string, { name: string; namespace?: string }>;
+/** A wire name → the namespace and name it stands for, and the function as offered (what a search result loads). */
+export type AnthropicToolNames = Map<string, { name: string; namespace?: string; definition?: OfferedFunction }>;
 
 /** "Max 20 strict tools per request", "24 optional parameters", "16 parameters using anyOf or type arrays" (across all strict tools). */
 export const ANTHROPIC_STRICT_BUDGET = { strictTools: 20, optionalParameters: 24, unionParameters: 16 } as const;
@@ -25,13 +24,9 @@ export type AnthropicSchemaJudge = (tool: { name: string; jsonSchema: JsonSchema
 /** Without a judge nothing is sent strict and schemas go as offered. */
 const sendAsOffered: AnthropicSchemaJudge = ({ jsonSchema }) => ({ plain: jsonSchema, strict: null });
 
-/** The wire name of a function, qualified by its namespace. */
-export function qualifyToolName(name: string, namespace?: string): string {
-  return namespace ? `${namespace}${ANTHROPIC_NAMESPACE_SEPARATOR}${name}` : name;
-}
-
 /**
- * Offered tools → Anthropic tools (`input_schema`), namespaced ones under qualified names.
+ * Offered tools → Anthropic tools (`input_schema`), namespaced ones under qualified names, deferred
+ * ones with `defer_loading`, the hosted tool search as Anthropic's tool search tool.
  * `strict: true` goes only with a function the run made strict, whose schema Anthropic's strict
  * tool use accepts, while the request's strict budgets last; any other goes without it.
  */
@@ -41,7 +36,7 @@ export function convertToolsToAnthropic(tools: readonly OfferedTool[], judge: An
   const spent = { strictTools: 0, optionalParameters: 0, unionParameters: 0 };
   const add = (fn: OfferedFunction, namespace?: string) => {
     const name = qualifyToolName(fn.name, namespace);
-    names.set(name, { name: fn.name, ...(namespace ? { namespace } : {}) });
+    names.set(name, { name: fn.name, ...(namespace ? { namespace } : {}), definition: fn });
     const plan = judge({ name, jsonSchema: fn.parameters });
     const strict = fn.strict && plan.strict && fitsBudget(spent, plan.strict) ? plan.strict : null;
     if (strict) {
@@ -60,6 +55,7 @@ export function convertToolsToAnthropic(tools: readonly OfferedTool[], judge: An
   for (const tool of tools) {
     if (tool.type === 'function') add(tool);
     else if (tool.type === 'namespace') for (const fn of tool.tools) add(fn, tool.name);
+    else converted.push({ ...ANTHROPIC_TOOL_SEARCH });
   }
   return { tools: converted, names };
 }

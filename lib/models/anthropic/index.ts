@@ -4,5 +4,7 @@
 export { buildAnthropicRequest, ANTHROPIC_DEFAULT_MAX_TOKENS } from './build-anthropic-request';
 export { convertAnthropicMessage, readAnthropicUsage } from './convert-anthropic-message';
 export { convertItemsToAnthropic } from './convert-items-to-anthropic';
-export { ANTHROPIC_NAMESPACE_SEPARATOR, ANTHROPIC_STRICT_BUDGET, convertToolChoiceToAnthropic, convertToolsToAnthropic, qualifyToolName } from './convert-tools-to-anthropic';
+export { ANTHROPIC_STRICT_BUDGET, convertToolChoiceToAnthropic, convertToolsToAnthropic } from './convert-tools-to-anthropic';
+export { ANTHROPIC_TOOL_SEARCH } from './convert-anthropic-tool-search';
+export { ANTHROPIC_NAMESPACE_SEPARATOR, qualifyToolName } from './qualify-tool-name';
 export type { AnthropicSchemaJudge, AnthropicSchemaPlan, AnthropicToolNames } from './convert-tools-to-anthropic';

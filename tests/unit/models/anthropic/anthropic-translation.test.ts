@@ -26,7 +26,7 @@ describe('tools → Anthropic', () => {
       { name: 'get_weather', description: 'Get the current weather in a given location', input_schema: weatherSchema },
       { name: 'crm__find_customer', input_schema: { type: 'object', properties: {} } },
     ]);
-    expect(names.get('crm__find_customer')).toEqual({ name: 'find_customer', namespace: 'crm' });
+    expect(names.get('crm__find_customer')).toMatchObject({ name: 'find_customer', namespace: 'crm' });
   });
 
   it('sends strict only where the matrix accepts the schema, and its rewrite where the root would be refused', () => {
@@ -120,7 +120,7 @@ describe('conversation → Anthropic messages', () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.value).toMatchObject({ instructions: 'Be brief.\n\nAnswer in one sentence.', parallelToolCalls: false, toolChoice: 'required', maxOutputTokens: 512, temperature: 0.2 });
-    expect(read.value.tools.map((tool) => tool.name)).toEqual(['get_weather', 'crm__find_customer']);
+    expect(read.value.tools.map((tool) => (tool.type === 'function' ? tool.name : tool.type))).toEqual(['get_weather', 'crm__find_customer']);
     expect(read.value.input).toEqual([
       { type: 'message', role: 'user', content: 'Weather in Paris and London?' },
       { type: 'opaque', item: thinking },
@@ -232,5 +232,54 @@ describe('Anthropic stream → the runtime', () => {
     const cut = accumulateAnthropicStream(new Map());
     cut.add(documentedEvents[0]);
     expect(cut.finish()).toMatchObject({ ok: false, error: { code: 'response-malformed', message: expect.stringContaining('no message_stop') } });
+  });
+});
+
+describe('Anthropic’s tool search tool ↔ the runtime’s hosted search', () => {
+  const deferred: OfferedTool[] = [
+    { type: 'namespace', name: 'meteo', description: 'Weather', tools: [{ type: 'function', name: 'get_weather', description: 'Weather for a city', parameters: weatherSchema, strict: false, defer_loading: true }] },
+    { type: 'tool_search' },
+  ];
+  /** The blocks of Anthropic's tool search documentation: the search, its result (tool references), then the call. */
+  const searched = {
+    id: 'msg_search',
+    type: 'message',
+    role: 'assistant',
+    content: [
+      { type: 'server_tool_use', id: 'srvtoolu_01ABC123', name: 'tool_search_tool_bm25', input: { query: 'weather city' } },
+      { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_01ABC123', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'meteo__get_weather' }] } },
+      { type: 'tool_use', id: 'toolu_01XYZ789', name: 'meteo__get_weather', input: { location: 'Paris' } },
+    ],
+    stop_reason: 'tool_use',
+    usage: { input_tokens: 10, output_tokens: 5, server_tool_use: { tool_search_requests: 1 } },
+  };
+
+  it('offers the search tool and the deferred tools with defer_loading', () => {
+    expect(convertToolsToAnthropic(deferred).tools).toEqual([
+      { name: 'meteo__get_weather', description: 'Weather for a city', input_schema: weatherSchema, defer_loading: true },
+      { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' },
+    ]);
+  });
+
+  it('reads the search as a hosted search that loaded the referenced tools, and sends it back as Anthropic’s blocks', () => {
+    const { names } = convertToolsToAnthropic(deferred);
+    const converted = convertAnthropicMessage(searched, names);
+    if (!converted.ok) throw new Error(converted.error.message);
+    expect(converted.value.output).toEqual([
+      { type: 'tool_search_call', call_id: 'srvtoolu_01ABC123', id: 'srvtoolu_01ABC123', arguments: { query: 'weather city' }, execution: 'server' },
+      { type: 'tool_search_output', call_id: 'srvtoolu_01ABC123', execution: 'server', tools: [{ type: 'namespace', name: 'meteo', description: '', tools: [(deferred[0] as Extract<OfferedTool, { type: 'namespace' }>).tools[0]] }] },
+      { type: 'function_call', call_id: 'toolu_01XYZ789', name: 'get_weather', namespace: 'meteo', arguments: '{"location":"Paris"}' },
+    ]);
+    const { messages } = convertItemsToAnthropic(undefined, [{ type: 'message', role: 'user', content: 'Weather in Paris?' }, ...converted.value.output]);
+    expect(messages[1]?.content).toEqual(searched.content);
+  });
+
+  it('leaves out another provider’s searches, which Anthropic could not read', () => {
+    const { messages } = convertItemsToAnthropic(undefined, [
+      { type: 'message', role: 'user', content: 'Weather?' },
+      { type: 'tool_search_call', call_id: 'ts_openai', arguments: { query: 'weather' }, execution: 'server' },
+      { type: 'tool_search_output', call_id: 'ts_openai', execution: 'server', tools: [] },
+    ]);
+    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Weather?' }] }]);
   });
 });

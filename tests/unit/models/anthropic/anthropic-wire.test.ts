@@ -171,4 +171,39 @@ describe('the embedded models in Anthropic’s wire format', () => {
     const result = await client.createResponse(request, { signal: new AbortController().signal });
     expect(result).toMatchObject({ ok: true, value: { output: [{ type: 'function_call', name: 'find_customer', namespace: 'crm', arguments: '{"name": "Ada"' }] } });
   });
+
+  it('finds a deferred tool through Anthropic’s tool search tool, in the same response as the call, with the search on the timeline', async () => {
+    const weather = defineTool({
+      name: 'get_weather',
+      namespace: 'meteo',
+      namespaceDescription: 'Weather services',
+      description: 'Current weather for a city.',
+      deferLoading: true,
+      isReadOnly: true,
+      schema: z.object({ city: z.string() }),
+      execute: async (args) => `Sunny in ${args.city}`,
+    });
+    const tape: TapeEntry[] = [];
+    const outcome = await runTurn({
+      tools: [lookup, weather],
+      model: createModelClient({ provider: 'auto', seed: 1, wire: 'anthropic' }, { onExchange: (entry) => tape.push(entry) }),
+      input: [{ type: 'message', role: 'user', content: 'What is the weather in "Paris"?' }],
+      policy: { permissions: { mode: 'auto' } },
+      host: { turnId: 'turn_search' },
+    });
+    expect(outcome.reason).toBe('completed');
+    expect(outcome.finalText).toBe('meteo__get_weather returned "Sunny in Paris".');
+    const first = tape[0]?.request as { tools: object[] };
+    expect(first.tools).toEqual([
+      { name: 'crm__find_customer', description: 'Find a customer by name.', input_schema: expect.any(Object) },
+      { name: 'meteo__get_weather', description: 'Current weather for a city.', input_schema: expect.any(Object), defer_loading: true },
+      { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' },
+    ]);
+    const search = outcome.events.find((event) => event.type === 'tool-search');
+    expect(search).toMatchObject({ execution: 'server', query: expect.stringContaining('weather'), matches: ['meteo.get_weather'] });
+    // The search, its result and the call came in one response, and went back as Anthropic's blocks.
+    expect(tape).toHaveLength(2);
+    const second = tape[1]?.request as { messages: { role: string; content: { type: string }[] }[] };
+    expect(second.messages[1]?.content.map((block) => block.type)).toEqual(['server_tool_use', 'tool_search_tool_result', 'tool_use']);
+  });
 });
