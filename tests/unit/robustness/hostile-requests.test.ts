@@ -216,7 +216,7 @@ describe('hostile turn requests', () => {
   const base = { source: 'export default [];', messages: validMessages };
 
   it.each([
-    ['an unknown provider', { provider: 'anthropic', model: 'claude' }, /provider|Invalid/i],
+    ['an unknown provider', { provider: 'mistral', model: 'mistral-large' }, /provider|Invalid/i],
     ['a file: baseURL', { provider: 'openai', model: 'gpt-5', baseURL: 'file:///etc/passwd' }, /http/],
     ['a javascript: baseURL', { provider: 'openai-compatible', model: 'llama', baseURL: 'javascript:alert(1)' }, /http/],
     ['a data: baseURL', { provider: 'openai-compatible', model: 'llama', baseURL: 'data:text/plain,hello' }, /http/],
