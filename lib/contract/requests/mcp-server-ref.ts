@@ -9,7 +9,7 @@
 //   A turn request and POST /api/tools/call take `mcpServers?: McpServerRef[]` (at most 8).
 import { z } from 'zod';
 import { executionModeSchema, TOOL_NAME_PATTERN } from '@/lib/runtime';
-import { MCP_LIMITS } from './mcp-limits';
+import { MCP_LIMITS } from '../limits/mcp-limits';
 
 /** The name of a server: its tools' namespace, so it follows the tool name rule. */
 export const mcpServerNameSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_LIMITS } from '../limits/sandbox-limits';
 
 /** Body of `POST /api/turns/<id>/outputs`: the output a person typed for a call waiting for one. */
 export const manualOutputRequestSchema = z.object({

@@ -4,8 +4,8 @@
 //   and tools the turn had (never headers), every tools/call with its arguments, progress and result (what a
 //   replay answers from, without connecting), and the raw JSON-RPC messages either way for the raw view.
 import { z } from 'zod';
-import { jsonValueSchema } from './model-config';
-import { MCP_LIMITS } from './mcp-limits';
+import { jsonValueSchema } from '../requests/model-config';
+import { MCP_LIMITS } from '../limits/mcp-limits';
 
 /** Messages a turn keeps for the raw view, and how large one may be before it is kept as a stub. */
 export const MCP_TAPE_LIMITS = { messages: 400, messageChars: 20_000 } as const;

@@ -1,7 +1,7 @@
 import type { RuntimeEvent, TurnEnding } from '@/lib/runtime';
-import type { ModelConfig, TapeEntry } from './model-config';
+import type { ModelConfig, TapeEntry } from '../requests/model-config';
 import type { McpTape } from './mcp-tape';
-import type { TurnRequest } from './turn-request';
+import type { TurnRequest } from '../requests/turn-request';
 
 /** Everything a finished turn leaves behind, for sessions and replay. Holds no secret. */
 export type FinishedTurn = {

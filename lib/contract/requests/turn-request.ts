@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestModelConfigSchema, type ModelConfig } from './model-config';
 import { readConversation, permissionModeSchema, turnModeSchema, modelSettingsSchema, TOOL_SEARCH_VERSIONS } from '@/lib/runtime';
-import { SANDBOX_LIMITS } from './sandbox-limits';
+import { SANDBOX_LIMITS } from '../limits/sandbox-limits';
 import { mcpServersSchema } from './mcp-server-ref';
 
 /** Request limits; anything past them is a 4xx with the limit in the message. */
