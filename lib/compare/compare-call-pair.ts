@@ -1,6 +1,6 @@
 import type { CallFacts } from './collect-turn-facts';
-import { diffContent } from './diff-content';
-import { diffJson, isEmptyDiff } from './diff-json';
+import { diffContent } from './diff/diff-content';
+import { diffJson, isEmptyDiff } from './diff/diff-json';
 import type { CallDifference, Sides } from './run-comparison';
 import { toSides } from './to-sides';
 

@@ -2,8 +2,8 @@ import { alignByName } from './align-by-name';
 import type { CallFacts, IterationFacts } from './collect-turn-facts';
 import { compareCallPair } from './compare-call-pair';
 import type { ComparisonSettings } from './comparison-settings';
-import { diffContent } from './diff-content';
-import { diffJson, isEmptyDiff, isJsonEqual } from './diff-json';
+import { diffContent } from './diff/diff-content';
+import { diffJson, isEmptyDiff, isJsonEqual } from './diff/diff-json';
 import type { CallAlignment, CallSummary, IterationComparison, Presence, ResponseComparison, ResponseDifference, ResponseKind, ResponseSummary } from './run-comparison';
 import { toSides } from './to-sides';
 

@@ -2,8 +2,8 @@ import type { RuntimeEventOf, JsonValue } from '@/lib/runtime';
 import type { IterationFacts, TurnFacts } from './collect-turn-facts';
 import { compareIteration } from './compare-iteration';
 import type { ComparisonSettings } from './comparison-settings';
-import { diffContent } from './diff-content';
-import { diffJson, isEmptyDiff } from './diff-json';
+import { diffContent } from './diff/diff-content';
+import { diffJson, isEmptyDiff } from './diff/diff-json';
 import type { Presence, TurnComparison, TurnEndDifference, TurnStartDifference, TurnSummary } from './run-comparison';
 import { toSides } from './to-sides';
 

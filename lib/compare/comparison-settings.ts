@@ -1,5 +1,5 @@
 import { DEFAULT_ALIGNMENT_CELLS } from './align-by-name';
-import { DEFAULT_CHANGE_LIMIT } from './diff-json';
+import { DEFAULT_CHANGE_LIMIT } from './diff/diff-json';
 import type { CompareRunsOptions, RunLabels } from './run-comparison';
 
 /** `CompareRunsOptions` with every default filled in. */

@@ -1,7 +1,7 @@
 import { type JsonValue, assertNever } from '@/lib/runtime';
-import type { ContentDiff } from './diff-content';
-import type { JsonChange, JsonDiff } from './diff-json';
-import { formatJsonPath } from './format-json-path';
+import type { ContentDiff } from './diff/diff-content';
+import type { JsonChange, JsonDiff } from './diff/diff-json';
+import { formatJsonPath } from './diff/format-json-path';
 import type { ApprovalOutcome, CallDifference, ResponseDifference, RunLabels, TurnEndDifference, TurnStartDifference } from './run-comparison';
 
 /** A difference in words: the path of what differs (`arguments.city`) and a short clause. */

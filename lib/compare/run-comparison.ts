@@ -9,8 +9,8 @@ import type {
   TurnEndReason,
   Usage,
 } from '@/lib/runtime';
-import type { ContentDiff } from './diff-content';
-import type { JsonDiff } from './diff-json';
+import type { ContentDiff } from './diff/diff-content';
+import type { JsonDiff } from './diff/diff-json';
 
 /**
  * A run to compare: each turn's events, in turn order. A whole session, one turn, or a replay

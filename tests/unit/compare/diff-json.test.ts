@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SHOWN_VALUE_CHARS, formatJsonPath } from '@/lib/compare';
-import { diffContent } from '@/lib/compare/diff-content';
-import { diffJson, isJsonEqual } from '@/lib/compare/diff-json';
-import { diffText } from '@/lib/compare/diff-text';
+import { diffContent } from '@/lib/compare/diff/diff-content';
+import { diffJson, isJsonEqual } from '@/lib/compare/diff/diff-json';
+import { diffText } from '@/lib/compare/diff/diff-text';
 
 describe('diffJson', () => {
   it('lists added, removed and changed values by path, in document order', () => {
