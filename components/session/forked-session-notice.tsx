@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { ComparisonView } from '@/components/compare/comparison-view';
+import { ComparisonView } from '@/components/session/comparison-view';
 import { compareRuns, type RunComparison } from '@/lib/compare';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { fetchSession } from '@/lib/sessions';

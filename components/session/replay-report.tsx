@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { ComparisonView } from '@/components/compare/comparison-view';
+import { ComparisonView } from '@/components/session/comparison-view';
 import type { ReplayResponse } from '@/lib/sessions';
 
 const MAX_VALUE_CHARS = 160;

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import { readClientAddress } from '@/lib/server/http';
 import { takeRequestLimit } from '@/lib/server/admission';
-import { ComparisonView } from '@/components/compare/comparison-view';
+import { ComparisonView } from '@/components/session/comparison-view';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { compareStoredSessions } from '@/lib/replay/server';
 import { getSandboxPool, createPooledSessionTextRunner } from '@/lib/sandbox/pool';
