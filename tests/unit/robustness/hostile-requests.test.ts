@@ -137,7 +137,7 @@ async function describeBadAnswer(answer: () => Promise<Response>, options: { may
 }
 
 /** Routes that read neither body nor parameters; they answer 200 to anything. */
-const INPUT_FREE_ROUTES = new Set(['GET health/route.ts']);
+const INPUT_FREE_ROUTES = new Set(['GET health/route.ts', 'GET mcp/servers/route.ts']);
 
 let routes: Route[] = [];
 let dataDirectory = '';
