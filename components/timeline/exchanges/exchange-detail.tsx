@@ -2,11 +2,13 @@
 
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { describeEndpoint, detectWireFormat, formatCurl, formatSdkCode } from '@/lib/client/exchanges';
+import { describeEndpoint, describeSdk, formatCurl, formatSdkCode } from '@/lib/client/exchanges';
 import type { TapeEntry } from '@/lib/contract';
 import { ExchangeBody } from './exchange-body';
 
 type Tab = 'request' | 'response';
+
+const SDK_LABELS = { openai: 'openai', '@anthropic-ai/sdk': 'Anthropic', '@google/genai': '@google/genai' } as const;
 
 const ENDPOINT_NOTES = {
   network: undefined,
@@ -77,7 +79,7 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
         </div>
         <span className="ml-auto flex gap-1.5">
           <CopyButton text={curl} label="Copy as curl" testId="copy-curl" />
-          <CopyButton text={sdk} label={detectWireFormat(exchange) === 'anthropic-messages' ? 'Copy as Anthropic SDK' : 'Copy as openai SDK'} testId="copy-sdk" />
+          <CopyButton text={sdk} label={`Copy as ${SDK_LABELS[describeSdk(exchange)]} SDK`} testId="copy-sdk" />
         </span>
       </div>
       {tab === 'request' ? (

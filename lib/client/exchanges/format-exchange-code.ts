@@ -1,5 +1,6 @@
 import { hasUnsafeCharacters, renderCommentText, replaceUnsafeCharacters, toUnicodeEscape, renderCodeLiteral, renderStringLiteral } from '@/lib/interop';
 import { isHttpMethod } from '@/lib/contract';
+import { formatGeminiSdkCode } from './format-gemini-sdk-code';
 import { isPlainObject, type JsonValue } from '@/lib/runtime';
 
 /** The parts of a recorded exchange that code to resend it needs. */
@@ -22,10 +23,11 @@ export type ExchangeEndpoint =
   /** No URL was recorded: the endpoint is guessed from the body's wire format. */
   | { kind: 'unrecorded'; url: string };
 
-export type WireFormat = 'responses' | 'chat-completions' | 'anthropic-messages';
+export type WireFormat = 'responses' | 'chat-completions' | 'anthropic-messages' | 'gemini';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
 /** The API version curl states; the SDK sends its own. */
 const ANTHROPIC_VERSION = '2023-06-01';
 
@@ -36,15 +38,18 @@ const ANTHROPIC_VERSION = '2023-06-01';
 export function detectWireFormat(exchange: ExchangeRequest): WireFormat {
   if (exchange.url) {
     if (/\/v1\/messages\/?(?:[?#].*)?$/.test(exchange.url)) return 'anthropic-messages';
+    if (/:(?:stream)?generateContent(?:[?#].*)?$/i.test(exchange.url)) return 'gemini';
     return /\/chat\/completions\/?(?:[?#].*)?$/.test(exchange.url) ? 'chat-completions' : 'responses';
   }
+  if (isPlainObject(exchange.request) && Array.isArray(exchange.request.contents)) return 'gemini';
   return isPlainObject(exchange.request) && Array.isArray(exchange.request.messages) ? 'chat-completions' : 'responses';
 }
 
 export function describeEndpoint(exchange: ExchangeRequest): ExchangeEndpoint {
   if (!exchange.url) {
-    const path = detectWireFormat(exchange) === 'chat-completions' ? '/chat/completions' : '/responses';
-    return { kind: 'unrecorded', url: `${OPENAI_BASE_URL}${path}` };
+    const format = detectWireFormat(exchange);
+    if (format === 'gemini') return { kind: 'unrecorded', url: `${GEMINI_BASE_URL}/v1beta/models/MODEL:generateContent` };
+    return { kind: 'unrecorded', url: `${OPENAI_BASE_URL}${format === 'chat-completions' ? '/chat/completions' : '/responses'}` };
   }
   const host = URL.canParse(exchange.url) ? new URL(exchange.url).hostname : '';
   if (host === 'embedded.invalid') return { kind: 'embedded', url: exchange.url };
@@ -54,14 +59,19 @@ export function describeEndpoint(exchange: ExchangeRequest): ExchangeEndpoint {
 
 /** Why the URL in the generated code is not one to run as is, one sentence a line; empty when it is. */
 export function describeEndpointCaveats(endpoint: ExchangeEndpoint, format: WireFormat = 'responses'): string[] {
-  const provider = format === 'anthropic-messages' ? { name: 'Anthropic', url: ANTHROPIC_BASE_URL, model: 'a Claude model' } : { name: 'OpenAI', url: OPENAI_BASE_URL, model: 'an OpenAI model' };
+  const provider =
+    format === 'anthropic-messages'
+      ? { name: 'Anthropic', url: ANTHROPIC_BASE_URL, model: '"model" to a Claude model' }
+      : format === 'gemini'
+        ? { name: 'Gemini', url: GEMINI_BASE_URL, model: 'the model in the path to a Gemini model' }
+        : { name: 'OpenAI', url: OPENAI_BASE_URL, model: '"model" to an OpenAI model' };
   switch (endpoint.kind) {
     case 'network':
       return [];
     case 'embedded':
       return [
         `${endpoint.url} is the playground's in-process embedded model: nothing listens there.`,
-        `To send this to ${provider.name}, use ${provider.url} instead and set "model" to ${provider.model}.`,
+        `To send this to ${provider.name}, use ${provider.url} instead and set ${provider.model}.`,
       ];
     case 'tape':
       return [`${endpoint.url} is the playground replaying a recording: nothing listens there.`, `To send this to ${provider.name}, use ${provider.url} instead.`];
@@ -117,7 +127,9 @@ function describeCurlHeaders(format: WireFormat): string[] {
   const auth =
     format === 'anthropic-messages'
       ? [`  -H "x-api-key: $ANTHROPIC_API_KEY" \\`, `  -H "anthropic-version: ${ANTHROPIC_VERSION}" \\`]
-      : [`  -H "Authorization: Bearer $OPENAI_API_KEY" \\`];
+      : format === 'gemini'
+        ? [`  -H "x-goog-api-key: $GEMINI_API_KEY" \\`]
+        : [`  -H "Authorization: Bearer $OPENAI_API_KEY" \\`];
   return [...auth, `  -H "Content-Type: application/json" \\`];
 }
 
@@ -162,6 +174,7 @@ function toBaseURL(url: string, format: WireFormat): string {
 export function formatSdkCode(exchange: ExchangeRequest): string {
   const endpoint = describeEndpoint(exchange);
   const format = detectWireFormat(exchange);
+  if (format === 'gemini') return formatGeminiSdkCode(exchange);
   const baseURL = toBaseURL(endpoint.url, format);
   const caveats = describeEndpointCaveats(endpoint, format).map((line) => `// ${renderCommentText(line)}`);
   const anthropic = format === 'anthropic-messages';
@@ -183,4 +196,10 @@ export function formatSdkCode(exchange: ExchangeRequest): string {
     `const ${streamed ? 'stream' : 'response'} = await ${create}(${renderCodeLiteral(exchange.request)});`,
     streamed ? 'for await (const event of stream) console.log(event);' : 'console.log(response);',
   ].join('\n');
+}
+
+/** Which SDK `formatSdkCode` writes for an exchange, for the button's label. */
+export function describeSdk(exchange: ExchangeRequest): 'openai' | '@anthropic-ai/sdk' | '@google/genai' {
+  const format = detectWireFormat(exchange);
+  return format === 'gemini' ? '@google/genai' : format === 'anthropic-messages' ? '@anthropic-ai/sdk' : 'openai';
 }
