@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { checkProviderCompatibility, toInteropTool, type CompiledToolLike, type CompatibilityVerdict, type ProviderTarget } from '@/lib/interop';
+import { checkProviderCompatibility, describeGeminiSending, toInteropTool, type CompiledToolLike, type CompatibilityVerdict, type ProviderTarget } from '@/lib/interop';
 
 export type CompatibilityMatrixProps = { tool: CompiledToolLike };
 
@@ -69,6 +69,11 @@ function VerdictDetails({ verdict }: { verdict: CompatibilityVerdict }) {
             </li>
           ))}
         </ul>
+      )}
+      {verdict.target === 'gemini' && (
+        <p data-testid="compat-gemini-sent" className="mt-1">
+          {describeGeminiSending(verdict)} Namespaced tools go by their qualified name, <code>namespace.name</code>.
+        </p>
       )}
       {verdict.remarks.map((remark) => (
         <p key={remark} className="mt-1 text-fg-muted">

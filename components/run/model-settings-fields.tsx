@@ -5,6 +5,7 @@ import type { ModelSettings, RemoteModelSettings } from '@/lib/client';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { NumberField } from '@/components/ui/number-field';
 import { EmbeddedWireField } from './embedded-wire-field';
+import { GeminiModeField } from './gemini-mode-field';
 import { ProviderCheckLine } from './provider-check-line';
 import { useProviderCheck } from './use-provider-check';
 
@@ -79,6 +80,22 @@ export function ModelSettingsFields({ settings, apiKeys, onChange, onApiKeyChang
           keyPlaceholder={settings.anthropic.baseURL.trim() ? 'sk-ant-… (required: the server key goes only to its own base URL)' : "sk-ant-… (or the server's ANTHROPIC_API_KEY)"}
         />
       );
+    case 'gemini':
+      return (
+        <div className="space-y-2">
+          <RemoteFields
+            provider="gemini"
+            settings={settings.gemini}
+            apiKeys={apiKeys}
+            onChange={(gemini) => onChange({ gemini })}
+            onApiKeyChange={onApiKeyChange}
+            baseUrlLabel="Base URL (optional)"
+            baseUrlPlaceholder="https://generativelanguage.googleapis.com (or the server's GEMINI_BASE_URL)"
+            keyPlaceholder={settings.gemini.baseURL.trim() ? 'required: the server key goes only to its own base URL' : "AIza… (or the server's GEMINI_API_KEY)"}
+          />
+          <GeminiModeField mode={settings.geminiMode} onChange={(geminiMode) => onChange({ geminiMode })} />
+        </div>
+      );
     case 'openai-compatible':
       return (
         <RemoteFields
@@ -112,7 +129,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
   // Keys typed for other servers stay with them; say so, so an empty field is not a surprise.
   const elsewhere = apiKey === '' && apiKeys.some((binding) => binding.provider === provider);
   // The provider check speaks OpenAI's and compatible servers' model lists only.
-  const { state: checkState, check } = useProviderCheck(provider === 'anthropic' ? null : { provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
+  const { state: checkState, check } = useProviderCheck(provider === 'anthropic' || provider === 'gemini' ? null : { provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
   return (
     <div className="grid grid-cols-2 gap-2">
       <Field label="Model name">
@@ -153,7 +170,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
           </span>
         )}
       </p>
-      {provider !== 'anthropic' && <ProviderCheckLine state={checkState} onCheck={() => check(true)} />}
+      {provider !== 'anthropic' && provider !== 'gemini' && <ProviderCheckLine state={checkState} onCheck={() => check(true)} />}
     </div>
   );
 }

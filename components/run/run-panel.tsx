@@ -18,6 +18,7 @@ const PROVIDERS: { value: ModelProviderChoice; label: string }[] = [
   { value: 'openai', label: 'OpenAI' },
   { value: 'openai-compatible', label: 'OpenAI-compatible' },
   { value: 'anthropic', label: 'Anthropic' },
+  { value: 'gemini', label: 'Gemini' },
 ];
 
 const PERMISSION_MODES: { value: PermissionMode; label: string }[] = [

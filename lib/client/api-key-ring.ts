@@ -5,7 +5,7 @@
  * and the tab's sessionStorage only (gone when the tab closes), never in localStorage, a share
  * link, a draft, a fork handoff or the URL.
  */
-export type KeyedProvider = 'openai' | 'openai-compatible' | 'anthropic';
+export type KeyedProvider = 'openai' | 'openai-compatible' | 'anthropic' | 'gemini';
 
 /** One key and where it may go; `baseURL` as `normalizeBaseUrl` writes it ('' for OpenAI: the server's own base URL). */
 export type ApiKeyBinding = { provider: KeyedProvider; baseURL: string; key: string };
@@ -44,6 +44,7 @@ export function describeDestination(provider: KeyedProvider, baseURL: string): s
   const normalized = normalizeBaseUrl(baseURL);
   if (provider === 'openai' && normalized === '') return "the server's OpenAI base URL (its OPENAI_BASE_URL, else https://api.openai.com/v1)";
   if (provider === 'anthropic' && normalized === '') return "the server's Anthropic base URL (its ANTHROPIC_BASE_URL, else https://api.anthropic.com)";
+  if (provider === 'gemini' && normalized === '') return "the server's Gemini base URL (its GEMINI_BASE_URL, else https://generativelanguage.googleapis.com)";
   return URL.canParse(normalized) ? `${new URL(normalized).host} (${normalized})` : normalized || 'no base URL yet';
 }
 
@@ -71,7 +72,7 @@ function parseStoredRing(text: string): ApiKeyRing {
     (entry): entry is ApiKeyBinding =>
       typeof entry === 'object' &&
       entry !== null &&
-      (entry.provider === 'openai' || entry.provider === 'openai-compatible' || entry.provider === 'anthropic') &&
+      (entry.provider === 'openai' || entry.provider === 'openai-compatible' || entry.provider === 'anthropic' || entry.provider === 'gemini') &&
       typeof entry.baseURL === 'string' &&
       typeof entry.key === 'string' &&
       entry.key !== '',

@@ -103,6 +103,18 @@ export function buildModelConfig(settings: ModelSettings, scriptText: string, ap
         ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
       });
     }
+    case 'gemini': {
+      const { model, baseURL } = settings.gemini;
+      const apiKey = findApiKey(apiKeys, 'gemini', baseURL);
+      if (model.trim() === '') return err('Choose a Gemini model name, e.g. gemini-2.5-flash.');
+      return ok({
+        provider: 'gemini',
+        model: model.trim(),
+        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+        ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
+        ...(settings.geminiMode ? { functionCallingMode: settings.geminiMode } : {}),
+      });
+    }
     case 'openai-compatible': {
       const { model, baseURL } = settings.compatible;
       const apiKey = findApiKey(apiKeys, 'openai-compatible', baseURL);

@@ -34,7 +34,7 @@ export function selectForkEdits(state: PlaygroundState, record: SessionRecord): 
  */
 export function buildForkBody(state: PlaygroundState, forkRun: ForkRun): Result<ForkRequestBody, string> {
   const { turn, outputs, source, permissionMode, maxIterations, instructions, useModel } = forkRun;
-  const remote = state.model.provider === 'openai' || state.model.provider === 'openai-compatible' || state.model.provider === 'anthropic';
+  const remote = state.model.provider === 'openai' || state.model.provider === 'openai-compatible' || state.model.provider === 'anthropic' || state.model.provider === 'gemini';
   const model = useModel || remote ? buildModelConfig(state.model, state.documents.script, state.apiKeys) : undefined;
   if (model && !model.ok) return err(model.error);
   return ok({

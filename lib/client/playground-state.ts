@@ -1,3 +1,4 @@
+import { DEFAULT_GEMINI_MODEL } from './playground-schemas';
 import type { ModelSettings as RequestModelSettings } from '@/lib/runtime';
 import { reduceCompile, type CompileAction, type CompileSlice } from '@/lib/client/compile';
 import { createConversationSlice, reduceConversation, type ConversationAction, type ConversationSlice } from './conversation-slice';
@@ -46,6 +47,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
       openai: { model: 'gpt-5-mini', baseURL: '' },
       compatible: { model: 'llama3.1', baseURL: 'http://localhost:11434/v1' },
       anthropic: { model: DEFAULT_ANTHROPIC_MODEL, baseURL: '' },
+      gemini: { model: DEFAULT_GEMINI_MODEL, baseURL: '' },
     },
     requestSettings: {},
     apiKeys: [],

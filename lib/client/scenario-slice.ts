@@ -146,8 +146,14 @@ function applyModelConfig(settings: ModelSettings, config: PresetModelConfig): M
         compatible: { ...settings.compatible, model: config.model, baseURL: config.baseURL },
       };
     case 'gemini':
+      return {
+        ...settings,
+        provider: 'gemini',
+        gemini: { ...settings.gemini, model: config.model, baseURL: config.baseURL ?? '' },
+        geminiMode: config.functionCallingMode,
+      };
     case 'tape':
-      // A tape only replays a recorded session, and Gemini needs a key the preset cannot carry: such a preset runs on the seeded model instead.
+      // A tape only replays a recorded session; a preset that carries one runs on the seeded model instead.
       return { ...settings, provider: 'auto' };
   }
 }

@@ -1,9 +1,9 @@
-import type { EmbeddedWire, FaultKind } from '@/lib/contract';
+import type { EmbeddedWire, FaultKind, GeminiFunctionCallingMode } from '@/lib/contract';
 import type { ModelSettings as RequestModelSettings, PermissionMode, TurnMode } from '@/lib/runtime';
 import { bindApiKey, type ApiKeyRing, type KeyedProvider } from './api-key-ring';
 
 /** Which model a turn talks to, as the run panel's picker offers them. */
-export type ModelProviderChoice = 'auto' | 'scripted' | 'openai' | 'openai-compatible' | 'anthropic';
+export type ModelProviderChoice = 'auto' | 'scripted' | 'openai' | 'openai-compatible' | 'anthropic' | 'gemini';
 
 /** What the Anthropic model field starts with. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
@@ -23,6 +23,9 @@ export type ModelSettings = {
   openai: RemoteModelSettings;
   compatible: RemoteModelSettings;
   anthropic: RemoteModelSettings;
+  gemini: RemoteModelSettings;
+  /** Gemini's function-calling mode; unset, it follows `tool_choice`. */
+  geminiMode?: GeminiFunctionCallingMode;
 };
 
 /** How every turn runs: the model, its request settings and keys, the permission mode, the limits and the hand-answered tools. */

@@ -113,6 +113,8 @@ function describeModel(model: Workspace['model']): string {
       return `OpenAI ${model.openai.model}`;
     case 'openai-compatible':
       return model.compatible.model;
+    case 'gemini':
+      return `Gemini ${model.gemini.model}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '@/lib/runtime';
 import { checkGemini } from './check-gemini-compatibility';
+import type { CompatibilityVerdict } from './provider-compatibility';
 
 /** What a Gemini function declaration carries for a tool's parameters, and why. */
 export type GeminiSchemaPlan = {
@@ -17,9 +18,14 @@ export type GeminiSchemaPlan = {
  */
 export function chooseGeminiSchema(tool: { name: string; parameters: JsonSchema }): GeminiSchemaPlan {
   const verdict = checkGemini({ name: tool.name, jsonSchema: tool.parameters });
-  if (verdict.accepted) return { field: 'parametersJsonSchema', schema: tool.parameters, reason: 'Sent to Gemini as parametersJsonSchema, unchanged.' };
-  if (verdict.transformed) {
-    return { field: 'parameters', schema: verdict.transformed, reason: 'Sent to Gemini as parameters: the rewrite into Gemini\'s Schema shown here.' };
-  }
-  return { field: 'parametersJsonSchema', schema: tool.parameters, reason: 'Sent to Gemini as parametersJsonSchema (full JSON Schema), since Gemini\'s Schema cannot express it.' };
+  const reason = describeGeminiSending(verdict);
+  if (!verdict.accepted && verdict.transformed) return { field: 'parameters', schema: verdict.transformed, reason };
+  return { field: 'parametersJsonSchema', schema: tool.parameters, reason };
+}
+
+/** What a turn on Gemini sends for a tool with this verdict, one sentence for the card's Gemini cell. */
+export function describeGeminiSending(verdict: CompatibilityVerdict): string {
+  if (verdict.accepted) return 'A turn on Gemini sends this schema unchanged, as parametersJsonSchema.';
+  if (verdict.transformed) return 'A turn on Gemini sends the rewrite below, as parameters (Gemini\'s Schema).';
+  return 'A turn on Gemini sends this schema as parametersJsonSchema (full JSON Schema), since Gemini\'s Schema cannot express it.';
 }
