@@ -3,8 +3,8 @@ import { describeDifference, findFirstDifference } from './find-first-difference
 import type { TapeEntry } from '@/lib/contract';
 import { createGeminiClient } from './gemini/gemini-client';
 import type { ChooseGeminiSchema } from './gemini/gemini-schema-choice';
-import { createOpenAICompatibleClient } from './openai-compatible-client';
-import { createOpenAIResponsesClient } from './openai-responses-client';
+import { createOpenAICompatibleClient } from './openai/openai-compatible-client';
+import { createOpenAIResponsesClient } from './openai/openai-responses-client';
 import { createRecordingFetch, parseBody, type FetchFunction } from './record-exchanges';
 import { createAnthropicMessagesClient } from './anthropic/anthropic-messages-client';
 import type { AnthropicSchemaJudge } from './anthropic/convert-tools-to-anthropic';

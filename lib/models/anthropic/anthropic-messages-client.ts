@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { ModelClient, ModelError, ModelResponse, Result } from '@/lib/runtime';
-import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai-responses-client';
+import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai/openai-responses-client';
 import { readRawBody } from '../read-raw-body';
 import type { FetchFunction } from '../record-exchanges';
 import { accumulateAnthropicStream } from './accumulate-anthropic-stream';

@@ -1,6 +1,6 @@
 import { type ConversationItem, err, isPlainObject, type JsonValue, type ModelError, type ModelResponse, ok, type Result } from '@/lib/runtime';
 import type { CallNotes } from '@/lib/runtime';
-import { readCallNotes } from '../convert-responses-items';
+import { readCallNotes } from '../openai/convert-responses-items';
 import type { AnthropicToolNames } from './convert-tools-to-anthropic';
 import { readToolSearchBlock } from './convert-anthropic-tool-search';
 

@@ -2,7 +2,7 @@ import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
 import type { JsonValue, ModelClient, ModelError, ModelRequest, ModelResponse, Result } from '@/lib/runtime';
 import { err } from '@/lib/runtime';
 import type { GeminiFunctionCallingMode } from '@/lib/contract';
-import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai-responses-client';
+import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai/openai-responses-client';
 import type { FetchFunction } from '../record-exchanges';
 import { accumulateGeminiStream } from './accumulate-gemini-stream';
 import { convertGeminiResponse } from './convert-gemini-response';

@@ -7,7 +7,7 @@ import { ALLOW_PRIVATE_NETWORK_VALUE } from '../egress/egress-limits';
 import { findEgressRefusal } from '../egress/egress-refusal';
 import { excerptText } from '../egress/excerpt-text';
 import { isSameBaseURL } from '../is-same-base-url';
-import { OPENAI_BASE_URL } from '../openai-responses-client';
+import { OPENAI_BASE_URL } from '../openai/openai-responses-client';
 import type { FetchFunction } from '../record-exchanges';
 import type { ProviderCheckAnswer, ProviderCheckRequest } from '../provider-check';
 import { startSentence } from '../start-sentence';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createModelClient } from '@/lib/models/server/create-model-client';
 import { EMBEDDED_BASE_URL } from '@/lib/models/embedded/embedded-fetch';
 import { tapeEntrySchema, type TapeEntry } from '@/lib/contract';
-import { createOpenAIResponsesClient } from '@/lib/models/openai-responses-client';
+import { createOpenAIResponsesClient } from '@/lib/models/openai/openai-responses-client';
 import { createRecordingFetch, describeRequestUrl, type FetchFunction } from '@/lib/models/record-exchanges';
 import type { ModelDelta } from '@/lib/runtime';
 

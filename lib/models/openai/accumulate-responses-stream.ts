@@ -1,5 +1,5 @@
 import { isPlainObject, type JsonValue, type ModelDelta, type ModelError, err, ok } from '@/lib/runtime';
-import type { StreamAccumulator } from './read-raw-body';
+import type { StreamAccumulator } from '../read-raw-body';
 
 type JsonObject = { [key: string]: JsonValue };
 type StreamedCall = { callId: string; name: string; namespace?: string };

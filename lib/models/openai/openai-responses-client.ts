@@ -3,8 +3,8 @@ import type { ResponseCreateParamsStreaming, ResponseInput, Tool as ResponsesToo
 import { type ModelClient, type ModelError, type ModelRequest, type ModelResponse, type Result, toResponsesInput } from '@/lib/runtime';
 import { accumulateResponsesStream } from './accumulate-responses-stream';
 import { convertResponsesBody } from './convert-responses-items';
-import { readRawBody } from './read-raw-body';
-import type { FetchFunction } from './record-exchanges';
+import { readRawBody } from '../read-raw-body';
+import type { FetchFunction } from '../record-exchanges';
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';

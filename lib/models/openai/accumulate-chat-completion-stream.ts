@@ -1,6 +1,6 @@
 import { isPlainObject, type JsonValue, type ModelDelta, type ModelError, err, ok } from '@/lib/runtime';
 import type { ChatToolNames } from './convert-chat-completions';
-import type { StreamAccumulator } from './read-raw-body';
+import type { StreamAccumulator } from '../read-raw-body';
 
 type StreamedToolCall = { index: number; id?: string; name: string; arguments: string; item?: number };
 

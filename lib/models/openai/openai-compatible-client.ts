@@ -4,8 +4,8 @@ import type { ModelClient, ModelError, ModelResponse, Result } from '@/lib/runti
 import { accumulateChatCompletionStream } from './accumulate-chat-completion-stream';
 import { convertChatCompletionBody, convertItemsToChatMessages, convertToolChoiceToChat, convertToolsToChat } from './convert-chat-completions';
 import { DEFAULT_MODEL_TIMEOUT_MS } from './openai-responses-client';
-import { readRawBody } from './read-raw-body';
-import type { FetchFunction } from './record-exchanges';
+import { readRawBody } from '../read-raw-body';
+import type { FetchFunction } from '../record-exchanges';
 
 export type OpenAICompatibleClientOptions = {
   label: string;
