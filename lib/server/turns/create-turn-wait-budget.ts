@@ -1,7 +1,7 @@
 // Server-only: the wait budget of one running turn or direct call, told to its registry.
 import type { OpenTurnTools, Tool } from '@/lib/runtime';
 import { createWaitBudget, type WaitBudget } from './create-wait-budget';
-import type { TurnRegistry } from './turn-registry';
+import type { TurnRegistry } from './registry/turn-registry';
 import { TURN_LIMITS } from '@/lib/contract';
 
 export type TurnWaitBudget = WaitBudget & {

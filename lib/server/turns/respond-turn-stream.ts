@@ -1,7 +1,7 @@
 // Server-only: a started turn (or its refusal) as the route's HTTP response.
 import { toEventStream } from './create-turn-event-feed';
 import { jsonError, respondTooManyRequests } from '../http';
-import { TURN_CONTROL_HEADER } from './turn-control';
+import { TURN_CONTROL_HEADER } from './registry/turn-control';
 import type { StreamTurnResult } from './stream-turn';
 
 /**

@@ -4,7 +4,7 @@ import type { RuntimeEvent } from '@/lib/runtime';
 import { createTurnEventFeed, type TurnEventFeed } from './create-turn-event-feed';
 import { createTurnWaitBudget, type TurnWaitBudget } from './create-turn-wait-budget';
 import type { OpeningTurnSandbox } from './open-turn-sandbox';
-import { getTurnRegistry, type LiveTurnExtras } from './turn-registry';
+import { getTurnRegistry, type LiveTurnExtras } from './registry/turn-registry';
 
 /** What a run is given: where its events go, its abort signal, and its wait budget. */
 export type TurnRunContext = {

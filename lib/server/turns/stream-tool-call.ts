@@ -6,7 +6,7 @@ import { startTurnSandbox } from './open-turn-sandbox';
 import { serveTurnRun } from './serve-turn-run';
 import { startWhenAdmitted, type StreamTurnResult } from './stream-turn';
 import { listMcpSecrets, type ToolCallRequest } from '@/lib/contract';
-import { getTurnRegistry } from './turn-registry';
+import { getTurnRegistry } from './registry/turn-registry';
 
 export type StreamToolCallOptions = {
   request: ToolCallRequest;

@@ -22,8 +22,8 @@ import type { TurnEventFeed } from './create-turn-event-feed';
 import { serveTurnRun } from './serve-turn-run';
 import { addMcpTools } from './add-mcp-tools';
 import { startTurnSandbox } from './open-turn-sandbox';
-import { hashTurnControlToken } from './turn-control';
-import { getTurnRegistry } from './turn-registry';
+import { hashTurnControlToken } from './registry/turn-control';
+import { getTurnRegistry } from './registry/turn-registry';
 import { noteTurnAdmitted, waitForTurnStep } from './wait-for-turn-step';
 
 export type StreamTurnResult =

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as postToolCall } from '@/app/api/tools/call/route';
 import { createSseParser } from '@/lib/client/api';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
-import { TURN_CONTROL_HEADER } from '@/lib/server/turns/turn-control';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
+import { TURN_CONTROL_HEADER } from '@/lib/server/turns/registry/turn-control';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { startMcpTestServer, type McpTestServer, type McpTestServerEra } from '../../support/mcp/start-mcp-test-server';
 import { SAMPLE_MCP_TOOLS, type McpTestTool } from '../../support/mcp/mcp-test-tool';

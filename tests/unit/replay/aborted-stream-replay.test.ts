@@ -3,7 +3,7 @@ import { tapeEntrySchema, type ModelConfig, type RequestModelConfig, type Finish
 import type { RuntimeEvent, RuntimeEventOf } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn } from '@/lib/server/turns/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { compareTurnEvents } from '@/lib/replay/compare-session-events';
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';

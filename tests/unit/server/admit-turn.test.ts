@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admitTurn } from '@/lib/server/admission/admit-turn';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
-import { createTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { createTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 
 describe('admitTurn', () => {
   it(`admits ${CONCURRENT_TURN_LIMITS.perAddress} turns per address, counting reserved ones, then refuses with 5 s`, () => {

@@ -5,7 +5,7 @@ import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { startTurnSandbox } from '@/lib/server/turns/open-turn-sandbox';
 import { streamTurn } from '@/lib/server/turns/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { readEventStream } from '../support/read-event-stream';
 
 /** A module whose top level keeps its worker busy for a while before it exports its one tool. */

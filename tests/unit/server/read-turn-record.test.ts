@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readTurnRecord } from '@/lib/server/turns/read-turn-record';
-import { hashTurnControlToken } from '@/lib/server/turns/turn-control';
-import type { TapeAccess } from '@/lib/server/turns/turn-registry';
+import { readTurnRecord } from '@/lib/server/turns/registry/read-turn-record';
+import { hashTurnControlToken } from '@/lib/server/turns/registry/turn-control';
+import type { TapeAccess } from '@/lib/server/turns/registry/turn-registry';
 import type { SessionTurn } from '@/lib/sessions/record/session-record';
 
 const storedTurn = { turnId: 'turn_a', tape: [], approvals: [], outputs: [], events: [] } as unknown as SessionTurn;

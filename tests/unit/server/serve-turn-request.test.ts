@@ -6,7 +6,7 @@ import { createDirectRouteServer } from '@/lib/server/http/direct-routes';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 import { serveTurnRequest } from '@/lib/server/turns/serve-turn-request';
 import { type FinishedTurn, TURN_LIMITS } from '@/lib/contract';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { createSseParser } from '@/lib/client/api';
 
 // Finished turns are kept here instead of in the session database.

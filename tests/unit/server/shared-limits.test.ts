@@ -5,7 +5,7 @@ import { createSharedTurnSlots } from '@/lib/server/admission/create-shared-turn
 import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/admission/create-sql-limit-store';
 import { hashClientAddress } from '@/lib/server/admission/hash-client-address';
 import { createRequestRateLimiters } from '@/lib/server/admission/request-rate-limiters';
-import { createTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { createTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/server/turns';
 import { createPostgresClient } from '@/lib/sessions/store/create-postgres-client';
 import type { SqlClient } from '@/lib/sessions/store/sql-client';

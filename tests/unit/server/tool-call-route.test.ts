@@ -4,7 +4,7 @@ import { POST as postToolCall } from '@/app/api/tools/call/route';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 import { streamToolCall } from '@/lib/server/turns/stream-tool-call';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { createSseParser } from '@/lib/client/api';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTurnWaitBudget } from '@/lib/server/turns/create-turn-wait-budget';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamToolCall } from '@/lib/server/turns/stream-tool-call';
-import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { createTurnRegistry, getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { createSseParser } from '@/lib/client/api';
 import { runtimeEventSchema, type RuntimeEvent, type Tool } from '@/lib/runtime';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTurnRegistry, type TurnControlBus, type TurnControlMessage } from '@/lib/server/turns/turn-registry';
+import { createTurnRegistry, type TurnControlBus, type TurnControlMessage } from '@/lib/server/turns/registry/turn-registry';
 import { createPostgresTurnBus, type PostgresTurnBus } from '@/lib/server/turns';
 import { POSTGRES_SKIP_NOTE, TEST_DATABASE_URL } from '../sessions/session-fixtures';
 

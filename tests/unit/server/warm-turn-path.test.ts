@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { warmTurnPath } from '@/lib/server/turns/warm-turn-path';
 
 describe('warmTurnPath', () => {

@@ -3,7 +3,7 @@ import type { Preset } from '@/lib/presets';
 import type { ApprovalDecision, RuntimeEvent } from '@/lib/runtime';
 import { toEventStream } from '@/lib/server/turns/create-turn-event-feed';
 import { streamTurn } from '@/lib/server/turns/stream-turn';
-import { getTurnRegistry } from '@/lib/server/turns/turn-registry';
+import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { readEventStream } from './read-event-stream';
 
 /** The model config a preset runs with: its scripted steps parsed, or its auto settings. */

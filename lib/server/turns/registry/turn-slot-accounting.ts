@@ -1,5 +1,5 @@
 // Server-only: how many turn slots each address holds in this process, and which turns may give theirs up.
-import type { HeldSlot } from '../admission';
+import type { HeldSlot } from '../../admission';
 import type { LiveTurn } from './turn-registry';
 
 /**

@@ -1,7 +1,7 @@
 // Server-only: the GET routes that read a turn for the client that started it.
 import type { Result } from '@/lib/runtime';
 import type { SessionError } from '@/lib/sessions';
-import { jsonError, respondWithSessionResult } from '../http';
+import { jsonError, respondWithSessionResult } from '../../http';
 import { readTurnControlRequest } from './turn-control';
 
 /**
