@@ -31,7 +31,7 @@ export function createSessionReplay(record: SessionRecord): SessionReplay {
   const replayedEvents: RuntimeEvent[][] = [];
   const stepAt = (index: number): ReplayStep => {
     const turn = record.turns[index];
-    return turn ? { kind: 'turn', index, turn: { request: turn.request, tape: turn.tape, approvals: turn.approvals, outputs: turn.outputs } } : { kind: 'done', report: finish() };
+    return turn ? { kind: 'turn', index, turn: { request: turn.request, tape: turn.tape, ...(turn.mcp ? { mcp: turn.mcp } : {}), approvals: turn.approvals, outputs: turn.outputs } } : { kind: 'done', report: finish() };
   };
   const finish = (): ReplayReport => {
     const assertions = record.assertions && record.assertions.length > 0 ? { assertions: checkAssertions(record.assertions, replayedEvents) } : {};

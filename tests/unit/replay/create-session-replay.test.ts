@@ -49,6 +49,18 @@ describe('a replay handed over one turn at a time', () => {
     expect(done.report.comparison?.firstDivergence).toMatchObject({ turnIndex: 1 });
   });
 
+  it("hands a turn's MCP tape on with it, so the server's calls are answered from the recording", () => {
+    const mcp = {
+      servers: [],
+      calls: [],
+      messages: [{ server: 'files', direction: 'sent' as const, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }],
+    };
+    const replay = createSessionReplay({ ...record, turns: [{ ...record.turns[0]!, mcp }] });
+    const first = turnOf(replay.first());
+    expect(Object.keys(first.turn).sort()).toEqual(['approvals', 'mcp', 'outputs', 'request', 'tape']);
+    expect(first.turn.mcp).toEqual(mcp);
+  });
+
   it('runs in a sandbox worker: the HTTP thread runs each turn on its tape and gets back the next turn and then the report', async () => {
     const prepared = prepareStoredSession({ kind: 'import', id: 'CCCCCCCCCCCCCCCCCCCCCC', createdAt: '2026-01-01T00:00:00.000Z', text: JSON.stringify(record) });
     if (!prepared.ok) throw new Error(prepared.error.message);
