@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { checkProviderCompatibility, describeGeminiSending, toInteropTool, type CompiledToolLike, type CompatibilityVerdict, type ProviderTarget } from '@/lib/interop';
+import { checkProviderCompatibility, previewProviderTool, toInteropTool, type CompiledToolLike, type CompatibilityVerdict, type PreviewProvider, type ProviderTarget } from '@/lib/interop';
 
 export type CompatibilityMatrixProps = { tool: CompiledToolLike };
 
@@ -21,6 +21,11 @@ export function CompatibilityMatrix({ tool }: CompatibilityMatrixProps) {
   }, [tool]);
   const [selected, setSelected] = useState<ProviderTarget | null>(null);
   const open = verdicts.find((verdict) => verdict.target === selected);
+  const sendingProvider: PreviewProvider | null = selected === 'gemini' ? 'gemini' : selected === 'anthropic' || selected === 'anthropic-strict' ? 'anthropic' : null;
+  const sending = useMemo(
+    () => (sendingProvider ? previewProviderTool({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.sentSchema, strict: tool.strict }, sendingProvider) : null),
+    [tool, sendingProvider],
+  );
   return (
     <div data-testid="compatibility-matrix" className="mt-2">
       <div className="grid grid-cols-5 gap-1" role="list" aria-label="Provider compatibility">
@@ -49,12 +54,12 @@ export function CompatibilityMatrix({ tool }: CompatibilityMatrixProps) {
           );
         })}
       </div>
-      {open && <VerdictDetails verdict={open} />}
+      {open && <VerdictDetails verdict={open} sending={sending ? `${sending.sentence} ${sending.namespaceNote}` : null} />}
     </div>
   );
 }
 
-function VerdictDetails({ verdict }: { verdict: CompatibilityVerdict }) {
+function VerdictDetails({ verdict, sending }: { verdict: CompatibilityVerdict; sending: string | null }) {
   const transformedText = verdict.transformed ? JSON.stringify(verdict.transformed, null, 2) : '';
   return (
     <div data-testid="compat-details" className="mt-1 rounded border border-border bg-panel-muted p-2 text-[11px] leading-snug">
@@ -70,9 +75,9 @@ function VerdictDetails({ verdict }: { verdict: CompatibilityVerdict }) {
           ))}
         </ul>
       )}
-      {verdict.target === 'gemini' && (
-        <p data-testid="compat-gemini-sent" className="mt-1">
-          {describeGeminiSending(verdict)} Namespaced tools go by their qualified name, <code>namespace.name</code>.
+      {sending && (
+        <p data-testid={`compat-${verdict.target === 'gemini' ? 'gemini' : 'anthropic'}-sent`} className="mt-1">
+          {sending}
         </p>
       )}
       {verdict.remarks.map((remark) => (

@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, type Dispatch } from 'react';
-import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
+import { selectSendingProvider, type PlaygroundAction, type PlaygroundState } from '@/lib/client';
 import { selectSchemaView } from '@/lib/client/compile';
 import { snapshotServerModule, type McpServerEntry, type SourcedToolSummary } from '@/lib/client/mcp';
-import { SchemaPanel } from '@/components/schema';
+import { SchemaPanel, SendingProviderContext } from '@/components/schema';
 import { McpToolControls, SourcesSection, type McpSources } from '@/components/sources';
 
 export type SchemaColumnProps = {
@@ -28,7 +28,8 @@ export function SchemaColumn({ state, dispatch, files, mcp }: SchemaColumnProps)
     [entries, dispatch],
   );
   return (
-    <SchemaPanel
+    <SendingProviderContext value={selectSendingProvider(state.model)}>
+      <SchemaPanel
       compile={state.compile}
       permissionMode={state.permissionMode}
       onImportTools={(source) => dispatch({ type: 'document-changed', tab: 'tools', text: source })}
@@ -41,7 +42,8 @@ export function SchemaColumn({ state, dispatch, files, mcp }: SchemaColumnProps)
       mcpServers={tryServers}
       renderToolControls={renderToolControls}
       sources={<SourcesSection servers={entries} moduleToolCount={selectSchemaView(state.compile).tools.length} dispatch={dispatch} connector={connector} onSnapshot={snapshot} />}
-    />
+      />
+    </SendingProviderContext>
   );
 }
 

@@ -1,1 +1,2 @@
 export { SchemaPanel } from './schema-panel';
+export { SendingProviderContext } from './sending-provider-context';

@@ -16,5 +16,7 @@ export { createForkHandoff, markForkHandoffRun, writeForkHandoff } from './fork-
 export type { ForkHandoff } from './fork-handoff';
 export { createInitialState, isRunActive, playgroundReducer, selectRun } from './playground-state';
 export type { CompileState, EditorTab, ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundOrigin, PlaygroundPreset, PlaygroundState, RemoteModelSettings, RequestModelSettings } from './playground-state';
+export { selectSendingProvider } from './settings-slice';
+export type { SendingProvider } from './settings-slice';
 export { buildSessionPlayground, selectShareableTurnIds, toAbsoluteUrl } from './session-playground';
 export { DRAFT_CHARACTER_LIMIT, createDraftEntry, selectWorkspace } from './workspace-draft';

@@ -28,6 +28,24 @@ export type ModelSettings = {
   geminiMode?: GeminiFunctionCallingMode;
 };
 
+/** The wire a turn's tools travel in: the remote provider's own, or the format the embedded models answer in. */
+export type SendingProvider = 'openai' | 'anthropic' | 'gemini';
+
+/** Which provider's request format the run panel's model receives its tools in (the schema cards show that). */
+export function selectSendingProvider(model: Pick<ModelSettings, 'provider' | 'wire'>): SendingProvider {
+  switch (model.provider) {
+    case 'anthropic':
+    case 'gemini':
+      return model.provider;
+    case 'auto':
+    case 'scripted':
+      return model.wire;
+    case 'openai':
+    case 'openai-compatible':
+      return 'openai';
+  }
+}
+
 /** How every turn runs: the model, its request settings and keys, the permission mode, the limits and the hand-answered tools. */
 export type SettingsSlice = {
   model: ModelSettings;

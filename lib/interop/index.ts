@@ -6,6 +6,6 @@ export { DEFER_LOADING_THRESHOLD, GROUP_PAGE_SIZE, qualifyImportedTool, groupImp
 export type { ToolGroup, PickerState, PickerAction, ImportedTool, ImportError, ToolImport, McpSnapshot, RecordedOutput } from './import';
 export { EXPORT_FORMATS, exportTools, toInteropTool } from './export';
 export type { ExportFormat, CompiledToolLike } from './export';
-export { checkProviderCompatibility, chooseGeminiSchema, describeGeminiSending, planAnthropicSchema } from './compatibility';
-export type { ProviderTarget, CompatibilityVerdict, GeminiSchemaPlan } from './compatibility';
+export { checkProviderCompatibility, chooseGeminiSchema, planAnthropicSchema, previewProviderTool } from './compatibility';
+export type { ProviderTarget, CompatibilityVerdict, GeminiSchemaPlan, PreviewProvider, PreviewTool, ProviderToolPreview } from './compatibility';
 export { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape, renderCommentText, renderCodeLiteral, renderStringLiteral, isValidToolName, sanitizeToolName } from './schema';

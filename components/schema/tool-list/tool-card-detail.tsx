@@ -1,10 +1,12 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import type { CompiledToolSummary, CompiledToolView } from '@/lib/client/compile';
 import { withToolDetail } from '@/lib/client/api';
 import { CompatibilityMatrix } from '@/components/interop/compatibility-matrix';
+import { ProviderSendingView } from '@/components/interop/provider-sending-view';
+import { SendingProviderContext } from '../sending-provider-context';
 import { ExportButton } from '@/components/interop/export-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { AnswerByHandToggle } from './answer-by-hand-toggle';
@@ -58,6 +60,7 @@ export function ToolCardDetail({ id, tool, moduleKey, ...rest }: ToolCardDetailP
 
 function LoadedToolDetail({ id, tool, moduleKey, answerByHand, onToggleAnswerByHand, tryContext }: Omit<ToolCardDetailProps, 'tool'> & { tool: CompiledToolView }) {
   const [trying, setTrying] = useState(false);
+  const provider = useContext(SendingProviderContext);
   const sentText = JSON.stringify(tool.sentSchema, null, 2);
   return (
     <div id={id} data-testid="tool-detail">
@@ -79,15 +82,19 @@ function LoadedToolDetail({ id, tool, moduleKey, answerByHand, onToggleAnswerByH
       </div>
       {trying && tryContext && <TryToolPanel tool={tool} context={tryContext} onClose={() => setTrying(false)} />}
       <StrictConversionNote tool={tool} />
-      <div className="relative mt-2">
-        <div className="mb-1 flex items-center justify-between">
-          <span className="text-[11px] font-medium text-fg-muted">JSON Schema sent to the model{tool.strictified ? ' (converted)' : ''}</span>
-          <CopyButton text={sentText} />
+      {provider === 'openai' ? (
+        <div className="relative mt-2">
+          <div className="mb-1 flex items-center justify-between">
+            <span className="text-[11px] font-medium text-fg-muted">JSON Schema sent to the model{tool.strictified ? ' (converted)' : ''}</span>
+            <CopyButton text={sentText} />
+          </div>
+          <pre data-testid="sent-schema" className="max-h-60 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
+            {sentText}
+          </pre>
         </div>
-        <pre data-testid="sent-schema" className="max-h-60 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
-          {sentText}
-        </pre>
-      </div>
+      ) : (
+        <ProviderSendingView tool={tool} provider={provider} />
+      )}
       <details className="group/compat mt-2">
         <summary data-testid="compat-toggle" className="flex cursor-pointer items-center gap-1 text-[11px] font-medium text-fg-muted select-none hover:text-fg">
           <span aria-hidden className="inline-block transition-transform group-open/compat:rotate-90">▸</span>

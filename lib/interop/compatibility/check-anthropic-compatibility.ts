@@ -1,6 +1,6 @@
 import { isPlainObject, type JsonSchema, type JsonValue, escapePointerSegment } from '@/lib/runtime';
 import { ANTHROPIC_STRICT_BUDGET, type AnthropicSchemaPlan } from '@/lib/models/anthropic';
-import { createVerdict, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
+import { createVerdict, describeUnfixable, type CompatibilityIssue, type CompatibilityVerdict } from './provider-compatibility';
 import { findReferenceProblems, isValidToolName, listSchemaNodes, listTypes } from '../schema';
 
 /** Tool definitions: name `^[a-zA-Z0-9_-]{1,64}$`, `input_schema` of type "object". */
@@ -68,17 +68,17 @@ export function checkAnthropicStrict(tool: { name: string; jsonSchema: JsonSchem
 
 /**
  * What a turn on Anthropic sends of a schema, as the matrix judges it: without strict the schema
- * as is when accepted, else its rewrite (the original when no rewrite exists, and Anthropic says
- * why); strict only when strict tool use accepts the schema or its rewrite.
+ * as is when accepted, else its rewrite; strict only when strict tool use accepts the schema or
+ * its rewrite. When no rewrite exists (a name Anthropic refuses, a root that is no object) the
+ * tool is refused with the matrix's reasons, and the turn sends nothing.
  */
 export function planAnthropicSchema(tool: { name: string; jsonSchema: JsonSchema }): AnthropicSchemaPlan {
   const plain = checkAnthropic(tool);
+  const sent = plain.accepted ? tool.jsonSchema : plain.transformed;
+  if (!sent) return { kind: 'refused', reason: describeUnfixable(plain) };
   const strict = checkAnthropicStrict(tool);
   const strictSchema = strict.accepted ? tool.jsonSchema : strict.transformed;
-  return {
-    plain: plain.accepted ? tool.jsonSchema : (plain.transformed ?? tool.jsonSchema),
-    strict: strictSchema ? { schema: strictSchema, ...countStrictBudget(strictSchema) } : null,
-  };
+  return { kind: 'send', plain: sent, strict: strictSchema ? { schema: strictSchema, ...countStrictBudget(strictSchema) } : null };
 }
 
 function checkRoot(tool: { name: string; jsonSchema: JsonSchema }): { issues: CompatibilityIssue[]; rewrite: (schema: JsonSchema) => JsonSchema } {

@@ -24,14 +24,24 @@ const FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 
 export function checkGemini(tool: { name: string; jsonSchema: JsonSchema }): CompatibilityVerdict {
   const schema = tool.jsonSchema;
-  const issues: CompatibilityIssue[] = [];
-  if (!FUNCTION_NAME.test(tool.name)) issues.push({ pointer: '', message: `The function name ${JSON.stringify(tool.name)} must start with a letter or underscore (see ${GEMINI_FUNCTION_URL}).`, fixable: false });
-  if (schema.type !== 'object') issues.push({ pointer: '/type', message: 'parameters must be a Schema of type OBJECT.', fixable: false });
+  const issues: CompatibilityIssue[] = findGeminiDeclarationIssues(tool);
   for (const problem of findReferenceProblems(schema)) {
     issues.push({ pointer: problem.pointer, message: `Schema has no $ref, and ${JSON.stringify(problem.ref)} cannot be inlined (${problem.kind}).`, fixable: false });
   }
   for (const { node, pointer } of listSchemaNodes(schema)) issues.push(...checkNode(node, pointer));
   return createVerdict({ target: 'gemini', label: 'Gemini', source: GEMINI_SCHEMA_URL, issues, rewrite: () => rewriteNode(schema, schema) as JsonSchema });
+}
+
+/**
+ * What Gemini refuses of a function declaration whichever field carries its parameters: a name
+ * outside its pattern, parameters that do not describe an object (`parametersJsonSchema` too
+ * "must describe an object where the properties are the parameters").
+ */
+export function findGeminiDeclarationIssues(tool: { name: string; jsonSchema: JsonSchema }): CompatibilityIssue[] {
+  const issues: CompatibilityIssue[] = [];
+  if (!FUNCTION_NAME.test(tool.name)) issues.push({ pointer: '', message: `The function name ${JSON.stringify(tool.name)} must start with a letter or underscore and have at most 64 letters, digits, _ . : - (see ${GEMINI_FUNCTION_URL}).`, fixable: false });
+  if (tool.jsonSchema.type !== 'object') issues.push({ pointer: '/type', message: 'parameters must be a Schema of type OBJECT.', fixable: false });
+  return issues;
 }
 
 function checkNode(node: JsonSchema, pointer: string): CompatibilityIssue[] {

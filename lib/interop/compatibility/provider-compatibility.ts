@@ -39,3 +39,11 @@ export function createVerdict(options: {
   const transformed = !accepted && issues.every((issue) => issue.fixable) ? rewrite() : null;
   return { target, label, accepted, issues, transformed, source, remarks };
 }
+
+/** The issues of a verdict no rewrite fixes, as one clause (why a provider would reject the tool however it went). */
+export function describeUnfixable(verdict: { issues: readonly CompatibilityIssue[] }): string {
+  return verdict.issues
+    .filter((issue) => !issue.fixable)
+    .map((issue) => `${issue.pointer ? `${issue.pointer}: ` : ''}${issue.message}`)
+    .join(' ');
+}

@@ -1,8 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import type { ModelClient, ModelError, ModelResponse, Result } from '@/lib/runtime';
+import { err, type ModelClient, type ModelError, type ModelResponse, type Result } from '@/lib/runtime';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai/openai-responses-client';
 import { readRawBody } from '../read-raw-body';
+import { refuseUnsendableTools } from '../refuse-unsendable-tools';
 import type { FetchFunction } from '../record-exchanges';
 import { accumulateAnthropicStream } from './accumulate-anthropic-stream';
 import { buildAnthropicRequest } from './build-anthropic-request';
@@ -31,6 +32,7 @@ export type AnthropicMessagesClientOptions = {
  * the runtime's items at this edge. Stateless (the whole conversation every time) and streamed:
  * text and `input_json_delta` pieces reach `onDelta` as they arrive. Deferred tools go with
  * `defer_loading` and Anthropic's tool search tool finds them (a hosted search, on the timeline).
+ * A tool the matrix says Anthropic would reject in any form stops the request before it is sent.
  */
 export function createAnthropicMessagesClient(options: AnthropicMessagesClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
@@ -48,8 +50,9 @@ export function createAnthropicMessagesClient(options: AnthropicMessagesClientOp
     hostedToolSearch: true,
     supportsDeferredTools: true,
     async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
+      const { body, names, refused } = buildAnthropicRequest({ model: options.model, request, judge: options.judge });
+      if (refused.length > 0) return err(refuseUnsendableTools('Anthropic', refused));
       const { sdk, parser } = clients();
-      const { body, names } = buildAnthropicRequest({ model: options.model, request, judge: options.judge });
       const read = await readRawBody({
         call: () => sdk.messages.create(body, { signal }).asResponse(),
         context: errorContext,

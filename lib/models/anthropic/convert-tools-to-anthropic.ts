@@ -1,6 +1,7 @@
 import type { ToolChoice, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { JsonSchema, OfferedFunction, OfferedTool, RequestToolChoice } from '@/lib/runtime';
 import { ANTHROPIC_TOOL_SEARCH } from './convert-anthropic-tool-search';
+import type { UnsendableTool } from '../refuse-unsendable-tools';
 import { qualifyToolName } from './qualify-tool-name';
 
 /** A wire name → the namespace and name it stands for, and the function as offered (what a search result loads). */
@@ -12,32 +13,42 @@ export const ANTHROPIC_STRICT_BUDGET = { strictTools: 20, optionalParameters: 24
 /**
  * What Anthropic accepts of one schema: `plain` without strict (the root rewritten when it
  * would be refused), and the strict form with what it spends of a request's budgets, or `null`
- * when strict tool use would refuse it. The compatibility matrix decides; the server hands it in.
+ * when strict tool use would refuse it; or `refused` when Anthropic would reject the tool however
+ * it went (its name, a root no rewrite makes an object), with the reason. The compatibility
+ * matrix decides; the server hands it in.
  */
-export type AnthropicSchemaPlan = {
-  plain: JsonSchema;
-  strict: { schema: JsonSchema; optionalParameters: number; unionParameters: number } | null;
-};
+export type AnthropicSchemaPlan =
+  | { kind: 'send'; plain: JsonSchema; strict: { schema: JsonSchema; optionalParameters: number; unionParameters: number } | null }
+  | { kind: 'refused'; reason: string };
 
 export type AnthropicSchemaJudge = (tool: { name: string; jsonSchema: JsonSchema }) => AnthropicSchemaPlan;
 
 /** Without a judge nothing is sent strict and schemas go as offered. */
-const sendAsOffered: AnthropicSchemaJudge = ({ jsonSchema }) => ({ plain: jsonSchema, strict: null });
+const sendAsOffered: AnthropicSchemaJudge = ({ jsonSchema }) => ({ kind: 'send', plain: jsonSchema, strict: null });
 
 /**
  * Offered tools → Anthropic tools (`input_schema`), namespaced ones under qualified names, deferred
  * ones with `defer_loading`, the hosted tool search as Anthropic's tool search tool.
  * `strict: true` goes only with a function the run made strict, whose schema Anthropic's strict
  * tool use accepts, while the request's strict budgets last; any other goes without it.
+ * A tool the judge refuses is not converted but listed in `refused`.
  */
-export function convertToolsToAnthropic(tools: readonly OfferedTool[], judge: AnthropicSchemaJudge = sendAsOffered): { tools: ToolUnion[]; names: AnthropicToolNames } {
+export function convertToolsToAnthropic(
+  tools: readonly OfferedTool[],
+  judge: AnthropicSchemaJudge = sendAsOffered,
+): { tools: ToolUnion[]; names: AnthropicToolNames; refused: UnsendableTool[] } {
   const names: AnthropicToolNames = new Map();
   const converted: ToolUnion[] = [];
+  const refused: UnsendableTool[] = [];
   const spent = { strictTools: 0, optionalParameters: 0, unionParameters: 0 };
   const add = (fn: OfferedFunction, namespace?: string) => {
     const name = qualifyToolName(fn.name, namespace);
     names.set(name, { name: fn.name, ...(namespace ? { namespace } : {}), definition: fn });
     const plan = judge({ name, jsonSchema: fn.parameters });
+    if (plan.kind === 'refused') {
+      refused.push({ name, reason: plan.reason });
+      return;
+    }
     const strict = fn.strict && plan.strict && fitsBudget(spent, plan.strict) ? plan.strict : null;
     if (strict) {
       spent.strictTools += 1;
@@ -57,7 +68,7 @@ export function convertToolsToAnthropic(tools: readonly OfferedTool[], judge: An
     else if (tool.type === 'namespace') for (const fn of tool.tools) add(fn, tool.name);
     else converted.push({ ...ANTHROPIC_TOOL_SEARCH });
   }
-  return { tools: converted, names };
+  return { tools: converted, names, refused };
 }
 
 function fitsBudget(spent: { strictTools: number; optionalParameters: number; unionParameters: number }, next: { optionalParameters: number; unionParameters: number }): boolean {

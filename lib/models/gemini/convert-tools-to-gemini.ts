@@ -3,26 +3,33 @@ import type { OfferedFunction, OfferedTool, RequestToolChoice } from '@/lib/runt
 import type { GeminiFunctionCallingMode } from '@/lib/contract';
 import type { ChooseGeminiSchema } from './gemini-schema-choice';
 import { qualifyGeminiName, type GeminiToolNames } from './gemini-tool-names';
+import type { UnsendableTool } from '../refuse-unsendable-tools';
 
 /**
  * Offered functions → one Gemini tool of `functionDeclarations`, namespaced ones under their
- * qualified names. Each declaration's parameters are what `chooseSchema` decides. Gemini has no
+ * qualified names. Each declaration's parameters are what `chooseSchema` decides; one it refuses
+ * is listed in `refused` instead. Gemini has no
  * tool search: the hosted or client `tool_search` is left out (the client says it cannot defer).
  */
-export function convertToolsToGemini(tools: readonly OfferedTool[], chooseSchema: ChooseGeminiSchema): { tools: GeminiTool[]; names: GeminiToolNames } {
+export function convertToolsToGemini(tools: readonly OfferedTool[], chooseSchema: ChooseGeminiSchema): { tools: GeminiTool[]; names: GeminiToolNames; refused: UnsendableTool[] } {
   const names: GeminiToolNames = new Map();
   const declarations: FunctionDeclaration[] = [];
+  const refused: UnsendableTool[] = [];
   const add = (fn: OfferedFunction, namespace?: string) => {
     const wireName = qualifyGeminiName(fn.name, namespace);
     names.set(wireName, { name: fn.name, ...(namespace ? { namespace } : {}) });
     const choice = chooseSchema({ name: wireName, parameters: fn.parameters });
+    if (choice.field === 'refused') {
+      refused.push({ name: wireName, reason: choice.reason });
+      return;
+    }
     declarations.push({ name: wireName, description: fn.description, [choice.field]: choice.schema });
   };
   for (const tool of tools) {
     if (tool.type === 'function') add(tool);
     else if (tool.type === 'namespace') for (const fn of tool.tools) add(fn, tool.name);
   }
-  return { tools: declarations.length > 0 ? [{ functionDeclarations: declarations }] : [], names };
+  return { tools: declarations.length > 0 ? [{ functionDeclarations: declarations }] : [], names, refused };
 }
 
 /**

@@ -12,6 +12,7 @@ import { sendAuthoredSchema, type ChooseGeminiSchema } from './gemini-schema-cho
 import type { GeminiToolNames } from './gemini-tool-names';
 import { mapGeminiError, type GeminiStop } from './map-gemini-error';
 import { readWholeBodyAsStream } from './read-whole-body-as-stream';
+import { refuseUnsendableTools, type UnsendableTool } from '../refuse-unsendable-tools';
 
 /** Gemini API's own base URL; the SDK adds `/v1beta/models/<model>:…`. */
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -50,7 +51,8 @@ export function createGeminiClient(options: GeminiClientOptions): ModelClient {
     hostedToolSearch: false,
     supportsDeferredTools: false,
     async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
-      const { parameters, names } = buildGeminiRequest(options, request);
+      const { parameters, names, refused } = buildGeminiRequest(options, request);
+      if (refused.length > 0) return err(refuseUnsendableTools('Gemini', refused));
       const callIdPrefix = `call_${request.input.length}`;
       const stop = new AbortController();
       let stopped: GeminiStop;
@@ -82,12 +84,16 @@ export function createGeminiClient(options: GeminiClientOptions): ModelClient {
   };
 }
 
-/** The SDK's parameters for one request, and the wire names its functions go by. */
-export function buildGeminiRequest(options: Pick<GeminiClientOptions, 'model' | 'functionCallingMode' | 'chooseSchema'>, request: ModelRequest): { parameters: GenerateContentParameters; names: GeminiToolNames } {
+/** The SDK's parameters for one request, the wire names its functions go by, and the functions Gemini would reject in any form. */
+export function buildGeminiRequest(
+  options: Pick<GeminiClientOptions, 'model' | 'functionCallingMode' | 'chooseSchema'>,
+  request: ModelRequest,
+): { parameters: GenerateContentParameters; names: GeminiToolNames; refused: UnsendableTool[] } {
   const { contents, systemInstruction } = convertItemsToGemini(request.instructions, request.input);
-  const { tools, names } = convertToolsToGemini(request.tools, options.chooseSchema ?? sendAuthoredSchema);
+  const { tools, names, refused } = convertToolsToGemini(request.tools, options.chooseSchema ?? sendAuthoredSchema);
   return {
     names,
+    refused,
     parameters: {
       model: options.model,
       contents,

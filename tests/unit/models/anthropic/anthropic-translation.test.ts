@@ -45,7 +45,7 @@ describe('tools → Anthropic', () => {
   });
 
   it('stops sending strict once the request budget of strict tools is spent', () => {
-    const judge: AnthropicSchemaJudge = ({ jsonSchema }) => ({ plain: jsonSchema, strict: { schema: jsonSchema, optionalParameters: 10, unionParameters: 0 } });
+    const judge: AnthropicSchemaJudge = ({ jsonSchema }) => ({ kind: 'send', plain: jsonSchema, strict: { schema: jsonSchema, optionalParameters: 10, unionParameters: 0 } });
     const many: OfferedTool[] = ['a', 'b', 'c'].map((name) => ({ type: 'function', name, description: '', parameters: { type: 'object' }, strict: true }));
     const { tools: wire } = convertToolsToAnthropic(many, judge);
     // 10 + 10 optional parameters fit the 24 allowed; a third tool's 10 would not.

@@ -116,6 +116,23 @@ describe('Anthropic Messages over the wire', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'request-failed' } });
   });
 
+  it('sends nothing when the matrix says Anthropic would reject a tool in any form, and names it with the reason', async () => {
+    const server = await startFakeProvider(() => ({ kind: 'event-stream', chunks: encodeAnthropicEvents(documentedEvents) }));
+    close = server.close;
+    const client = createModelClient({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: KEY, baseURL: server.baseURL.replace(/\/v1$/, '') }, { env: LOOPBACK_ALLOWED_ENV, anthropicJudge: planAnthropicSchema });
+    const scalar: ModelRequest = { ...request, tools: [...request.tools, { type: 'function', name: 'echo', description: 'Echo', parameters: { type: 'string' }, strict: false }] };
+    const result = await client.createResponse(scalar, { signal: new AbortController().signal });
+    expect(server.received).toHaveLength(0);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'request-failed',
+        message:
+          'Not sent: Anthropic\'s API would reject a tool in any form the playground can send. echo: /type: input_schema.type must be "object". Change the schema (the tool card shows what Anthropic accepts), leave the tool out, or choose another provider.',
+      },
+    });
+  });
+
   it('replays the recorded exchange exactly: the same deltas and response, and a changed request is a mismatch', async () => {
     const recorded = await run({ kind: 'event-stream', chunks: encodeAnthropicEvents(documentedEvents) });
     const replay = createModelClient({ provider: 'tape', tape: recorded.tape }, { anthropicJudge: planAnthropicSchema });

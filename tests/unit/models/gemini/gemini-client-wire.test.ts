@@ -143,6 +143,20 @@ describe('the Gemini client against a loopback server speaking Gemini\'s API', (
     await hanging.close();
   });
 
+  it('sends nothing when Gemini would reject a declaration whichever field carried it, and sends a schema its Schema cannot express as parametersJsonSchema', async () => {
+    const server = await serve({ kind: 'event-stream', chunks: sse(chunks) });
+    const client = createModelClient({ provider: 'gemini', model: 'gemini-2.5-flash', apiKey: 'k', baseURL: server.root }, { env: LOOPBACK_ALLOWED_ENV, chooseGeminiSchema });
+    const signal = new AbortController().signal;
+    const badName: ModelRequest = { ...request, tools: [{ type: 'function', name: '9lives', description: '', parameters: { type: 'object' }, strict: false }] };
+    const refused = await client.createResponse(badName, { signal });
+    expect(server.received).toHaveLength(0);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'request-failed', message: expect.stringMatching(/^Not sent: Gemini's API would reject a tool in any form the playground can send\. 9lives: Gemini would reject this function in any form: The function name "9lives" must start with a letter or underscore/) } });
+    const map = { type: 'object', properties: { tags: { type: 'object', additionalProperties: { type: 'string' } } } } as const;
+    const mapTool: ModelRequest = { ...request, tools: [{ type: 'function', name: 'tag', description: 'Tag.', parameters: map, strict: false }] };
+    expect((await client.createResponse(mapTool, { signal })).ok).toBe(true);
+    expect((server.received[0]?.body as { tools: unknown }).tools).toEqual([{ functionDeclarations: [{ name: 'tag', description: 'Tag.', parametersJsonSchema: map }] }]);
+  });
+
   it('replays a recorded Gemini exchange exactly, and refuses a request that differs', async () => {
     const server = await serve({ kind: 'event-stream', chunks: sse(chunks) });
     const tape: TapeEntry[] = [];
