@@ -4,7 +4,7 @@ import { err, type ModelClient, type ModelError, type ModelResponse, type Result
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai/openai-responses-client';
 import { readRawBody } from '../read-raw-body';
 import { refuseUnsendableTools } from '../refuse-unsendable-tools';
-import type { FetchFunction } from '../record-exchanges';
+import type { RemoteClientOptions } from '../remote-client-options';
 import { accumulateAnthropicStream } from './accumulate-anthropic-stream';
 import { buildAnthropicRequest } from './build-anthropic-request';
 import { convertAnthropicMessage } from './convert-anthropic-message';
@@ -13,18 +13,9 @@ import { mapAnthropicError } from './map-anthropic-error';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
-export type AnthropicMessagesClientOptions = {
-  label: string;
-  model: string;
-  apiKey: string;
-  baseURL: string;
-  /** Already wrapped for recording; see `createRecordingFetch`. */
-  fetch: FetchFunction;
-  timeoutMs?: number;
+export type AnthropicMessagesClientOptions = RemoteClientOptions & {
   /** Decides each schema's Anthropic form and whether it goes strict (the compatibility matrix). */
   judge?: AnthropicSchemaJudge;
-  /** The provider's name in error messages. */
-  providerName?: string;
 };
 
 /**

@@ -3,7 +3,7 @@ import type { JsonValue, ModelClient, ModelError, ModelRequest, ModelResponse, R
 import { err } from '@/lib/runtime';
 import type { GeminiFunctionCallingMode } from '@/lib/contract';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../openai/openai-responses-client';
-import type { FetchFunction } from '../record-exchanges';
+import type { RemoteClientOptions } from '../remote-client-options';
 import { accumulateGeminiStream } from './accumulate-gemini-stream';
 import { convertGeminiResponse } from './convert-gemini-response';
 import { convertItemsToGemini } from './convert-items-to-gemini';
@@ -17,19 +17,10 @@ import { refuseUnsendableTools, type UnsendableTool } from '../refuse-unsendable
 /** Gemini API's own base URL; the SDK adds `/v1beta/models/<model>:…`. */
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
 
-export type GeminiClientOptions = {
-  label: string;
-  model: string;
-  apiKey: string;
-  baseURL: string;
-  /** Already wrapped for recording; see `createRecordingFetch`. */
-  fetch: FetchFunction;
-  timeoutMs?: number;
+export type GeminiClientOptions = RemoteClientOptions & {
   functionCallingMode?: GeminiFunctionCallingMode;
   /** What each declaration's parameters carry; the authored schema unless the server decides. */
   chooseSchema?: ChooseGeminiSchema;
-  /** The provider's name in error messages. */
-  providerName?: string;
 };
 
 /**

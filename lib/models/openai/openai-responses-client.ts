@@ -4,25 +4,18 @@ import { type ModelClient, type ModelError, type ModelRequest, type ModelRespons
 import { accumulateResponsesStream } from './accumulate-responses-stream';
 import { convertResponsesBody } from './convert-responses-items';
 import { readRawBody } from '../read-raw-body';
-import type { FetchFunction } from '../record-exchanges';
+import type { RemoteClientOptions } from '../remote-client-options';
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
-export type OpenAIResponsesClientOptions = {
-  label: string;
-  model: string;
-  apiKey: string;
+/** The base URL is OpenAI's own when none is given. */
+export type OpenAIResponsesClientOptions = Omit<RemoteClientOptions, 'baseURL'> & {
   baseURL?: string;
-  /** Already wrapped for recording; see `createRecordingFetch`. */
-  fetch: FetchFunction;
-  timeoutMs?: number;
   hostedToolSearch: boolean;
   supportsDeferredTools?: boolean;
   /** Ask for encrypted reasoning so reasoning items can be passed back with `store: false`. */
   includeEncryptedReasoning?: boolean;
-  /** The provider's name in error messages. */
-  providerName?: string;
 };
 
 /**

@@ -7,13 +7,14 @@ import type { EmbeddedModel } from '../embedded/embedded-model';
 import { createScriptedModel } from '../embedded/scripted-model';
 import type { EmbeddedWire, ModelConfig, TapeEntry } from '@/lib/contract';
 import { createEmbeddedGeminiFetch, EMBEDDED_GEMINI_BASE_URL } from '../embedded/embedded-gemini-fetch';
-import { createGeminiClient, GEMINI_BASE_URL } from '../gemini/gemini-client';
+import { createGeminiClient } from '../gemini/gemini-client';
 import type { ChooseGeminiSchema } from '../gemini/gemini-schema-choice';
 import { COMPATIBLE_SERVER_NAME, createOpenAICompatibleClient } from '../openai/openai-compatible-client';
-import { createOpenAIResponsesClient, OPENAI_BASE_URL } from '../openai/openai-responses-client';
+import { createOpenAIResponsesClient } from '../openai/openai-responses-client';
 import { describeUnreadableAnswer } from '../describe-unreadable-answer';
-import { reachKeyedProvider } from './reach-keyed-provider';
-import { ANTHROPIC_BASE_URL, createAnthropicMessagesClient } from '../anthropic/anthropic-messages-client';
+import { reachKeyedProvider, readKeyedTerms } from './reach-keyed-provider';
+import type { RemoteClientOptions } from '../remote-client-options';
+import { createAnthropicMessagesClient } from '../anthropic/anthropic-messages-client';
 import type { AnthropicSchemaJudge } from '../anthropic/convert-tools-to-anthropic';
 import { createRecordingFetch, type FetchFunction, type RecordingOptions } from '../record-exchanges';
 import { createTapeClient } from '../tape-client';
@@ -65,39 +66,17 @@ export function createModelClient(config: ModelConfig, options: CreateModelClien
       return createEmbeddedClient(createScriptedModel(config.script), config.wire, options);
     case 'auto':
       return createEmbeddedClient((options.createAutoModel ?? createAutoModel)({ seed: config.seed, faults: config.faults }), config.wire, options);
-    case 'gemini': {
-      const label = `gemini:${config.model}`;
-      const terms = { vendor: 'Gemini', keyVariable: 'GEMINI_API_KEY', baseUrlVariable: 'GEMINI_BASE_URL', officialBaseURL: GEMINI_BASE_URL };
-      const route = reachKeyedProvider({ ...terms, operatorBaseURL: env.GEMINI_BASE_URL, serverKey: env.GEMINI_API_KEY, baseURL: config.baseURL, typedKey: config.apiKey }, reach);
-      if (!route.ok) return createFailingClient(label, route.error);
-      const { baseURL, apiKey, fetch, providerName } = route.value;
-      return createGeminiClient({ label, model: config.model, apiKey, baseURL, fetch, timeoutMs: options.timeoutMs, functionCallingMode: config.functionCallingMode, chooseSchema: options.chooseGeminiSchema, providerName });
-    }
-    case 'anthropic': {
-      const label = `anthropic:${config.model}`;
-      const terms = { vendor: 'Anthropic', keyVariable: 'ANTHROPIC_API_KEY', baseUrlVariable: 'ANTHROPIC_BASE_URL', officialBaseURL: ANTHROPIC_BASE_URL };
-      const route = reachKeyedProvider({ ...terms, operatorBaseURL: env.ANTHROPIC_BASE_URL, serverKey: env.ANTHROPIC_API_KEY, baseURL: config.baseURL, typedKey: config.apiKey }, reach);
-      if (!route.ok) return createFailingClient(label, route.error);
-      const { baseURL, apiKey, fetch, providerName } = route.value;
-      return createAnthropicMessagesClient({ label, model: config.model, apiKey, baseURL, fetch, timeoutMs: options.timeoutMs, judge: options.anthropicJudge, providerName });
-    }
+    case 'gemini':
+    case 'anthropic':
     case 'openai': {
-      const label = `openai:${config.model}`;
-      const terms = { vendor: 'OpenAI', keyVariable: 'OPENAI_API_KEY', baseUrlVariable: 'OPENAI_BASE_URL', officialBaseURL: OPENAI_BASE_URL };
-      const route = reachKeyedProvider({ ...terms, operatorBaseURL: env.OPENAI_BASE_URL, serverKey: env.OPENAI_API_KEY, baseURL: config.baseURL, typedKey: config.apiKey }, reach);
+      const label = `${config.provider}:${config.model}`;
+      const route = reachKeyedProvider(readKeyedTerms(config.provider, env, { baseURL: config.baseURL, typedKey: config.apiKey }), reach);
       if (!route.ok) return createFailingClient(label, route.error);
       const { baseURL, apiKey, fetch, providerName, isOfficial } = route.value;
-      return createOpenAIResponsesClient({
-        label,
-        model: config.model,
-        apiKey,
-        baseURL,
-        fetch,
-        timeoutMs: options.timeoutMs,
-        hostedToolSearch: isOfficial && supportsHostedToolSearch(config.model),
-        includeEncryptedReasoning: isOfficial,
-        providerName,
-      });
+      const remote: RemoteClientOptions = { label, model: config.model, apiKey, baseURL, fetch, timeoutMs: options.timeoutMs, providerName };
+      if (config.provider === 'gemini') return createGeminiClient({ ...remote, functionCallingMode: config.functionCallingMode, chooseSchema: options.chooseGeminiSchema });
+      if (config.provider === 'anthropic') return createAnthropicMessagesClient({ ...remote, judge: options.anthropicJudge });
+      return createOpenAIResponsesClient({ ...remote, hostedToolSearch: isOfficial && supportsHostedToolSearch(config.model), includeEncryptedReasoning: isOfficial });
     }
     case 'openai-compatible':
       return createOpenAICompatibleClient({
@@ -123,40 +102,15 @@ function describeFor(providerName: string, baseURL: string): RecordingOptions['d
 }
 
 function createEmbeddedClient(model: EmbeddedModel, wire: EmbeddedWire | undefined, options: CreateModelClientOptions): ModelClient {
+  const embedded = { model: `embedded-${model.kind}`, apiKey: 'embedded', timeoutMs: options.timeoutMs, providerName: `the embedded ${model.kind} model` };
+  const record = (fetch: FetchFunction) => createRecordingFetch({ fetch, onExchange: options.onExchange });
   if (wire === 'anthropic') {
-    return createAnthropicMessagesClient({
-      label: `embedded:${model.kind}:anthropic`,
-      model: `embedded-${model.kind}`,
-      apiKey: 'embedded',
-      baseURL: EMBEDDED_ANTHROPIC_BASE_URL,
-      fetch: createRecordingFetch({ fetch: createEmbeddedFetch(model), onExchange: options.onExchange }),
-      timeoutMs: options.timeoutMs,
-      judge: options.anthropicJudge,
-      providerName: `the embedded ${model.kind} model`,
-    });
+    return createAnthropicMessagesClient({ ...embedded, label: `embedded:${model.kind}:anthropic`, baseURL: EMBEDDED_ANTHROPIC_BASE_URL, fetch: record(createEmbeddedFetch(model)), judge: options.anthropicJudge });
   }
   if (wire === 'gemini') {
-    return createGeminiClient({
-      label: `embedded:${model.kind}:gemini`,
-      model: `embedded-${model.kind}`,
-      apiKey: 'embedded',
-      baseURL: EMBEDDED_GEMINI_BASE_URL,
-      fetch: createRecordingFetch({ fetch: createEmbeddedGeminiFetch(model), onExchange: options.onExchange }),
-      timeoutMs: options.timeoutMs,
-      chooseSchema: options.chooseGeminiSchema,
-      providerName: `the embedded ${model.kind} model`,
-    });
+    return createGeminiClient({ ...embedded, label: `embedded:${model.kind}:gemini`, baseURL: EMBEDDED_GEMINI_BASE_URL, fetch: record(createEmbeddedGeminiFetch(model)), chooseSchema: options.chooseGeminiSchema });
   }
-  return createOpenAIResponsesClient({
-    label: `embedded:${model.kind}`,
-    model: `embedded-${model.kind}`,
-    apiKey: 'embedded',
-    baseURL: EMBEDDED_BASE_URL,
-    fetch: createRecordingFetch({ fetch: createEmbeddedFetch(model), onExchange: options.onExchange }),
-    timeoutMs: options.timeoutMs,
-    hostedToolSearch: false,
-    providerName: `the embedded ${model.kind} model`,
-  });
+  return createOpenAIResponsesClient({ ...embedded, label: `embedded:${model.kind}`, baseURL: EMBEDDED_BASE_URL, fetch: record(createEmbeddedFetch(model)), hostedToolSearch: false });
 }
 
 /** Hosted tool search arrived with gpt-5.4; later families keep it. */

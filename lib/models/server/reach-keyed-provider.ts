@@ -4,6 +4,26 @@ import { createEgressFetch } from '../egress/create-egress-fetch';
 import { describeUnreadableAnswer } from '../describe-unreadable-answer';
 import { isSameBaseURL } from '../is-same-base-url';
 import { createRecordingFetch, type FetchFunction } from '../record-exchanges';
+import { ANTHROPIC_BASE_URL } from '../anthropic/anthropic-messages-client';
+import { GEMINI_BASE_URL } from '../gemini/gemini-client';
+import { OPENAI_BASE_URL } from '../openai/openai-responses-client';
+import type { ModelEnvironment } from './create-model-client';
+
+/** The providers a visitor reaches with a key: the server's own key goes only to the operator's base URL. */
+export type KeyedProviderName = 'openai' | 'anthropic' | 'gemini';
+
+/** Each keyed provider's vendor name, its official base URL and the variables that hold the server's key and base URL. */
+export const KEYED_PROVIDERS = {
+  openai: { vendor: 'OpenAI', keyVariable: 'OPENAI_API_KEY', baseUrlVariable: 'OPENAI_BASE_URL', officialBaseURL: OPENAI_BASE_URL },
+  anthropic: { vendor: 'Anthropic', keyVariable: 'ANTHROPIC_API_KEY', baseUrlVariable: 'ANTHROPIC_BASE_URL', officialBaseURL: ANTHROPIC_BASE_URL },
+  gemini: { vendor: 'Gemini', keyVariable: 'GEMINI_API_KEY', baseUrlVariable: 'GEMINI_BASE_URL', officialBaseURL: GEMINI_BASE_URL },
+} as const satisfies Record<KeyedProviderName, { vendor: string; keyVariable: keyof ModelEnvironment; baseUrlVariable: keyof ModelEnvironment; officialBaseURL: string }>;
+
+/** A keyed provider's terms as the server's environment sets them, with what a request named. */
+export function readKeyedTerms(provider: KeyedProviderName, env: ModelEnvironment, named: { baseURL?: string; typedKey?: string }): KeyedProviderTerms {
+  const terms = KEYED_PROVIDERS[provider];
+  return { ...terms, operatorBaseURL: env[terms.baseUrlVariable], serverKey: env[terms.keyVariable], ...named };
+}
 
 /** A provider that takes a key: where it is, what the server holds for it, and what the request named. */
 export type KeyedProviderTerms = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planAnthropicSchema, previewProviderTool } from '@/lib/interop';
+import type { JsonSchema } from '@/lib/runtime';
 
-const find = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false } as const;
+const find: JsonSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false };
 
 describe('the schema card\'s view of a tool as each provider receives it', () => {
   it('shows Anthropic\'s tools entry, strict where strict tool use accepts the schema, under its qualified name', () => {
