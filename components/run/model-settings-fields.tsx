@@ -128,8 +128,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
   const destination = describeDestination(provider, settings.baseURL);
   // Keys typed for other servers stay with them; say so, so an empty field is not a surprise.
   const elsewhere = apiKey === '' && apiKeys.some((binding) => binding.provider === provider);
-  // The provider check speaks OpenAI's and compatible servers' model lists only.
-  const { state: checkState, check } = useProviderCheck(provider === 'anthropic' || provider === 'gemini' ? null : { provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
+  const { state: checkState, check } = useProviderCheck({ provider, baseURL: settings.baseURL, ...(apiKey ? { apiKey } : {}) });
   return (
     <div className="grid grid-cols-2 gap-2">
       <Field label="Model name">
@@ -170,7 +169,7 @@ function RemoteFields({ provider, settings, apiKeys, onChange, onApiKeyChange, b
           </span>
         )}
       </p>
-      {provider !== 'anthropic' && provider !== 'gemini' && <ProviderCheckLine state={checkState} onCheck={() => check(true)} />}
+      <ProviderCheckLine state={checkState} onCheck={() => check(true)} />
     </div>
   );
 }

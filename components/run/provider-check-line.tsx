@@ -30,7 +30,7 @@ export function ProviderCheckLine({ state, onCheck }: ProviderCheckLineProps) {
         onClick={onCheck}
         disabled={state.kind === 'checking'}
         className="shrink-0 rounded-md border border-border px-2 py-0.5 text-[11px] text-fg-muted hover:text-fg disabled:opacity-60"
-        title="Send one request (GET <base URL>/models) with this key, from the server, to see whether a turn can reach the model"
+        title="Send one request for the provider's model list with this key, from the server, to see whether a turn can reach the model"
       >
         Check
       </button>

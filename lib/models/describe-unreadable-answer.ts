@@ -10,6 +10,8 @@ export type UnreadableAnswer = {
   contentType?: string | null;
   /** The body as received (or its excerpt). */
   text: string;
+  /** Whose API the base URL should lead to: OpenAI's ends in a version, Anthropic's and Gemini's are the root (their SDKs add the version). OpenAI's when unset. */
+  api?: 'openai' | 'anthropic' | 'gemini';
 };
 
 const SHOWN_TEXT = 120;
@@ -22,11 +24,11 @@ const SHOWN_TEXT = 120;
 export function describeUnreadableAnswer(answer: UnreadableAnswer): string {
   const who = startSentence(answer.providerName);
   if (isHtmlAnswer(answer)) {
-    return `${who} answered an HTML page with status ${answer.status}, not the JSON of an API: ${describeBaseURLHint(answer.baseURL)}.`;
+    return `${who} answered an HTML page with status ${answer.status}, not the JSON of an API: ${describeBaseURLHint(answer)}.`;
   }
   const shown = excerptText(answer.text.trim().replace(/\s+/g, ' '), SHOWN_TEXT);
   const body = shown === '' ? 'an empty body' : `a body that is not JSON ("${shown}")`;
-  return `${who} answered status ${answer.status} with ${body}: ${describeBaseURLHint(answer.baseURL)}.`;
+  return `${who} answered status ${answer.status} with ${body}: ${describeBaseURLHint(answer)}.`;
 }
 
 /** The body is an HTML document, by its declared type or by how it starts. */
@@ -36,8 +38,12 @@ export function isHtmlAnswer(answer: Pick<UnreadableAnswer, 'contentType' | 'tex
   return /^\s*(?:<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(answer.text);
 }
 
-function describeBaseURLHint(baseURL: string): string {
+const API_NAMES = { openai: 'an OpenAI-compatible API', anthropic: 'an Anthropic Messages API', gemini: 'a Gemini API' } as const;
+
+function describeBaseURLHint({ baseURL, api = 'openai' }: Pick<UnreadableAnswer, 'baseURL' | 'api'>): string {
   const path = URL.canParse(baseURL) ? new URL(baseURL).pathname.replace(/\/+$/, '') : '';
-  if (!/\/v\d+$/.test(path)) return `the base URL usually ends in /v1 (it is ${baseURL})`;
-  return `check that ${baseURL} is the address of an OpenAI-compatible API`;
+  const versioned = /\/v\d+(?:beta)?$/.test(path);
+  if (api === 'openai' && !versioned) return `the base URL usually ends in /v1 (it is ${baseURL})`;
+  if (api !== 'openai' && versioned) return `the base URL is the server's root, without ${path.slice(path.lastIndexOf('/'))} (the SDK adds the API's path; it is ${baseURL})`;
+  return `check that ${baseURL} is the address of ${API_NAMES[api]}`;
 }

@@ -5,11 +5,12 @@ export const PROVIDER_CHECK_LIMITS = { baseURLLength: 2_048, apiKeyLength: 1_024
 
 /**
  * `POST /api/providers/check`: a remote provider's base URL and key, as the run panel holds them.
- * An empty `baseURL` of the `openai` provider means the operator's (`OPENAI_BASE_URL`).
+ * An empty `baseURL` of a keyed provider means the operator's (`OPENAI_BASE_URL`,
+ * `ANTHROPIC_BASE_URL`, `GEMINI_BASE_URL`, else the provider's own).
  */
 export const providerCheckRequestSchema = z
   .object({
-    provider: z.enum(['openai', 'openai-compatible']),
+    provider: z.enum(['openai', 'openai-compatible', 'anthropic', 'gemini']),
     baseURL: z.string().max(PROVIDER_CHECK_LIMITS.baseURLLength),
     apiKey: z.string().max(PROVIDER_CHECK_LIMITS.apiKeyLength).optional(),
   })
@@ -18,7 +19,7 @@ export const providerCheckRequestSchema = z
 export type ProviderCheckRequest = z.infer<typeof providerCheckRequestSchema>;
 
 /**
- * What one cheap request (`GET <baseURL>/models`) said about a base URL and key:
+ * What one cheap request (the provider's model list) said about a base URL and key:
  * - `ready`: reachable, answered JSON, and the key (if one was sent) was accepted;
  * - `no-models-list`: reachable and speaks JSON, but has no `/models`, so the key is unverified;
  * - `key-needed`: reachable, but it asks for a key and none was sent;

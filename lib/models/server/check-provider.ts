@@ -1,16 +1,19 @@
 // Server-only: sends one cheap request to a provider a visitor named, under the turns' egress policy.
 import type { ModelEnvironment } from './create-model-client';
-import { describeUnreadableAnswer, isHtmlAnswer } from '../describe-unreadable-answer';
+import { describeUnreadableAnswer, isHtmlAnswer, type UnreadableAnswer } from '../describe-unreadable-answer';
 import { createEgressFetch } from '../egress/create-egress-fetch';
 import { describeEgressRefusal } from '../egress/describe-egress-refusal';
 import { ALLOW_PRIVATE_NETWORK_VALUE } from '../egress/egress-limits';
 import { findEgressRefusal } from '../egress/egress-refusal';
 import { excerptText } from '../egress/excerpt-text';
 import { isSameBaseURL } from '../is-same-base-url';
-import { OPENAI_BASE_URL } from '../openai/openai-responses-client';
 import type { FetchFunction } from '../record-exchanges';
 import type { ProviderCheckAnswer, ProviderCheckRequest } from '../provider-check';
 import { startSentence } from '../start-sentence';
+import { readKeyedTerms } from './reach-keyed-provider';
+
+/** The Messages API version a check names, as Anthropic requires of every request. */
+const ANTHROPIC_API_VERSION = '2023-06-01';
 
 /** A check is a hint while typing: it gets a short wait and a small read. */
 export const PROVIDER_CHECK_BOUNDS = {
@@ -30,55 +33,71 @@ export type CheckProviderOptions = {
 };
 
 /**
- * Sends `GET <baseURL>/models` with the key the turn would send (the server's key only to the
- * operator's base URL) and says in one sentence whether a turn can reach the model: reachable,
- * key accepted or refused, an HTML page instead of an API, unreachable, or refused by the egress
- * policy. The key never appears in the answer.
+ * Sends one request for the provider's model list (`GET <baseURL>/models` for OpenAI and compatible
+ * servers, `GET <baseURL>/v1/models` for Anthropic, `GET <baseURL>/v1beta/models` for Gemini) with
+ * the key a turn would send, in that provider's own header (the server's key only to the operator's
+ * base URL), and says in one sentence whether a turn can reach the model: reachable, key accepted
+ * or refused, an HTML page instead of an API, unreachable, or refused by the egress policy. The key
+ * never appears in the answer.
  */
 export async function checkProvider(request: ProviderCheckRequest, options: CheckProviderOptions = {}): Promise<ProviderCheckAnswer> {
   const env = options.env ?? {};
-  const operatorBaseURL = env.OPENAI_BASE_URL || OPENAI_BASE_URL;
+  const keyed = request.provider === 'openai-compatible' ? undefined : readKeyedTerms(request.provider, env, {});
+  const operatorBaseURL = keyed ? keyed.operatorBaseURL || keyed.officialBaseURL : '';
   const named = request.baseURL.trim();
-  const baseURL = request.provider === 'openai' && named === '' ? operatorBaseURL : named;
+  const baseURL = named === '' ? operatorBaseURL : named;
   if (baseURL === '') return { outcome: 'invalid', message: 'Enter the base URL of an OpenAI-compatible API, such as http://localhost:11434/v1.' };
   if (!URL.canParse(baseURL) || !/^https?:$/.test(new URL(baseURL).protocol)) {
-    return { outcome: 'invalid', message: `The base URL ${excerptText(baseURL, 120)} is not an http:// or https:// URL; it looks like https://api.example.com/v1.` };
+    return { outcome: 'invalid', message: `The base URL ${excerptText(baseURL, 120)} is not an http:// or https:// URL; it looks like ${keyed?.officialBaseURL ?? 'https://api.example.com/v1'}.` };
   }
-  const isOperators = request.provider === 'openai' && isSameBaseURL(baseURL, operatorBaseURL);
+  const isOperators = keyed !== undefined && isSameBaseURL(baseURL, operatorBaseURL);
   // The same binding a turn applies: the server's key never travels to a base URL a visitor named.
-  const apiKey = (isOperators ? request.apiKey || env.OPENAI_API_KEY : request.apiKey) || '';
-  const providerName = request.provider === 'openai' && isSameBaseURL(baseURL, OPENAI_BASE_URL) ? 'OpenAI' : `the server at ${baseURL}`;
+  const apiKey = (isOperators ? request.apiKey || keyed.serverKey : request.apiKey) || '';
+  const providerName = keyed && isSameBaseURL(baseURL, keyed.officialBaseURL) ? keyed.vendor : `the server at ${baseURL}`;
   const network =
     options.fetch ?? createEgressFetch({ allowPrivateNetwork: isOperators || env.PLAYGROUND_ALLOW_PRIVATE_NETWORK === ALLOW_PRIVATE_NETWORK_VALUE });
-  const answer = await probe({ baseURL, apiKey, providerName, network, timeoutMs: options.timeoutMs ?? PROVIDER_CHECK_BOUNDS.timeoutMs });
+  const target = describeModelList(request.provider, baseURL, apiKey);
+  const api = request.provider === 'openai-compatible' ? 'openai' : request.provider;
+  const answer = await probe({ ...target, hasKey: apiKey !== '', baseURL, providerName, api, network, timeoutMs: options.timeoutMs ?? PROVIDER_CHECK_BOUNDS.timeoutMs });
   return { ...answer, message: removeSecret(answer.message, apiKey) };
 }
 
-type ProbeOptions = { baseURL: string; apiKey: string; providerName: string; network: FetchFunction; timeoutMs: number };
+/** Where each provider lists its models, and the header its key goes in. */
+function describeModelList(provider: ProviderCheckRequest['provider'], baseURL: string, apiKey: string): { url: string; headers: Record<string, string> } {
+  const root = baseURL.replace(/\/+$/, '');
+  const accept = { accept: 'application/json' };
+  switch (provider) {
+    case 'anthropic':
+      return { url: `${root}/v1/models`, headers: { ...accept, 'anthropic-version': ANTHROPIC_API_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}) } };
+    case 'gemini':
+      return { url: `${root}/v1beta/models`, headers: { ...accept, ...(apiKey ? { 'x-goog-api-key': apiKey } : {}) } };
+    case 'openai':
+    case 'openai-compatible':
+      return { url: `${root}/models`, headers: { ...accept, ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) } };
+  }
+}
 
-async function probe({ baseURL, apiKey, providerName, network, timeoutMs }: ProbeOptions): Promise<ProviderCheckAnswer> {
+type ProbeOptions = { url: string; headers: Record<string, string>; hasKey: boolean; baseURL: string; providerName: string; api: UnreadableAnswer['api']; network: FetchFunction; timeoutMs: number };
+
+async function probe({ url, headers, hasKey, baseURL, providerName, api, network, timeoutMs }: ProbeOptions): Promise<ProviderCheckAnswer> {
   const who = startSentence(providerName);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await network(`${baseURL.replace(/\/+$/, '')}/models`, {
-      method: 'GET',
-      headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-      signal: controller.signal,
-    });
+    const response = await network(url, { method: 'GET', headers, signal: controller.signal });
     const text = await readBodyPrefix(response, PROVIDER_CHECK_BOUNDS.readBytes);
     const contentType = response.headers.get('content-type');
     const status = response.status;
-    if (status === 401 || status === 403) {
-      return apiKey
+    if (status === 401 || status === 403 || (status === 400 && hasKey && /API[_ ]KEY[_ ]INVALID|API key not valid/i.test(text))) {
+      return hasKey
         ? { outcome: 'key-refused', message: `${who} is reachable but refused the key (status ${status}).` }
         : { outcome: 'key-needed', message: `${who} is reachable and asks for an API key (status ${status}); enter one.` };
     }
     if (isHtmlAnswer({ contentType, text }) || !looksLikeJson(text)) {
-      return { outcome: 'not-an-api', message: describeUnreadableAnswer({ providerName, baseURL, status, contentType, text }) };
+      return { outcome: 'not-an-api', message: describeUnreadableAnswer({ providerName, baseURL, status, contentType, text, api }) };
     }
     if (response.ok) {
-      return { outcome: 'ready', message: apiKey ? `${who} is reachable and accepted the key.` : `${who} is reachable and answered without a key.` };
+      return { outcome: 'ready', message: hasKey ? `${who} is reachable and accepted the key.` : `${who} is reachable and answered without a key.` };
     }
     if (status === 404 || status === 405) {
       return { outcome: 'no-models-list', message: `${who} is reachable but does not list models (status ${status}), so the key could not be checked.` };

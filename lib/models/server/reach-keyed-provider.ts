@@ -22,11 +22,13 @@ export const KEYED_PROVIDERS = {
 /** A keyed provider's terms as the server's environment sets them, with what a request named. */
 export function readKeyedTerms(provider: KeyedProviderName, env: ModelEnvironment, named: { baseURL?: string; typedKey?: string }): KeyedProviderTerms {
   const terms = KEYED_PROVIDERS[provider];
-  return { ...terms, operatorBaseURL: env[terms.baseUrlVariable], serverKey: env[terms.keyVariable], ...named };
+  return { api: provider, ...terms, operatorBaseURL: env[terms.baseUrlVariable], serverKey: env[terms.keyVariable], ...named };
 }
 
 /** A provider that takes a key: where it is, what the server holds for it, and what the request named. */
 export type KeyedProviderTerms = {
+  /** Whose API it speaks (how its base URL looks). */
+  api: KeyedProviderName;
   /** The vendor's name in messages, e.g. `OpenAI`. */
   vendor: string;
   /** The environment variables that hold the server's key and its base URL, named in messages. */
@@ -77,7 +79,7 @@ export function reachKeyedProvider(terms: KeyedProviderTerms, options: ReachOpti
     fetch: network,
     onExchange: options.onExchange,
     secrets: [apiKey],
-    describeUnreadable: (answer) => describeUnreadableAnswer({ providerName, baseURL, ...answer }),
+    describeUnreadable: (answer) => describeUnreadableAnswer({ providerName, baseURL, api: terms.api, ...answer }),
   });
   return ok({ baseURL, apiKey, providerName, isOfficial, fetch });
 }

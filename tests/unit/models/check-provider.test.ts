@@ -103,4 +103,42 @@ describe('checkProvider', () => {
     });
     expect((await checkProvider({ provider: 'openai-compatible', baseURL: 'localhost:11434' })).outcome).toBe('invalid');
   });
+
+  it('checks Anthropic with its own model list and headers, the server\'s key only for the operator\'s base URL', async () => {
+    const fake = await serve((request) => (request.headers['x-api-key'] === KEY ? MODELS : { kind: 'json', status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } }));
+    const root = fake.baseURL.replace(/\/v1$/, '');
+    const typed = await checkProvider({ provider: 'anthropic', baseURL: root, apiKey: KEY }, { env: LOOPBACK_ALLOWED_ENV });
+    expect(typed).toEqual({ outcome: 'ready', message: `The server at ${root} is reachable and accepted the key.` });
+    expect(fake.received[0]).toMatchObject({ method: 'GET', path: '/v1/models', headers: { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' } });
+    expect(fake.received[0]?.headers.authorization).toBeUndefined();
+    // A visitor's base URL never gets the server's key: the check says a key is needed.
+    const visitor = await checkProvider({ provider: 'anthropic', baseURL: root }, { env: { ...LOOPBACK_ALLOWED_ENV, ANTHROPIC_API_KEY: KEY } });
+    expect(visitor).toEqual({ outcome: 'key-needed', message: `The server at ${root} is reachable and asks for an API key (status 401); enter one.` });
+    expect(fake.received[1]?.headers['x-api-key']).toBeUndefined();
+    // An empty base URL is the operator's, which gets the server's key.
+    const operators = await checkProvider({ provider: 'anthropic', baseURL: '' }, { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: root } });
+    expect(operators.outcome).toBe('ready');
+    expect(fake.received[2]?.headers['x-api-key']).toBe(KEY);
+  });
+
+  it('checks Gemini with its own model list and header, and reads Gemini\'s 400 for a bad key as a refused key', async () => {
+    const invalid: FakeReply = { kind: 'json', status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID' }] } } };
+    const fake = await serve((request) => (request.headers['x-goog-api-key'] === KEY ? MODELS : invalid));
+    const root = fake.baseURL.replace(/\/v1$/, '');
+    expect(await checkProvider({ provider: 'gemini', baseURL: root, apiKey: KEY }, { env: LOOPBACK_ALLOWED_ENV })).toEqual({ outcome: 'ready', message: `The server at ${root} is reachable and accepted the key.` });
+    expect(fake.received[0]).toMatchObject({ method: 'GET', path: '/v1beta/models', headers: { 'x-goog-api-key': KEY } });
+    expect(await checkProvider({ provider: 'gemini', baseURL: root, apiKey: 'AIza-wrong' }, { env: LOOPBACK_ALLOWED_ENV })).toEqual({ outcome: 'key-refused', message: `The server at ${root} is reachable but refused the key (status 400).` });
+    const operators = await checkProvider({ provider: 'gemini', baseURL: '' }, { env: { GEMINI_API_KEY: KEY, GEMINI_BASE_URL: root } });
+    expect(operators.outcome).toBe('ready');
+    expect(fake.received[2]?.headers['x-goog-api-key']).toBe(KEY);
+  });
+
+  it('tells an Anthropic or Gemini base URL that carries a version to drop it', async () => {
+    const fake = await serve(() => ({ kind: 'raw', status: 404, contentType: 'text/html', body: '<!DOCTYPE html><html><body>Not Found</body></html>' }));
+    const answer = await checkProvider({ provider: 'anthropic', baseURL: fake.baseURL, apiKey: KEY }, { env: LOOPBACK_ALLOWED_ENV });
+    expect(answer).toEqual({
+      outcome: 'not-an-api',
+      message: `The server at ${fake.baseURL} answered an HTML page with status 404, not the JSON of an API: the base URL is the server's root, without /v1 (the SDK adds the API's path; it is ${fake.baseURL}).`,
+    });
+  });
 });
