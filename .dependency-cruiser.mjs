@@ -9,7 +9,7 @@ export const LAYERS = [
   ['lib/contract'], // what crosses a wire or a thread (schemas, answers, limits): the runtime
   ['lib/models'], // model adapters and egress: the contract and the runtime
   ['lib/mcp'], // MCP servers as tool sources (browser-safe face, server-only ./server): models' egress and below
-  ['lib/interop', 'lib/assertions', 'lib/compare', 'lib/timeline', 'lib/presets'], // pure and browser-safe: models and below
+  ['lib/interop', 'lib/assertions', 'lib/compare', 'lib/evaluation', 'lib/timeline', 'lib/presets'], // pure and browser-safe: models and below
   ['lib/sessions'], // session records (browser-safe) and their store (server): everything above this line
   ['lib/replay'], // a turn on its tape, replays, stored comparisons, assertion checks: sessions and below (the pool is injected)
   ['lib/sandbox'], // the worker pool and QuickJS, server-only: replay and below (its worker runs them)
