@@ -169,6 +169,8 @@ function collectEvent(event: RuntimeEvent, facts: TurnFacts, book: FactsBook): v
     case 'tool-approval-request':
     case 'tool-output-request':
     case 'tool-output-response':
+    case 'tool-elicitation-request':
+    case 'tool-elicitation-response':
     case 'tool-call-start':
       // Derived from, or a step towards, what the events above already carry.
       break;

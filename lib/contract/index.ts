@@ -12,6 +12,8 @@ export type { FinishedTurn } from './answers/finished-turn';
 export { forkRequestSchema } from './requests/fork-request';
 export type { ForkRequest, ForkRequestBody } from './requests/fork-request';
 export { manualOutputRequestSchema } from './requests/manual-output-request';
+export { elicitationAnswerRequestSchema } from './requests/elicitation-answer-request';
+export type { ElicitationAnswerRequest } from './requests/elicitation-answer-request';
 export { MODEL_CONFIG_LIMITS, scriptCallSchema, scriptStepSchema, faultKindSchema, embeddedWireSchema, geminiFunctionCallingModeSchema, tapeEntrySchema, modelConfigSchema, requestModelConfigSchema, removeModelSecrets } from './requests/model-config';
 export type { ModelConfig, RequestModelConfig, ScriptStep, ScriptCall, FaultKind, TapeEntry, ModelProvider, EmbeddedWire, GeminiFunctionCallingMode } from './requests/model-config';
 export { MCP_LIMITS } from './limits/mcp-limits';

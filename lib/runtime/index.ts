@@ -77,6 +77,12 @@ export {
 } from './events/reduce-runtime-events';
 export { runtimeEventSchema, type CarriedIn, type ResponseTiming, type RuntimeEvent, type RuntimeEventInput, type RuntimeEventOf, type RuntimeEventType, type SandboxErrorCode, type TurnEnding, type TurnEndReason, type TurnState, type Usage } from './events/runtime-event';
 export type { SandboxStep } from './events/timeline-state';
+export type { CallElicitation } from './events/timeline-state';
+
+// a person asked while a call runs (an MCP server's elicitation)
+export type { AskPerson, ElicitationHandler, ElicitationQuestion, ElicitationReply, ElicitationRequest } from './elicitation/elicitation';
+export { ELICITATION_LIMITS, readElicitationForm, type ElicitationField, type ElicitationOption } from './elicitation/elicitation-form';
+export { checkElicitationContent } from './elicitation/check-elicitation-content';
 
 // loop
 export { checkArguments, type ArgumentsCheck, type ArgumentTarget } from './call/check-arguments';

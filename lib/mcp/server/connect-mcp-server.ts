@@ -1,5 +1,5 @@
 // Server-only: opens connections to MCP servers under the egress policy.
-import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type jsonSchemaValidator, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type ClientCapabilities, type jsonSchemaValidator, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { err, ok, type Result } from '@/lib/runtime';
 import { MCP_LIMITS, type McpServerInfo, type McpTransportKind } from '@/lib/contract';
@@ -25,6 +25,8 @@ export type ConnectMcpServerOptions = {
   signal?: AbortSignal;
   /** Registers the client's handlers for server requests (sampling, roots, elicitation) before it connects. */
   prepareClient?: (client: Client) => void;
+  /** What the client declares it can answer (elicitation only when a person can be asked); none when absent. */
+  capabilities?: ClientCapabilities;
 };
 
 const CLIENT_INFO = { name: 'tool-runtime-playground', version: '1.0.0' };
@@ -63,7 +65,7 @@ type Attempt = Result<McpConnection, McpFailure & { fallback: boolean }>;
 async function attempt(transport: Transport, kind: McpTransportKind, context: { where: string; options: ConnectMcpServerOptions; overflowed: AbortSignal }): Promise<Attempt> {
   const { options } = context;
   const client = new Client(CLIENT_INFO, {
-    capabilities: {},
+    capabilities: options.capabilities ?? {},
     versionNegotiation: kind === 'streamable-http' ? { mode: 'auto' } : { mode: 'legacy' },
     listMaxPages: MCP_LIMITS.listPages,
     jsonSchemaValidator: CHECKED_IN_THE_POOL,

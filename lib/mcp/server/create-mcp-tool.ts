@@ -1,5 +1,5 @@
 // Server-only: one server tool as the runtime's executable contract; its calls go to the server (or its recording).
-import { describeOutputMismatch, err, ok, type JsonSchema, type JsonValue, type Result, type Tool, type ToolContext, type ValidationIssue } from '@/lib/runtime';
+import { describeOutputMismatch, err, ok, type AskPerson, type JsonSchema, type JsonValue, type Result, type Tool, type ToolContext, type ToolLogLevel, type ValidationIssue } from '@/lib/runtime';
 import { MCP_LIMITS, type McpProgress, type ToolSpec } from '@/lib/contract';
 import { convertCallResult, type McpCallResult } from '../convert-call-result';
 
@@ -9,7 +9,15 @@ export type ValidateJson = (schema: JsonSchema, value: JsonValue) => Promise<Val
 /** One `tools/call`: the result, or the sentence it failed with. Live it reaches the server; on replay the recording answers. */
 export type CallServerTool = (
   call: { tool: string; arguments: JsonValue },
-  options: { signal: AbortSignal; timeoutMs: number; onProgress: (progress: McpProgress) => void },
+  options: {
+    signal: AbortSignal;
+    timeoutMs: number;
+    onProgress: (progress: McpProgress) => void;
+    /** A line on the call's log (a refused server request, say). */
+    log: (level: ToolLogLevel, message: string) => void;
+    /** Asks a person what the server asks during the call; absent when nobody can answer. */
+    ask?: AskPerson;
+  },
 ) => Promise<Result<McpCallResult, string>>;
 
 /** What the tools of one server share in a turn: how to call it, the validator, and the turn's count of calls. */
@@ -68,6 +76,8 @@ async function callServerTool(options: CreateMcpToolOptions, args: JsonValue, co
         const total = progress.total === undefined ? '' : `/${progress.total}`;
         context.log('info', `progress ${progress.progress}${total}${progress.message ? `: ${progress.message}` : ''}`);
       },
+      log: context.log,
+      ...(context.ask ? { ask: context.ask } : {}),
     },
   );
   if (!called.ok) {

@@ -4,6 +4,7 @@ import { err, ok, type Result } from '@/lib/runtime';
 import type { McpServerInfo, McpServerRef } from '@/lib/contract';
 import { toMcpToolSpecs } from '../describe-mcp-tools';
 import type { McpListedTool } from '../mcp-listed-tool';
+import { createServerRequestAnswers } from './answer-server-requests';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
 import { createLiveCall } from './create-live-call';
@@ -27,6 +28,8 @@ export type OpenMcpToolSourcesOptions = {
   signal?: AbortSignal;
   /** Keeps the servers, their calls and every JSON-RPC message either way, for the turn's tape. */
   recorder?: McpTapeRecorder;
+  /** A person can answer the servers' questions (the turn runs under the registry): only then is elicitation declared. */
+  canAsk?: boolean;
 };
 
 /**
@@ -45,13 +48,19 @@ export async function openMcpToolSources(servers: readonly McpServerRef[], optio
       const target = resolveMcpServer(reference, { config, environment: options.environment });
       if (!target.ok) return target;
       const where = reference.url === undefined ? reference.name : describeTarget(target.value);
-      const connected = await connectMcpServer(target.value, { signal: options.signal, onMessage: (message, direction) => options.recorder?.recordMessage(reference.name, direction, message) });
+      const answers = createServerRequestAnswers({ server: reference.name, canAsk: options.canAsk === true });
+      const connected = await connectMcpServer(target.value, {
+        signal: options.signal,
+        onMessage: (message, direction) => options.recorder?.recordMessage(reference.name, direction, message),
+        capabilities: answers.capabilities,
+        prepareClient: answers.prepare,
+      });
       if (!connected.ok) return err({ ...connected.error, message: `${reference.name}: ${connected.error.message}` });
       opened.push(connected.value);
       const listed = await listMcpTools(connected.value.client, { where, signal: options.signal });
       if (!listed.ok) return err({ ...listed.error, message: `${reference.name}: ${listed.error.message}` });
       const included = includeTools(reference, listed.value);
-      return included.ok ? ok({ reference, connection: connected.value, tools: included.value }) : included;
+      return included.ok ? ok({ reference, connection: connected.value, answers, tools: included.value }) : included;
     }),
   );
   const failed = results.find((result) => !result.ok);
@@ -63,8 +72,8 @@ export async function openMcpToolSources(servers: readonly McpServerRef[], optio
   const described: McpTurnServer[] = [];
   for (const result of results) {
     if (!result.ok) continue;
-    const { reference, connection, tools: listed } = result.value;
-    const callTool = createLiveCall({ name: reference.name, client: connection.client, overflowed: connection.overflowed, recorder: options.recorder });
+    const { reference, connection, answers, tools: listed } = result.value;
+    const callTool = createLiveCall({ name: reference.name, client: connection.client, overflowed: connection.overflowed, answers, recorder: options.recorder });
     const server = { name: reference.name, callTool, validate: options.validate, calls };
     const specs = toMcpToolSpecs(listed, { namespace: reference.name, settings: reference.settings });
     specs.forEach((spec, index) => {

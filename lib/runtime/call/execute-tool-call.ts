@@ -1,4 +1,7 @@
 import { answerToolCallByHand } from './answer-tool-call-by-hand';
+import { createCallAsker } from './ask-during-call';
+import { startCallDeadline, type CallDeadline } from './call-deadline';
+import type { ElicitationHandler } from '../elicitation/elicitation';
 import type { EventEmitter } from '../events/create-event-emitter';
 import type { ManualOutputHandler } from './manual-output';
 import { describeSafely, type RunnableCall } from './prepare-tool-call';
@@ -23,7 +26,9 @@ export type ExecuteToolCallOptions = {
   /** Calls (by id) whose output a fork replaces with one given in advance. */
   forkedCalls?: ReadonlySet<string>;
   requestOutput?: ManualOutputHandler;
-  /** How long a person has to type an output (the approvals' timeout). */
+  /** Asks a person what a running call's tool asks them (an MCP server's elicitation); the tool gets no `ask` without it. */
+  requestElicitation?: ElicitationHandler;
+  /** How long a person has to type an output or answer a question (the approvals' timeout). */
   approvalTimeoutMs: number;
 };
 
@@ -59,29 +64,37 @@ export async function executeToolCall(options: ExecuteToolCallOptions): Promise<
   const controller = new AbortController();
   const onTurnAbort = () => controller.abort(options.signal.reason);
   options.signal.addEventListener('abort', onTurnAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadline: CallDeadline | undefined;
 
   const log = (level: ToolLogLevel, message: string) =>
     emitter.emit({ type: 'tool-call-log', iteration, callId: call.callId, name, level, message: redact(String(message)).slice(0, 4000) });
+  // The deadline counts the tool's time, not a person's: it pauses while the tool waits for an answer.
+  const pausable: CallDeadline = { pause: () => deadline?.pause(), resume: () => deadline?.resume(), clear: () => deadline?.clear() };
+  const { requestElicitation } = options;
+  const asker = requestElicitation
+    ? createCallAsker({ call, iteration, emitter, redact, signal: controller.signal, deadline: pausable, requestElicitation, timeoutMs: options.approvalTimeoutMs })
+    : undefined;
 
   const settled: Settled = await new Promise<Settled>((resolve) => {
     if (options.signal.aborted) {
       resolve({ ok: false, error: { code: 'aborted', message: 'The turn was aborted before the call started.' } });
       return;
     }
-    timer = setTimeout(() => {
+    deadline = startCallDeadline(timeoutMs, () => {
       controller.abort('timeout');
       resolve({ ok: false, error: { code: 'timeout', message: `${name} timed out after ${timeoutMs} ms.` } });
-    }, timeoutMs);
+    });
     controller.signal.addEventListener('abort', () => {
       if (controller.signal.reason !== 'timeout') resolve({ ok: false, error: { code: 'aborted', message: 'The call was aborted before it finished.' } });
     });
     entry.tool
-      .execute(call.args, { callId: call.callId, signal: controller.signal, timeoutMs, log })
+      .execute(call.args, { callId: call.callId, signal: controller.signal, timeoutMs, log, ...(asker ? { ask: asker.ask } : {}) })
       .then(resolve, (error: unknown) => resolve({ ok: false, error: { code: 'threw', message: describeThrown(error) } }));
   });
-  clearTimeout(timer);
+  deadline?.clear();
   options.signal.removeEventListener('abort', onTurnAbort);
+  // A question still open says how it ended before the call's output does.
+  await asker?.settle();
 
   const durationMs = Math.max(0, emitter.elapsed() - startedAt);
   const result = await toToolResult({ call, settled, durationMs, redact });

@@ -4,6 +4,7 @@ import type { PermissionSettings } from './decide-permission';
 import { executeToolCall } from './execute-tool-call';
 import { gateToolCall, type ApprovalHandler } from './gate-tool-call';
 import type { ManualOutputHandler } from './manual-output';
+import type { ElicitationHandler } from '../elicitation/elicitation';
 import { planDispatch } from './plan-dispatch';
 import { prepareToolCall, type ProposedFunctionCall, type RunnableCall } from './prepare-tool-call';
 import type { Redactor } from '../redact-secrets';
@@ -20,6 +21,8 @@ export type CallPolicyInput = {
   answerByHand?: readonly string[];
   /** Asks a person for an output; raced against `approvalTimeoutMs` and the abort signal. */
   requestOutput?: ManualOutputHandler;
+  /** Asks a person what a running call's tool asks (an MCP server's elicitation); raced like an output. */
+  requestElicitation?: ElicitationHandler;
   /** Calls (by id) whose output a fork replaces: asked of `requestOutput` instead of run, reason `fork-override`. */
   forkedCalls?: readonly string[];
   /** The wall deadline of a call whose tool sets no `timeoutMs` (default 30 s). */
@@ -38,6 +41,7 @@ export function resolveCallPolicy(input: CallPolicyInput) {
     defaultTimeoutMs: input.defaultTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     answerByHand: input.answerByHand,
     requestOutput: input.requestOutput,
+    requestElicitation: input.requestElicitation,
     forkedCalls: input.forkedCalls,
   };
 }
@@ -57,6 +61,7 @@ export type RunIterationOptions = {
   /** Qualified names of tools whose calls a person answers (tools without execute always are). */
   answerByHand?: readonly string[];
   requestOutput?: ManualOutputHandler;
+  requestElicitation?: ElicitationHandler;
   forkedCalls?: readonly string[];
 };
 
@@ -120,6 +125,7 @@ export async function runIteration(options: RunIterationOptions): Promise<Iterat
           answerByHand,
           forkedCalls,
           requestOutput: options.requestOutput,
+          requestElicitation: options.requestElicitation,
           approvalTimeoutMs: options.approvalTimeoutMs,
         }),
       })),

@@ -12,6 +12,8 @@ export type CallEvent = RuntimeEventOf<
   | 'tool-approval-response'
   | 'tool-output-request'
   | 'tool-output-response'
+  | 'tool-elicitation-request'
+  | 'tool-elicitation-response'
   | 'tool-call-start'
   | 'tool-call-log'
   | 'tool-output'
@@ -54,6 +56,15 @@ export function applyCallEvent(call: CallState, event: CallEvent): CallState {
       });
     case 'tool-output-response':
       return answerOutput(call, { decidedBy: event.decidedBy, at: event.at });
+    case 'tool-elicitation-request': {
+      const { type: _type, turnId: _turnId, seq: _seq, iteration: _iteration, callId: _callId, name: _name, ...asked } = event;
+      return { ...call, elicitations: [...(call.elicitations ?? []), asked] };
+    }
+    case 'tool-elicitation-response': {
+      const { elicitationId, action, decidedBy, content, at } = event;
+      const response = { action, decidedBy, ...(content === undefined ? {} : { content }), at };
+      return { ...call, elicitations: (call.elicitations ?? []).map((asked) => (asked.elicitationId === elicitationId ? { ...asked, response } : asked)) };
+    }
     case 'tool-call-log':
       return { ...call, logs: [...call.logs, { level: event.level, message: event.message, at: event.at }] };
     case 'tool-output':

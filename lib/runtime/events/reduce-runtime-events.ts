@@ -94,6 +94,8 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
     case 'tool-approval-response':
     case 'tool-output-request':
     case 'tool-output-response':
+    case 'tool-elicitation-request':
+    case 'tool-elicitation-response':
     case 'tool-call-start':
     case 'tool-call-log':
     case 'tool-output':

@@ -279,6 +279,29 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
     decidedBy: z.enum(['human', 'timeout', 'abort']),
   }),
   z.object({
+    ...forCall,
+    type: z.literal('tool-elicitation-request'),
+    /** Unique in the turn: what the person's answer names. */
+    elicitationId: z.string(),
+    /** The MCP server that asks. */
+    server: z.string(),
+    mode: z.enum(['form', 'url']),
+    message: z.string(),
+    /** Form mode: the fields to fill in, a flat object schema as the MCP spec restricts it. */
+    requestedSchema: jsonValue.optional(),
+    /** URL mode: the page the person opens themselves (never opened for them). */
+    url: z.string().optional(),
+  }),
+  z.object({
+    ...forCall,
+    type: z.literal('tool-elicitation-response'),
+    elicitationId: z.string(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    decidedBy: z.enum(['human', 'timeout', 'abort']),
+    /** The accepted form's values, as sent to the server. */
+    content: z.record(z.string(), jsonValue).optional(),
+  }),
+  z.object({
     ...inIteration,
     type: z.literal('dispatch-plan'),
     batches: z.array(z.object({ mode: z.enum(['parallel', 'sequential']), callIds: z.array(z.string()) })),

@@ -41,6 +41,18 @@ export type CallOutputResponse = { decidedBy: 'human' | 'timeout' | 'abort'; at:
 
 export type CallLog = { level: ToolLogLevel; message: string; at: number };
 
+/** A question the call's MCP server asked a person while it ran, and their answer once given. */
+export type CallElicitation = {
+  elicitationId: string;
+  server: string;
+  mode: 'form' | 'url';
+  message: string;
+  requestedSchema?: JsonValue;
+  url?: string;
+  at: number;
+  response?: { action: 'accept' | 'decline' | 'cancel'; decidedBy: 'human' | 'timeout' | 'abort'; content?: Record<string, JsonValue>; at: number };
+};
+
 /** The normalized result the model received for a call, and when it arrived. */
 export type CallOutput = Omit<ToolResult, 'callId' | 'name'> & { at: number };
 
@@ -67,6 +79,8 @@ type CallFacts = {
   /** The gate's verdict, in any phase: a recorded turn may report it before its plan. */
   permission?: CallPermission;
   logs: CallLog[];
+  /** Questions its MCP server asked a person while it ran, in order; absent when none. */
+  elicitations?: CallElicitation[];
 };
 
 /** Nothing of a start: no batch, no typed output, no result. */

@@ -2,6 +2,7 @@ import type { JsonSchema, JsonValue } from '../vocabulary/json';
 import type { Result } from '../vocabulary/result';
 import type { ValidationIssue } from '../vocabulary/issues';
 import type { ExecutionMode, Risk, ToolLogLevel } from '../vocabulary/modes';
+import type { AskPerson } from '../elicitation/elicitation';
 
 /** What a tool's `execute` receives besides its arguments. */
 export type ToolContext = {
@@ -10,6 +11,11 @@ export type ToolContext = {
   /** The effective per-call deadline; CPU-bound implementations (the sandbox) enforce it themselves. */
   timeoutMs: number;
   log: (level: ToolLogLevel, message: string) => void;
+  /**
+   * Asks a person a question on the call's behalf (an MCP server's elicitation) and resolves
+   * with their reply; the call's deadline stops while they answer. Absent when nobody can answer.
+   */
+  ask?: AskPerson;
 };
 
 /** Why an execution produced no usable output. */

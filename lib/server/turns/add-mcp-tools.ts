@@ -14,6 +14,8 @@ export type AddMcpToolsOptions = {
   recorder?: McpTapeRecorder;
   /** A recorded turn's MCP side: its servers' tools are rebuilt from it and their calls answered by it, without connecting. */
   recorded?: McpTape;
+  /** A person can answer what the servers ask during a call (the run is in the turn registry). */
+  canAsk?: boolean;
 };
 
 /**
@@ -33,7 +35,7 @@ export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOpt
   let close: (() => Promise<void>) | undefined;
   let disposed = false;
   const stopped = new AbortController();
-  const opening = openMcpToolSources(servers, { environment: readMcpEnvironment(), validate, signal: stopped.signal, recorder: options.recorder }).then((opened) => {
+  const opening = openMcpToolSources(servers, { environment: readMcpEnvironment(), validate, signal: stopped.signal, recorder: options.recorder, canAsk: options.canAsk }).then((opened) => {
     if (!opened.ok) return opened;
     close = opened.value.close;
     if (disposed) void close();

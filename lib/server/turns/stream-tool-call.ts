@@ -32,7 +32,7 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
   const pool = getSandboxPool();
   const opened = startTurnSandbox(pool, request);
   if (!opened.ok) return { ok: false, ...opened.error };
-  const sandbox = { value: addMcpTools(opened.value, { servers: request.mcpServers, pool }) };
+  const sandbox = { value: addMcpTools(opened.value, { servers: request.mcpServers, pool, canAsk: true }) };
   const { controlToken, events } = serveTurnRun({
     turnId,
     clientId: options.clientId,
@@ -49,6 +49,7 @@ function startToolCall(turnId: string, options: StreamToolCallOptions): StreamTu
           answerByHand: request.answerByHand,
           requestApproval: (approval) => waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)),
           requestOutput: (asked) => waits.during(() => registry.awaitOutput(turnId, asked.callId, asked.signal)),
+          requestElicitation: (asked) => registry.awaitElicitation(turnId, asked),
         },
         host: { turnId, readFiles: () => sandbox.value.files(), signal, secrets: listMcpSecrets(request.mcpServers), onEvent: send },
       }),

@@ -124,7 +124,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const opened = startTurnSandbox(pool, request);
   if (!opened.ok) return { ok: false, ...opened.error };
   const mcp = createMcpTapeRecorder(secrets);
-  const sandbox = ok(addMcpTools(opened.value, { servers: request.mcpServers, pool, recorder: mcp, recorded: options.mcpTape }));
+  const sandbox = ok(addMcpTools(opened.value, { servers: request.mcpServers, pool, recorder: mcp, recorded: options.mcpTape, canAsk: true }));
   const { controlToken, events } = serveTurnRun({
     turnId,
     clientId,
@@ -166,6 +166,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
             if (output !== null) outputs.push({ callId: asked.callId, output });
             return output;
           },
+          requestElicitation: (asked) => registry.awaitElicitation(turnId, asked),
         },
         host: {
           turnId,

@@ -15,7 +15,26 @@ export type McpTestCallContext = {
   progress: (progress: number, total?: number, message?: string) => Promise<void>;
   /** Aborts when the client cancels the call. */
   signal: AbortSignal;
+  /**
+   * Asks the client during the call (`elicitation/create`, `sampling/createMessage`, `roots/list`):
+   * on 2025 eras as a server-to-client request; on 2026-07-28 as an `input_required` result the
+   * client answers and retries, the tool running again from the start with the answers so far.
+   */
+  request: (method: McpTestRequestMethod, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
 };
+
+export type McpTestRequestMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+
+/** On 2026-07-28 a request the client has not answered yet ends the call as `input_required`: a tool that catches errors lets this one through. */
+export class InputNeeded extends Error {
+  constructor(
+    readonly key: string,
+    readonly method: McpTestRequestMethod,
+    readonly params: Record<string, unknown> | undefined,
+  ) {
+    super(`input needed: ${key}`);
+  }
+}
 
 export type McpTestCallResult = { content: Record<string, unknown>[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 

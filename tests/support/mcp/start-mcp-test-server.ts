@@ -4,13 +4,13 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { createMcpHandler, Server as ModernServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, inputRequired, Server as ModernServer } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { Server as LegacyServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { McpTestCallResult, McpTestTool } from './mcp-test-tool';
+import { CallToolRequestSchema, CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InputNeeded, type McpTestCallResult, type McpTestRequestMethod, type McpTestTool } from './mcp-test-tool';
 
 export type McpTestServerEra = 'modern' | 'legacy' | 'legacy-sse';
 
@@ -35,18 +35,26 @@ export type McpTestServer = {
   headersSeen: Map<string, string[]>;
   /** Names of calls whose handler saw the client cancel. */
   cancelledCalls: string[];
+  /** What the client answered the server's requests during calls: a result, or the JSON-RPC error's message. */
+  answers: { method: McpTestRequestMethod; result?: Record<string, unknown>; error?: string }[];
+  /** The client capabilities the server was told (the last `initialize`, or a 2026-07-28 request's envelope). */
+  clientCapabilities: Record<string, unknown>[];
   close: () => Promise<void>;
 };
 
 type ListRequest = { params?: { cursor?: string } };
 type CallRequest = { params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } } };
 type Notifier = (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+/** Sends one request to the client during a call. */
+type Requester = (method: McpTestRequestMethod, params: Record<string, unknown> | undefined) => Promise<Record<string, unknown>>;
+type TestState = { methods: string[]; cancelledCalls: string[]; answers: McpTestServer['answers']; clientCapabilities: Record<string, unknown>[] };
+
 
 /** Starts a server on a free loopback port; `close` stops it and every open connection. */
 export async function startMcpTestServer(options: McpTestServerOptions): Promise<McpTestServer> {
-  const state = { methods: [] as string[], headersSeen: new Map<string, string[]>(), cancelledCalls: [] as string[] };
+  const state = { methods: [] as string[], headersSeen: new Map<string, string[]>(), cancelledCalls: [] as string[], answers: [] as McpTestServer['answers'], clientCapabilities: [] as Record<string, unknown>[] };
   const handlers = createHandlers(options, state);
-  const handle = options.era === 'modern' ? serveModern(options, handlers) : options.era === 'legacy' ? serveLegacy(options, handlers) : serveLegacySse(options, handlers);
+  const handle = options.era === 'modern' ? serveModern(options, handlers, state) : options.era === 'legacy' ? serveLegacy(options, handlers, state) : serveLegacySse(options, handlers, state);
   const http = createServer((request, response) => {
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') state.headersSeen.set(name, [...(state.headersSeen.get(name) ?? []), value]);
     const missing = Object.entries(options.requiredHeaders ?? {}).some(([name, value]) => request.headers[name.toLowerCase()] !== value);
@@ -63,7 +71,7 @@ export async function startMcpTestServer(options: McpTestServerOptions): Promise
   return { url: `http://127.0.0.1:${port}/mcp`, ...state, close: () => closeHttp(http) };
 }
 
-function createHandlers(options: McpTestServerOptions, state: { methods: string[]; cancelledCalls: string[] }) {
+function createHandlers(options: McpTestServerOptions, state: TestState) {
   const listed = options.tools.map(({ run: _run, ...tool }) => tool);
   return {
     list(request: ListRequest) {
@@ -73,7 +81,7 @@ function createHandlers(options: McpTestServerOptions, state: { methods: string[
       const end = start + size;
       return { tools: listed.slice(start, end), ...(end < listed.length ? { nextCursor: String(end) } : {}) };
     },
-    async call(request: CallRequest, signal: AbortSignal, notify: Notifier): Promise<McpTestCallResult> {
+    async call(request: CallRequest, signal: AbortSignal, notify: Notifier, requestClient: Requester): Promise<McpTestCallResult> {
       state.methods.push('tools/call');
       const tool = options.tools.find((candidate) => candidate.name === request.params.name);
       if (!tool) return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true };
@@ -83,7 +91,18 @@ function createHandlers(options: McpTestServerOptions, state: { methods: string[
         if (token !== undefined) await notify({ method: 'notifications/progress', params: { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) } });
       };
       const args = request.params.arguments ?? {};
-      return tool.run ? tool.run(args, { progress, signal }) : { content: [{ type: 'text', text: JSON.stringify(args) }] };
+      const ask = async (method: McpTestRequestMethod, params?: Record<string, unknown>) => {
+        try {
+          const result = await requestClient(method, params);
+          state.answers.push({ method, result });
+          return result;
+        } catch (error) {
+          if (error instanceof InputNeeded) throw error;
+          state.answers.push({ method, error: error instanceof Error ? error.message : String(error) });
+          throw error;
+        }
+      };
+      return tool.run ? tool.run(args, { progress, signal, request: ask }) : { content: [{ type: 'text', text: JSON.stringify(args) }] };
     },
   };
 }
@@ -95,14 +114,31 @@ function serverInfo(options: McpTestServerOptions) {
   return { name: options.name ?? 'test-server', version: options.version ?? '1.2.3' };
 }
 
-function serveModern(options: McpTestServerOptions, handlers: Handlers): Handle {
+function serveModern(options: McpTestServerOptions, handlers: Handlers, state: TestState): Handle {
   // createMcpHandler serves 2026-07-28 (server/discover) and answers 2025-era clients statelessly.
   const handler = createMcpHandler(() => {
     const server = new ModernServer(serverInfo(options), { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) });
     server.setRequestHandler('tools/list', (listRequest) => handlers.list(listRequest as ListRequest) as never);
-    server.setRequestHandler('tools/call', (callRequest, context) =>
-      handlers.call(callRequest as CallRequest, context.mcpReq.signal, (notification) => context.mcpReq.notify(notification as never)) as never,
-    );
+    server.setRequestHandler('tools/call', async (callRequest, context) => {
+      const capabilities = context.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities' as never];
+      if (capabilities) state.clientCapabilities.push(capabilities as Record<string, unknown>);
+      const responses = (context.mcpReq.inputResponses ?? {}) as Record<string, Record<string, unknown>>;
+      let asked = 0;
+      // Stateless: every round runs the tool again; a request answered in an earlier round is answered from `inputResponses`.
+      const requestClient: Requester = async (method, params) => {
+        asked += 1;
+        const key = `input-${asked}`;
+        const answered = responses[key];
+        if (answered) return answered;
+        throw new InputNeeded(key, method, params);
+      };
+      try {
+        return (await handlers.call(callRequest as CallRequest, context.mcpReq.signal, (notification) => context.mcpReq.notify(notification as never), requestClient)) as never;
+      } catch (error) {
+        if (!(error instanceof InputNeeded)) throw error;
+        return inputRequired({ inputRequests: { [error.key]: { method: error.method, ...(error.params ? { params: error.params } : {}) } as never } }) as never;
+      }
+    });
     return server;
   });
   const node = toNodeHandler(handler);
@@ -111,14 +147,24 @@ function serveModern(options: McpTestServerOptions, handlers: Handlers): Handle 
   };
 }
 
-function createLegacyServer(options: McpTestServerOptions, handlers: Handlers): LegacyServer {
+const LEGACY_RESULT_SCHEMAS = { 'elicitation/create': ElicitResultSchema, 'sampling/createMessage': CreateMessageResultSchema, 'roots/list': ListRootsResultSchema } as const;
+
+function createLegacyServer(options: McpTestServerOptions, handlers: Handlers, state: TestState): LegacyServer {
   const server = new LegacyServer(serverInfo(options), { capabilities: { tools: { listChanged: true } }, ...(options.instructions ? { instructions: options.instructions } : {}) });
+  server.oninitialized = () => state.clientCapabilities.push((server.getClientCapabilities() ?? {}) as Record<string, unknown>);
   server.setRequestHandler(ListToolsRequestSchema, (request) => handlers.list(request as ListRequest) as never);
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => handlers.call(request as CallRequest, extra.signal, (notification) => extra.sendNotification(notification as never)) as never);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    handlers.call(
+      request as CallRequest,
+      extra.signal,
+      (notification) => extra.sendNotification(notification as never),
+      async (method, params) => (await extra.sendRequest({ method, ...(params ? { params } : {}) } as never, LEGACY_RESULT_SCHEMAS[method] as never, { timeout: 600_000 })) as Record<string, unknown>,
+    ) as never,
+  );
   return server;
 }
 
-function serveLegacy(options: McpTestServerOptions, handlers: Handlers): Handle {
+function serveLegacy(options: McpTestServerOptions, handlers: Handlers, state: TestState): Handle {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   return async (request, response) => {
     const sessionId = request.headers['mcp-session-id'];
@@ -126,20 +172,20 @@ function serveLegacy(options: McpTestServerOptions, handlers: Handlers): Handle 
     if (!transport) {
       const created = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (id) => void sessions.set(id, created) });
       transport = created;
-      await createLegacyServer(options, handlers).connect(created);
+      await createLegacyServer(options, handlers, state).connect(created);
     }
     await transport.handleRequest(request, response);
   };
 }
 
-function serveLegacySse(options: McpTestServerOptions, handlers: Handlers): Handle {
+function serveLegacySse(options: McpTestServerOptions, handlers: Handlers, state: TestState): Handle {
   const sessions = new Map<string, SSEServerTransport>();
   return async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.method === 'GET') {
       const transport = new SSEServerTransport(url.pathname, response);
       sessions.set(transport.sessionId, transport);
-      await createLegacyServer(options, handlers).connect(transport);
+      await createLegacyServer(options, handlers, state).connect(transport);
       return;
     }
     const transport = sessions.get(url.searchParams.get('sessionId') ?? '');

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POST as postToolCall } from '@/app/api/tools/call/route';
-import { createSseParser } from '@/lib/client/api';
 import { getTurnRegistry } from '@/lib/server/turns/registry/turn-registry';
 import { TURN_CONTROL_HEADER } from '@/lib/server/turns/registry/turn-control';
-import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
 import { startMcpTestServer, type McpTestServer, type McpTestServerEra } from '../../support/mcp/start-mcp-test-server';
+import { callToolDirectly, readEvents } from '../../support/mcp/call-tool-directly';
 import { SAMPLE_MCP_TOOLS, type McpTestTool } from '../../support/mcp/mcp-test-tool';
 
 const TOKEN = 'Bearer s3cret-token-123456';
@@ -32,24 +30,7 @@ const TOOLS: McpTestTool[] = [
   },
 ];
 
-function call(body: Record<string, unknown>): Promise<Response> {
-  return postToolCall(new Request('http://localhost/api/tools/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'export default [];', ...body }) }));
-}
-
-async function readEvents(response: Response, onEvent?: (event: RuntimeEvent) => void): Promise<RuntimeEvent[]> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = createSseParser();
-  const events: RuntimeEvent[] = [];
-  for (;;) {
-    const chunk = await reader.read();
-    for (const data of chunk.done ? parser.flush() : parser.push(chunk.value)) {
-      const event = runtimeEventSchema.parse(JSON.parse(data));
-      events.push(event);
-      onEvent?.(event);
-    }
-    if (chunk.done) return events;
-  }
-}
+const call = callToolDirectly;
 
 describe.each<McpTestServerEra>(['modern', 'legacy'])('a server tool called through the runtime (%s era)', (era) => {
   let server: McpTestServer;

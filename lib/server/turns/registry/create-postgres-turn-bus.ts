@@ -1,6 +1,7 @@
-// Server-only: approvals, typed outputs, aborts and slot yields between instances over PostgreSQL LISTEN/NOTIFY.
+// Server-only: approvals, typed outputs, answers to servers' questions, aborts and slot yields between instances over PostgreSQL LISTEN/NOTIFY.
 import pg from 'pg';
 import { z } from 'zod';
+import { elicitationAnswerRequestSchema } from '@/lib/contract';
 import type { TurnControlBus, TurnControlMessage } from './turn-registry';
 
 /** The NOTIFY channel every instance listens on. */
@@ -15,6 +16,7 @@ const turnControlMessageSchema = z.discriminatedUnion('kind', [
     decision: z.object({ approved: z.boolean(), reason: z.string().optional() }),
   }),
   z.object({ kind: z.literal('output'), turnId: z.string(), token: z.string(), callId: z.string(), output: z.string() }),
+  z.object({ kind: z.literal('elicitation'), turnId: z.string(), token: z.string(), answer: elicitationAnswerRequestSchema }),
   z.object({ kind: z.literal('abort'), turnId: z.string(), token: z.string() }),
   z.object({ kind: z.literal('yield'), turnId: z.string(), reason: z.string() }),
 ]);

@@ -1,7 +1,8 @@
 // Server-only: what the holder of a turn's control token may do to a turn running in this process.
-import type { ApprovalDecision } from '@/lib/runtime';
+import type { ElicitationAnswerRequest } from '@/lib/contract';
+import { checkElicitationContent, readElicitationForm, type ApprovalDecision, type ElicitationReply, type ElicitationRequest } from '@/lib/runtime';
 import { matchesTurnControlToken } from './turn-control';
-import type { AbortOutcome, DeliverOutcome, DeliverOutputOutcome, LiveTurn, TapeAccess } from './turn-registry';
+import type { AbortOutcome, DeliverElicitationOutcome, DeliverOutcome, DeliverOutputOutcome, LiveTurn, TapeAccess } from './turn-registry';
 
 /**
  * Approvals, typed outputs, aborts and tape reads of the turns in `turns`, each checked against the
@@ -32,6 +33,20 @@ export function createLiveTurnControls(turns: ReadonlyMap<string, LiveTurn>) {
     deliverOutput(turnId: string, token: string, callId: string, output: string): DeliverOutputOutcome {
       return deliver(turnId, token, callId, output, (turn) => turn.outputs, 'no-pending-output');
     },
+    /** An accepted form's content must fit the requested schema: otherwise `invalid` with each issue, and the question stays open. */
+    deliverElicitation(turnId: string, token: string, answer: ElicitationAnswerRequest): DeliverElicitationOutcome {
+      const turn = controlled(turnId, token);
+      if (typeof turn === 'string') return turn;
+      const pending = turn.elicitations.get(answer.elicitationId);
+      if (!pending) return 'no-pending-elicitation';
+      if (answer.action === 'accept') {
+        const issues = pending.fields ? checkElicitationContent(pending.fields, answer.content) : answer.content ? [{ path: '', message: 'A link to open takes no content.' }] : [];
+        if (issues.length > 0) return { invalid: issues };
+      }
+      turn.elicitations.delete(answer.elicitationId);
+      pending.resolve(answer.action === 'accept' ? { action: 'accept', ...(answer.content ? { content: answer.content } : {}) } : { action: answer.action });
+      return 'delivered';
+    },
     abort(turnId: string, token: string): AbortOutcome {
       const turn = controlled(turnId, token);
       if (typeof turn === 'string') return turn;
@@ -52,6 +67,25 @@ export function createLiveTurnControls(turns: ReadonlyMap<string, LiveTurn>) {
         if (!turn) return resolve({ approved: false, reason: 'The turn is no longer running.' });
         turn.approvals.set(callId, resolve);
         signal.addEventListener('abort', () => turn.approvals.delete(callId), { once: true });
+      });
+    },
+    /** Waits for a person's answer to a server's question; `null` when the signal aborts first or the form cannot be shown. */
+    awaitElicitation(turnId: string, request: ElicitationRequest): Promise<ElicitationReply | null> {
+      return new Promise((resolve) => {
+        const turn = turns.get(turnId);
+        if (!turn || request.signal.aborted) return resolve(null);
+        const { question } = request;
+        const form = question.mode === 'form' ? readElicitationForm(question.requestedSchema) : undefined;
+        if (form && !form.ok) return resolve(null);
+        turn.elicitations.set(request.elicitationId, { ...(form?.ok ? { fields: form.value } : {}), resolve });
+        request.signal.addEventListener(
+          'abort',
+          () => {
+            turn.elicitations.delete(request.elicitationId);
+            resolve(null);
+          },
+          { once: true },
+        );
       });
     },
     /** Waits for the output a person types for `callId`; `null` when the signal aborts first. */

@@ -1,7 +1,7 @@
 // Server-only: the live turns of this process, so approvals and aborts can reach them (and, over
 // the bus, the live turns of other instances).
-import { type TapeEntry, processSingleton } from '@/lib/contract';
-import type { ApprovalDecision } from '@/lib/runtime';
+import { type ElicitationAnswerRequest, type TapeEntry, processSingleton } from '@/lib/contract';
+import type { ApprovalDecision, ElicitationField, ElicitationReply, ValidationIssue } from '@/lib/runtime';
 import { createPostgresTurnBus } from './create-postgres-turn-bus';
 import { createLiveTurnControls } from './live-turn-controls';
 import { createTurnControlToken } from './turn-control';
@@ -14,6 +14,7 @@ import { createTurnSlotAccounting } from './turn-slot-accounting';
 export type TurnControlMessage =
   | { kind: 'approval'; turnId: string; token: string; callId: string; decision: ApprovalDecision }
   | { kind: 'output'; turnId: string; token: string; callId: string; output: string }
+  | { kind: 'elicitation'; turnId: string; token: string; answer: ElicitationAnswerRequest }
   | { kind: 'abort'; turnId: string; token: string }
   /** A newcomer on another instance took this turn's shared slot (`createSharedTurnSlots`): stop it with `reason`. */
   | { kind: 'yield'; turnId: string; reason: string };
@@ -36,6 +37,8 @@ export type LiveTurn = {
   approvals: Map<string, (decision: ApprovalDecision) => void>;
   /** Calls waiting for an output typed by a person. */
   outputs: Map<string, (output: string) => void>;
+  /** Questions its calls' MCP servers asked, waiting for a person, by elicitation id. */
+  elicitations: Map<string, PendingElicitation>;
   /** The turn's own tape array, growing as exchanges complete, so they can be inspected while it runs. */
   tape?: readonly TapeEntry[];
   /** Run once when it ends (its shared turn slot is released). */
@@ -52,6 +55,9 @@ export type LiveTurn = {
 };
 
 
+/** A question waiting for a person: the form its answer must fit (none for a URL to open), and where the reply goes. */
+export type PendingElicitation = { fields?: readonly ElicitationField[]; resolve: (reply: ElicitationReply) => void };
+
 /** What a running turn shares besides its controls. */
 export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
 
@@ -61,6 +67,8 @@ export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
  */
 export type DeliverOutcome = 'delivered' | 'unknown-turn' | 'no-pending-approval' | 'forwarded' | 'forbidden';
 export type DeliverOutputOutcome = 'delivered' | 'unknown-turn' | 'no-pending-output' | 'forwarded' | 'forbidden';
+/** `invalid`: the content does not fit the requested form (the question stays open). */
+export type DeliverElicitationOutcome = 'delivered' | 'unknown-turn' | 'no-pending-elicitation' | 'forwarded' | 'forbidden' | { invalid: ValidationIssue[] };
 export type AbortOutcome = 'aborted' | 'unknown-turn' | 'forwarded' | 'forbidden';
 /** A running turn's exchanges as its starting client may read them (a finished turn's are in the session store). */
 export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
@@ -76,6 +84,7 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
   bus?.subscribe((message) => {
     if (message.kind === 'approval') local.deliverApproval(message.turnId, message.token, message.callId, message.decision);
     else if (message.kind === 'output') local.deliverOutput(message.turnId, message.token, message.callId, message.output);
+    else if (message.kind === 'elicitation') local.deliverElicitation(message.turnId, message.token, message.answer);
     else if (message.kind === 'yield') slots.yieldSlot(message.turnId, message.reason);
     else local.abort(message.turnId, message.token);
   });
@@ -90,10 +99,11 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
     accessTape: local.accessTape,
     awaitApproval: local.awaitApproval,
     awaitOutput: local.awaitOutput,
+    awaitElicitation: local.awaitElicitation,
     /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
     register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
       const controlToken = createTurnControlToken();
-      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), tape: extras.tape, onEnded: [], onWaitingChange: [], waits: 0, yielded: false });
+      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), elicitations: new Map(), tape: extras.tape, onEnded: [], onWaitingChange: [], waits: 0, yielded: false });
       return controlToken;
     },
     /** How the turn is stopped with a reason (its event budget's `stop`), once it runs. */
@@ -122,6 +132,11 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
     },
     deliverOutput(turnId: string, token: string, callId: string, output: string): DeliverOutputOutcome {
       return orForward(local.deliverOutput(turnId, token, callId, output), { kind: 'output', turnId, token, callId, output });
+    },
+    /** A person's answer to a server's question, checked against its form where the turn runs. */
+    deliverElicitation(turnId: string, token: string, answer: ElicitationAnswerRequest): DeliverElicitationOutcome {
+      const outcome = local.deliverElicitation(turnId, token, answer);
+      return typeof outcome === 'string' ? orForward(outcome, { kind: 'elicitation', turnId, token, answer }) : outcome;
     },
     deliverApproval(turnId: string, token: string, callId: string, decision: ApprovalDecision): DeliverOutcome {
       return orForward(local.deliverApproval(turnId, token, callId, decision), { kind: 'approval', turnId, token, callId, decision });
