@@ -23,7 +23,7 @@ export function CompatibilityMatrix({ tool }: CompatibilityMatrixProps) {
   const open = verdicts.find((verdict) => verdict.target === selected);
   const sendingProvider: PreviewProvider | null = selected === 'gemini' ? 'gemini' : selected === 'anthropic' || selected === 'anthropic-strict' ? 'anthropic' : null;
   const sending = useMemo(
-    () => (sendingProvider ? previewProviderTool({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.sentSchema, strict: tool.strict }, sendingProvider) : null),
+    () => (sendingProvider ? previewProviderTool({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.sentSchema, strict: tool.strict, deferLoading: tool.deferLoading }, sendingProvider) : null),
     [tool, sendingProvider],
   );
   return (

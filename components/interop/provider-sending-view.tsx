@@ -16,7 +16,7 @@ const PROVIDER_LABELS: Record<PreviewProvider, string> = { anthropic: 'Anthropic
  */
 export function ProviderSendingView({ tool, provider }: ProviderSendingViewProps) {
   const preview = useMemo(
-    () => previewProviderTool({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.sentSchema, strict: tool.strict }, provider),
+    () => previewProviderTool({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.sentSchema, strict: tool.strict, deferLoading: tool.deferLoading }, provider),
     [tool, provider],
   );
   const sentText = preview.sent === null ? '' : JSON.stringify(preview.sent, null, 2);
@@ -33,6 +33,11 @@ export function ProviderSendingView({ tool, provider }: ProviderSendingViewProps
       <p data-testid="provider-sending-namespace" className="mb-1 text-[11px] leading-snug text-fg-muted">
         {preview.namespaceNote}
       </p>
+      {preview.deferralNote && (
+        <p data-testid="provider-sending-deferral" className="mb-1 text-[11px] leading-snug text-fg-muted">
+          {preview.deferralNote}
+        </p>
+      )}
       {preview.sent !== null && (
         <pre data-testid="provider-sent-tool" className="max-h-60 overflow-auto rounded border border-border bg-panel-muted p-2 font-mono text-[11px] leading-4">
           {sentText}

@@ -68,14 +68,16 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
   const functions = readKnownFunctions(request.tools, request.input);
   if (request.toolChoice === 'none') return [{ type: 'message', text: `Answering without tools, as tool_choice is none. You said: "${truncate(message, 80)}".` }];
   const selected = selectForChoice(request, message, functions);
-  if (selected.length === 0) return [{ type: 'message', text: describeNoTool(message, functions) }];
-
   const searchOffer = readToolSearchOffer(request.tools);
-  if (!options.searched && searchOffer && selected.some(({ tool }) => tool.deferred)) {
+  // A provider that declares deferred tools only once a search loaded them (Gemini's wire) shows
+  // none of them: when nothing on offer fits the message, the search function may find what does.
+  const hiddenDeferred = searchOffer === 'function' && selected.length === 0;
+  if (!options.searched && searchOffer && (hiddenDeferred || selected.some(({ tool }) => tool.deferred))) {
     const query = extractKeywords(message) || message;
     if (searchOffer === 'hosted-shape') return [{ type: 'tool_search_call', arguments: { query } }];
     return [{ type: 'function_call', name: TOOL_SEARCH_FUNCTION, arguments: JSON.stringify({ query }) }];
   }
+  if (selected.length === 0) return [{ type: 'message', text: describeNoTool(message, functions) }];
 
   const keywords = extractKeywords(message);
   const outputs: EmbeddedOutput[] = [];

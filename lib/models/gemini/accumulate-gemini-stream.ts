@@ -54,7 +54,9 @@ export function accumulateGeminiStream(options: GeminiStreamOptions): GeminiStre
       const mapped = options.names.get(wireName) ?? { name: wireName };
       const callId = typeof call.id === 'string' && call.id ? call.id : `${options.callIdPrefix}_${calls}`;
       const args = typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {});
-      options.onDelta?.({ kind: 'arguments', item: items++, delta: args, callId, ...mapped });
+      // A tool search is no call card: it reaches the timeline as the search it is, once answered.
+      if (mapped.search) items += 1;
+      else options.onDelta?.({ kind: 'arguments', item: items++, delta: args, callId, name: mapped.name, ...(mapped.namespace ? { namespace: mapped.namespace } : {}) });
       calls += 1;
     }
     parts.push(part);

@@ -1,4 +1,4 @@
-import { isPlainObject, type ConversationItem, type ModelError, type ModelResponse, err, ok, type Result } from '@/lib/runtime';
+import { isPlainObject, type ConversationItem, type JsonValue, type ModelError, type ModelResponse, err, ok, type Result } from '@/lib/runtime';
 import type { GeminiToolNames } from './gemini-tool-names';
 
 /** Finish reasons that end a candidate normally; any other one with nothing to show is an error. */
@@ -13,7 +13,8 @@ export type ConvertGeminiOptions = {
 /**
  * A `GenerateContentResponse` body → the runtime's ModelResponse: the first candidate's text
  * parts join into one assistant message, each `functionCall` part is a call (Gemini's `id` as
- * the call id when it sent one), and a part's `thoughtSignature` stays on the item it came with.
+ * the call id when it sent one; a call of the runtime's `tool_search` function is its client-run
+ * search), and a part's `thoughtSignature` stays on the item it came with.
  * Thought summaries (`thought: true`) are not kept; a signature they carry moves to the next item.
  * A blocked prompt or a candidate that stopped for another reason with nothing to show is an error.
  */
@@ -48,6 +49,11 @@ export function convertGeminiResponse(body: unknown, options: ConvertGeminiOptio
       if (typeof call.name !== 'string' || call.name === '') return malformed(`Gemini's parts[${index}].functionCall has no name.`);
       const mapped = options.names.get(call.name) ?? { name: call.name };
       const id = typeof call.id === 'string' && call.id ? call.id : undefined;
+      if (mapped.search) {
+        output.push({ type: 'tool_search_call', call_id: id ?? `${options.callIdPrefix}_${calls}`, ...(id ? { id } : {}), arguments: readSearchArguments(call.args), execution: 'client', ...(signature ? { thought_signature: signature } : {}) });
+        calls += 1;
+        continue;
+      }
       output.push({
         type: 'function_call',
         call_id: id ?? `${options.callIdPrefix}_${calls}`,
@@ -70,6 +76,11 @@ export function convertGeminiResponse(body: unknown, options: ConvertGeminiOptio
   }
   const usage = readGeminiUsage(body.usageMetadata);
   return ok({ id: typeof body.responseId === 'string' ? body.responseId : '', output, ...(usage ? { usage } : {}) });
+}
+
+/** A search's `args` as the runtime reads a query: an object, or the text a model staged. */
+function readSearchArguments(args: unknown): JsonValue {
+  return isPlainObject(args) || typeof args === 'string' ? (args as JsonValue) : {};
 }
 
 /** Gemini sends `args` as an object; the embedded model may stage broken JSON as a string, passed on as it is. */

@@ -1,7 +1,7 @@
 import type { Content, Part } from '@google/genai';
-import type { ConversationItem, JsonValue } from '@/lib/runtime';
+import { isPlainObject, type ConversationItem, type JsonValue, type OfferedTool } from '@/lib/runtime';
 import { parseBody } from '../record-exchanges';
-import { qualifyGeminiName } from './gemini-tool-names';
+import { GEMINI_TOOL_SEARCH_NAME, qualifyGeminiName } from './gemini-tool-names';
 
 /** A request's conversation in Gemini's terms. */
 export type GeminiConversation = { contents: Content[]; systemInstruction?: Content };
@@ -11,8 +11,9 @@ export type GeminiConversation = { contents: Content[]; systemInstruction?: Cont
  * assistant text and function calls `model` turns; consecutive parts of one role share a turn, so
  * parallel calls travel together and their responses answer them together. Thought signatures go
  * back on the part they came with. Instructions and system/developer messages become the
- * `systemInstruction`. Items Gemini has no form for (tool search, other providers' reasoning)
- * are left out.
+ * `systemInstruction`. The runtime's own tool search travels as a call of its `tool_search`
+ * function and its response, naming the functions it loaded (declared from then on). Items Gemini
+ * has no form for (another provider's hosted search, its reasoning) are left out.
  */
 export function convertItemsToGemini(instructions: string | undefined, items: readonly ConversationItem[]): GeminiConversation {
   const contents: Content[] = [];
@@ -46,12 +47,35 @@ export function convertItemsToGemini(instructions: string | undefined, items: re
         });
         break;
       case 'tool_search_call':
-      case 'tool_search_output':
+        // Only the runtime's own searches have a Gemini form (a call of its function); another provider's hosted search is left out.
+        if (item.execution !== 'client') break;
+        calls.set(item.call_id, { name: GEMINI_TOOL_SEARCH_NAME, ...(item.id ? { id: item.id } : {}) });
+        append('model', { functionCall: { ...(item.id ? { id: item.id } : {}), name: GEMINI_TOOL_SEARCH_NAME, args: readSearchArguments(item.arguments) }, ...signature(item) });
+        break;
+      case 'tool_search_output': {
+        const call = calls.get(item.call_id);
+        if (item.execution !== 'client' || !call) break;
+        append('user', { functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name, response: { output: { loaded: listLoaded(item.tools) } } } });
+        break;
+      }
       case 'opaque':
         break;
     }
   }
   return { contents, ...(system.length > 0 ? { systemInstruction: { parts: system } } : {}) };
+}
+
+/** A search's arguments as Gemini's `args` object: the `{ query }` it was called with, or the text as the query. */
+function readSearchArguments(value: JsonValue): Record<string, unknown> {
+  if (isPlainObject(value)) return value;
+  if (typeof value !== 'string') return {};
+  const parsed = parseBody(value);
+  return isPlainObject(parsed) ? parsed : { query: value };
+}
+
+/** The wire names of the functions a search loaded. */
+function listLoaded(tools: readonly OfferedTool[]): string[] {
+  return tools.flatMap((tool) => (tool.type === 'function' ? [qualifyGeminiName(tool.name)] : tool.type === 'namespace' ? tool.tools.map((fn) => qualifyGeminiName(fn.name, tool.name)) : []));
 }
 
 function signature(item: { thought_signature?: string }): Pick<Part, 'thoughtSignature'> {

@@ -27,7 +27,8 @@ export type GeminiClientOptions = RemoteClientOptions & {
  * A ModelClient over Gemini's `streamGenerateContent`, through the official `@google/genai` SDK
  * with the given fetch (egress policy and recording included). Stateless: every request carries
  * the whole conversation, translated at this edge both ways. Gemini has no tool search, so
- * deferred tools are offered directly; it has no switch for parallel calls, so
+ * deferred tools are found by the runtime's own (a `tool_search` function, run by the runtime:
+ * a deferred function is declared once a search loaded it); Gemini has no switch for parallel calls, so
  * `parallelToolCalls: false` cannot be sent (the runtime still runs them in model order).
  */
 export function createGeminiClient(options: GeminiClientOptions): ModelClient {
@@ -40,7 +41,7 @@ export function createGeminiClient(options: GeminiClientOptions): ModelClient {
   return {
     label: options.label,
     hostedToolSearch: false,
-    supportsDeferredTools: false,
+    supportsDeferredTools: true,
     async createResponse(request, { signal, onDelta }): Promise<Result<ModelResponse, ModelError>> {
       const { parameters, names, refused } = buildGeminiRequest(options, request);
       if (refused.length > 0) return err(refuseUnsendableTools('Gemini', refused));
@@ -81,7 +82,7 @@ export function buildGeminiRequest(
   request: ModelRequest,
 ): { parameters: GenerateContentParameters; names: GeminiToolNames; refused: UnsendableTool[] } {
   const { contents, systemInstruction } = convertItemsToGemini(request.instructions, request.input);
-  const { tools, names, refused } = convertToolsToGemini(request.tools, options.chooseSchema ?? sendAuthoredSchema);
+  const { tools, names, refused } = convertToolsToGemini(request.tools, options.chooseSchema ?? sendAuthoredSchema, request.input);
   return {
     names,
     refused,

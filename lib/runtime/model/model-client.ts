@@ -14,7 +14,7 @@ export type ConversationItem =
   | { type: 'function_call'; call_id: string; name: string; namespace?: string; arguments: string; id?: string; thought_signature?: string }
   /** `is_error`: the output reports a failure (an error, a timeout, a denial), for providers that mark one. */
   | { type: 'function_call_output'; call_id: string; output: string; is_error?: true }
-  | { type: 'tool_search_call'; call_id: string; arguments: JsonValue; execution: 'client' | 'server'; id?: string }
+  | { type: 'tool_search_call'; call_id: string; arguments: JsonValue; execution: 'client' | 'server'; id?: string; thought_signature?: string }
   | { type: 'tool_search_output'; call_id: string; tools: OfferedTool[]; execution: 'client' | 'server' }
   /** Reasoning and other provider items we do not interpret but must pass back. */
   | { type: 'opaque'; item: { [key: string]: JsonValue } };

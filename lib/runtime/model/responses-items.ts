@@ -37,6 +37,7 @@ export function toResponsesInput(items: readonly ConversationItem[], options: { 
           call_id: item.call_id,
           arguments: item.arguments,
           execution: item.execution,
+          ...signed(item),
         };
       case 'tool_search_output':
         return {
@@ -90,6 +91,7 @@ export function fromResponsesItem(raw: unknown, where: string): Result<Conversat
         arguments: item.arguments ?? null,
         execution,
         ...(typeof item.id === 'string' ? { id: item.id } : {}),
+        ...readThoughtSignature(item),
       });
     }
     case 'tool_search_output': {

@@ -48,4 +48,14 @@ describe('the schema card\'s view of a tool as each provider receives it', () =>
     expect(map.sent).toEqual({ name: 'm', parametersJsonSchema: { type: 'object', additionalProperties: { type: 'string' } } });
     expect(map.sentence).toContain('full JSON Schema');
   });
+
+  it('says how a deferred tool reaches each provider: defer_loading beside Anthropic\'s search, the runtime\'s search for Gemini', () => {
+    const deferred = { name: 'get_weather', namespace: 'meteo', description: 'Weather.', parameters: { type: 'object' }, strict: false, deferLoading: true };
+    const anthropic = previewProviderTool(deferred, 'anthropic');
+    expect(anthropic.sent).toEqual({ name: 'meteo__get_weather', description: 'Weather.', input_schema: { type: 'object' }, defer_loading: true });
+    expect(anthropic.deferralNote).toContain('tool search tool');
+    const gemini = previewProviderTool(deferred, 'gemini');
+    expect(gemini.deferralNote).toContain('runtime offers its own tool_search');
+    expect(previewProviderTool({ ...deferred, deferLoading: false }, 'gemini').deferralNote).toBeUndefined();
+  });
 });

@@ -57,3 +57,15 @@ export function createWorkspaceTools(files: Map<string, string> = new Map([['a.t
   });
   return { files, readFile, writeFile, deleteFile, all: [readFile, writeFile, deleteFile] };
 }
+
+/** A deferred, namespaced read-only tool: what a tool search has to find before it can be called. */
+export const deferredWeatherTool = defineTool({
+  name: 'get_weather',
+  namespace: 'meteo',
+  namespaceDescription: 'Weather services',
+  description: 'Current weather for a city.',
+  deferLoading: true,
+  isReadOnly: true,
+  schema: z.object({ city: z.string() }),
+  execute: async (args) => `Sunny in ${args.city}`,
+});

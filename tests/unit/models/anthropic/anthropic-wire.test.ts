@@ -5,6 +5,7 @@ import { planAnthropicSchema } from '@/lib/interop';
 import type { ModelConfig, TapeEntry } from '@/lib/contract';
 import { defineTool, runTurn, type ModelDelta, type ModelRequest } from '@/lib/runtime';
 import { LOOPBACK_ALLOWED_ENV, startFakeProvider, type FakeReply } from '../fake-provider-server';
+import { deferredWeatherTool } from '../../support/sample-tools';
 import { documentedEvents, encodeAnthropicEvents } from './anthropic-fixtures';
 
 const KEY = 'sk-ant-test-0123456789abcdefghijklmnop';
@@ -190,16 +191,7 @@ describe('the embedded models in Anthropic’s wire format', () => {
   });
 
   it('finds a deferred tool through Anthropic’s tool search tool, in the same response as the call, with the search on the timeline', async () => {
-    const weather = defineTool({
-      name: 'get_weather',
-      namespace: 'meteo',
-      namespaceDescription: 'Weather services',
-      description: 'Current weather for a city.',
-      deferLoading: true,
-      isReadOnly: true,
-      schema: z.object({ city: z.string() }),
-      execute: async (args) => `Sunny in ${args.city}`,
-    });
+    const weather = deferredWeatherTool;
     const tape: TapeEntry[] = [];
     const outcome = await runTurn({
       tools: [lookup, weather],

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ModelConfig } from '@/lib/contract';
 import { defineTool, reduceRuntimeEvents, runTurn, type RuntimeEvent } from '@/lib/runtime';
-import { createWorkspaceTools } from '../../support/sample-tools';
+import { createWorkspaceTools, deferredWeatherTool } from '../../support/sample-tools';
 
-const weather = defineTool({
-  name: 'get_weather',
-  namespace: 'meteo',
-  namespaceDescription: 'Weather services',
-  description: 'Current weather for a city.',
-  deferLoading: true,
-  isReadOnly: true,
-  schema: z.object({ city: z.string() }),
-  execute: async (args) => `Sunny in ${args.city}`,
-});
+const weather = deferredWeatherTool;
 
 async function runWith(model: ModelConfig, message: string) {
   return runTurn({

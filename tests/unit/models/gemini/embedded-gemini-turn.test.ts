@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createModelClient } from '@/lib/models/server/create-model-client';
 import type { ModelConfig, TapeEntry } from '@/lib/contract';
 import { defineTool, readConversation, runTurn, type ConversationItem, type RuntimeEvent } from '@/lib/runtime';
-import { createWorkspaceTools } from '../../support/sample-tools';
+import { createWorkspaceTools, deferredWeatherTool } from '../../support/sample-tools';
 
 const weather = defineTool({
   name: 'get_weather',
@@ -60,5 +60,33 @@ describe('the embedded models answering in Gemini\'s wire format', () => {
     const sent = next.tape[0]?.request as { contents: { parts: Record<string, unknown>[] }[] };
     const parts = sent.contents.flatMap((content) => content.parts);
     expect(parts.find((part) => part.functionCall)?.thoughtSignature).toBe((signed as { thought_signature: string }).thought_signature);
+  });
+});
+
+describe('deferred tools on Gemini\'s wire (Gemini has no tool search: the runtime\'s own one runs)', () => {
+  it('declares tool_search instead of the deferred function, runs the search as the runtime\'s, then declares what it loaded', async () => {
+    const tape: TapeEntry[] = [];
+    const outcome = await runTurn({
+      tools: [...createWorkspaceTools().all, deferredWeatherTool],
+      model: createModelClient({ provider: 'auto', seed: 1, wire: 'gemini' }, { onExchange: (entry) => tape.push(entry) }),
+      input: [{ type: 'message', role: 'user', content: 'What is the weather forecast in "Paris"?' }],
+      policy: { permissions: { mode: 'auto' } },
+      host: { turnId: 'turn_gemini_search' },
+    });
+    expect(outcome.reason).toBe('completed');
+    expect(outcome.finalText).toBe('meteo.get_weather returned "Sunny in Paris".');
+    const declared = (index: number) => (tape[index]?.request as { tools: { functionDeclarations: { name: string }[] }[] }).tools[0]?.functionDeclarations.map((fn) => fn.name) ?? [];
+    expect(declared(0)).toContain('tool_search');
+    expect(declared(0)).not.toContain('meteo.get_weather');
+    const search = outcome.events.find((event) => event.type === 'tool-search');
+    expect(search).toMatchObject({ execution: 'client', query: expect.stringContaining('weather'), matches: ['meteo.get_weather'] });
+    // No call card for the search: it is on the timeline as the search it is.
+    expect(outcome.events.some((event) => event.type === 'tool-output' && event.name === 'tool_search')).toBe(false);
+    expect(declared(1)).toContain('meteo.get_weather');
+    const second = tape[1]?.request as { contents: { role: string; parts: Record<string, unknown>[] }[] };
+    expect(second.contents.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(second.contents[1]?.parts[0]).toMatchObject({ functionCall: { name: 'tool_search', args: { query: expect.stringContaining('weather') } } });
+    expect(second.contents[2]?.parts[0]).toMatchObject({ functionResponse: { name: 'tool_search', response: { output: { loaded: ['meteo.get_weather'] } } } });
+    expect(tape).toHaveLength(3);
   });
 });

@@ -6,7 +6,7 @@ import { convertToolChoiceToGemini, convertToolsToGemini } from '@/lib/models/ge
 import { sendAuthoredSchema } from '@/lib/models/gemini/gemini-schema-choice';
 import { readGeminiRequest } from '@/lib/models/embedded/gemini/read-gemini-request';
 import { chooseGeminiSchema } from '@/lib/interop';
-import type { ConversationItem, JsonValue, ModelDelta, OfferedTool } from '@/lib/runtime';
+import type { ConversationItem, JsonValue, ModelDelta, OfferedFunction, OfferedTool } from '@/lib/runtime';
 
 const scheduleSchema = { type: 'object', properties: { attendees: { type: 'array', items: { type: 'string' } }, date: { type: 'string' } }, required: ['attendees', 'date'] };
 const tools: OfferedTool[] = [
@@ -16,17 +16,41 @@ const tools: OfferedTool[] = [
 ];
 
 describe('tools → Gemini function declarations', () => {
-  it('declares every function under its wire name with parametersJsonSchema, namespaces qualified with a dot', () => {
+  it('declares every function under its wire name with parametersJsonSchema, namespaces qualified with a dot, and the runtime\'s search as a function', () => {
     const { tools: sent, names } = convertToolsToGemini(tools, sendAuthoredSchema);
     expect(sent).toEqual([
       {
         functionDeclarations: [
           { name: 'schedule_meeting', description: 'Schedules a meeting.', parametersJsonSchema: scheduleSchema },
           { name: 'crm.find_customer', description: 'Find one.', parametersJsonSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+          { name: 'tool_search', description: '', parametersJsonSchema: { type: 'object' } },
         ],
       },
     ]);
     expect(names.get('crm.find_customer')).toEqual({ name: 'find_customer', namespace: 'crm' });
+    expect(names.get('tool_search')).toEqual({ name: 'tool_search', search: true });
+  });
+
+  it('declares a deferred function only once a search of the runtime\'s loaded it, and maps its name back either way', () => {
+    const deferred: OfferedFunction = { type: 'function', name: 'get_weather', description: 'Weather.', parameters: { type: 'object' }, strict: false, defer_loading: true };
+    const offered: OfferedTool[] = [{ type: 'namespace', name: 'meteo', description: 'Weather', tools: [deferred] }, { type: 'tool_search', execution: 'client', description: 'Load tools.', parameters: { type: 'object', properties: { query: { type: 'string' } } } }];
+    const before = convertToolsToGemini(offered, sendAuthoredSchema);
+    expect(before.tools[0]?.functionDeclarations?.map((fn) => fn.name)).toEqual(['tool_search']);
+    expect(before.names.get('meteo.get_weather')).toEqual({ name: 'get_weather', namespace: 'meteo' });
+    const searched: ConversationItem[] = [
+      { type: 'message', role: 'user', content: 'Weather?' },
+      { type: 'tool_search_call', call_id: 'fc_s', id: 'fc_s', arguments: { query: 'weather' }, execution: 'client', thought_signature: 'c2ln' },
+      { type: 'tool_search_output', call_id: 'fc_s', execution: 'client', tools: [{ type: 'namespace', name: 'meteo', description: 'Weather', tools: [{ ...deferred, defer_loading: undefined }] }] },
+    ];
+    const after = convertToolsToGemini(offered, sendAuthoredSchema, searched);
+    expect(after.tools[0]?.functionDeclarations?.map((fn) => fn.name)).toEqual(['meteo.get_weather', 'tool_search']);
+    expect(convertItemsToGemini(undefined, searched).contents).toEqual([
+      { role: 'user', parts: [{ text: 'Weather?' }] },
+      { role: 'model', parts: [{ functionCall: { id: 'fc_s', name: 'tool_search', args: { query: 'weather' } }, thoughtSignature: 'c2ln' }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'fc_s', name: 'tool_search', response: { output: { loaded: ['meteo.get_weather'] } } } }] },
+    ]);
+    // A search another provider ran (Anthropic's, server-side) has no Gemini form.
+    expect(convertItemsToGemini(undefined, [{ type: 'tool_search_call', call_id: 'srvtoolu_1', arguments: {}, execution: 'server' }]).contents).toEqual([]);
   });
 
   it('sends what the compatibility matrix decides: as is, its rewrite as parameters, or JSON Schema it cannot rewrite', () => {
@@ -104,7 +128,7 @@ describe('conversation items ↔ Gemini contents', () => {
       { type: 'function_call_output', call_id: 'call_1_2', output: 'Error: no such customer', is_error: true },
       { type: 'message', role: 'assistant', content: 'AA100 is delayed.', thought_signature: 'U2lnbmF0dXJlIEI=' },
     ]);
-    expect(read.value.tools.map((tool) => (tool.type === 'function' ? tool.name : tool.type))).toEqual(['schedule_meeting', 'crm.find_customer']);
+    expect(read.value.tools.map((tool) => (tool.type === 'function' ? tool.name : tool.type))).toEqual(['schedule_meeting', 'crm.find_customer', 'tool_search']);
   });
 
   it('refuses what Gemini refuses: no contents, a response to no call, both parameter fields', () => {
