@@ -7,8 +7,6 @@ export type Share = { count: number; share: number };
 /** What became of the calls the runs proposed. */
 export type CallShares = {
   calls: number;
-  /** Calls whose arguments needed at least one repair rung. */
-  repaired: Share;
   /** Calls each rung repaired (a call repaired by two rungs counts under both), most first. */
   repairedByRung: Array<Share & { rung: RepairRung }>;
   rejected: Share;
@@ -18,27 +16,26 @@ export type CallShares = {
 
 /** The shares of proposed calls that were repaired (by rung), rejected (by code) and denied, over every run. */
 export function countCallShares(runs: readonly RunFacts[]): CallShares {
-  const calls = runs.flatMap((run) => run.calls);
-  const byRung = new Map<RepairRung, number>();
-  const byCode = new Map<ToolInputErrorCode, number>();
-  let repaired = 0;
-  let rejected = 0;
-  let denied = 0;
-  for (const call of calls) {
-    if (call.repairs.length > 0) repaired += 1;
-    for (const rung of new Set(call.repairs)) byRung.set(rung, (byRung.get(rung) ?? 0) + 1);
-    if (call.outcome.kind === 'rejected') {
-      rejected += 1;
-      byCode.set(call.outcome.code, (byCode.get(call.outcome.code) ?? 0) + 1);
-    } else if (call.outcome.kind === 'denied') denied += 1;
-  }
-  const share = (count: number): Share => ({ count, share: calls.length === 0 ? 0 : count / calls.length });
+  const calls = runs.reduce((sum, run) => sum + run.calls.length, 0);
+  const share = (count: number): Share => ({ count, share: calls === 0 ? 0 : count / calls });
+  const byRung = sumCounts(runs.map((run) => run.repairs));
+  const byCode = sumCounts(runs.map((run) => run.rejections));
   return {
-    calls: calls.length,
-    repaired: share(repaired),
-    repairedByRung: [...byRung].map(([rung, count]) => ({ rung, ...share(count) })).sort((a, b) => b.count - a.count),
-    rejected: share(rejected),
-    rejectedByCode: [...byCode].map(([code, count]) => ({ code, ...share(count) })).sort((a, b) => b.count - a.count),
-    denied: share(denied),
+    calls,
+    repairedByRung: byRung.map(([rung, count]) => ({ rung, ...share(count) })),
+    rejected: share(byCode.reduce((sum, [, count]) => sum + count, 0)),
+    rejectedByCode: byCode.map(([code, count]) => ({ code, ...share(count) })),
+    denied: share(runs.reduce((sum, run) => sum + run.denials, 0)),
   };
+}
+
+/** Per-run counts by key added up, most first (ties by key, so the order never depends on run order). */
+function sumCounts<Key extends string>(counts: ReadonlyArray<Partial<Record<Key, number>>>): Array<[Key, number]> {
+  const totals = new Map<Key, number>();
+  for (const entry of counts) {
+    for (const [key, count] of Object.entries(entry) as Array<[Key, number | undefined]>) {
+      if (count) totals.set(key, (totals.get(key) ?? 0) + count);
+    }
+  }
+  return [...totals].sort(([keyA, a], [keyB, b]) => b - a || keyA.localeCompare(keyB));
 }

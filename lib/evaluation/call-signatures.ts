@@ -31,5 +31,5 @@ export function countCallSignatures(runs: readonly RunFacts[], limit = 5): CallS
 /** A run's calls as one line; a run that called nothing reads `no calls`. */
 export function describeCallSignature(calls: readonly CallFacts[]): string {
   if (calls.length === 0) return 'no calls';
-  return calls.map((call) => `${call.name}(${call.argumentKeys === null ? 'not an object' : [...call.argumentKeys].sort().join(', ')})`).join(' → ');
+  return calls.map((call) => `${call.name}(${[...call.argumentKeys].sort().join(', ')})`).join(' → ');
 }

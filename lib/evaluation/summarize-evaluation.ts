@@ -4,7 +4,7 @@ import { compareProportions, type ProportionComparison } from './compare-proport
 import { describeVariantDifference } from './describe-variant-difference';
 import { passAtK, passHatKCurve } from './pass-k';
 import { spreadOf, type Spread } from './percentile';
-import type { EvaluationVariant, RunFacts } from './run-facts';
+import type { RunFacts } from './run-facts';
 
 /** How often one expectation held over a group's runs. */
 export type PassRate = {
@@ -21,7 +21,7 @@ export type PassRate = {
 /** The statistics of the runs of one model configuration with one module variant. */
 export type GroupSummary = {
   model: string;
-  variant: EvaluationVariant;
+  variant: string;
   runIds: string[];
   /** Runs where some assertion failed, in run order. */
   failingRunIds: string[];
@@ -36,7 +36,7 @@ export type GroupSummary = {
   latencyMs: Spread;
 };
 
-/** Where a model's two variants were both run: how B compares with A on one expectation. */
+/** Where a model's two variants were both run: how B (the second) compares with A (the first) on one expectation. */
 export type VariantDifference = {
   model: string;
   /** The assertion's index, or `all` for every assertion holding. */
@@ -47,19 +47,29 @@ export type VariantDifference = {
 
 export type EvaluationSummary = { groups: GroupSummary[]; differences: VariantDifference[] };
 
+/** What an evaluation compares: its assertions' labels, its models' and its variants' (A first), in request order. */
+export type EvaluationPlan = { assertionLabels: readonly string[]; models: readonly string[]; variants: readonly string[] };
+
 /**
- * The statistics of an evaluation's finished runs, per model × variant (groups in the order their
- * first run appears), and the sentence on each expectation whose pass rate differs between variants.
- * `assertionLabels` name the assertions in the sentences.
+ * The statistics of an evaluation's finished runs, per model × variant (groups in the plan's order,
+ * those without a finished run left out), and, where a model ran two variants, the sentence on
+ * every assertion holding and on each assertion whose pass rate moved.
  */
-export function summarizeEvaluation(runs: readonly RunFacts[], assertionLabels: readonly string[]): EvaluationSummary {
+export function summarizeEvaluation(runs: readonly RunFacts[], plan: EvaluationPlan): EvaluationSummary {
   const grouped = new Map<string, RunFacts[]>();
   for (const run of runs) {
     const key = JSON.stringify([run.model, run.variant]);
-    grouped.set(key, [...(grouped.get(key) ?? []), run]);
+    const members = grouped.get(key);
+    if (members) members.push(run);
+    else grouped.set(key, [run]);
   }
-  const groups = [...grouped.values()].map((members) => summarizeGroup(members, assertionLabels.length));
-  return { groups, differences: findVariantDifferences(groups, assertionLabels) };
+  const groups = plan.models.flatMap((model) =>
+    plan.variants.flatMap((variant) => {
+      const members = grouped.get(JSON.stringify([model, variant]));
+      return members ? [summarizeGroup(members, plan.assertionLabels.length)] : [];
+    }),
+  );
+  return { groups, differences: findVariantDifferences(groups, plan) };
 }
 
 function summarizeGroup(runs: RunFacts[], assertionCount: number): GroupSummary {
@@ -91,10 +101,13 @@ function rateOf(passed: number, runs: number): PassRate {
   };
 }
 
-function findVariantDifferences(groups: GroupSummary[], labels: readonly string[]): VariantDifference[] {
+function findVariantDifferences(groups: GroupSummary[], plan: EvaluationPlan): VariantDifference[] {
+  const [nameA, nameB] = plan.variants;
+  if (nameA === undefined || nameB === undefined) return [];
+  const labels = plan.assertionLabels;
   const differences: VariantDifference[] = [];
-  for (const b of groups.filter((group) => group.variant === 'B')) {
-    const a = groups.find((group) => group.variant === 'A' && group.model === b.model);
+  for (const b of groups.filter((group) => group.variant === nameB)) {
+    const a = groups.find((group) => group.variant === nameA && group.model === b.model);
     if (!a || !a.allAssertions || !b.allAssertions) continue;
     const pairs: Array<[number | 'all', PassRate, PassRate, string]> = [
       ['all', a.allAssertions, b.allAssertions, labels.length === 1 ? (labels[0] ?? '') : 'every assertion'],
@@ -106,7 +119,7 @@ function findVariantDifferences(groups: GroupSummary[], labels: readonly string[
       if (assertion !== 'all' && (!differs || labels.length === 1)) continue;
       const a1 = { passed: rateA.passed, runs: rateA.runs };
       const b1 = { passed: rateB.passed, runs: rateB.runs };
-      differences.push({ model: b.model, assertion, comparison: compareProportions(a1, b1), sentence: describeVariantDifference({ what, a: a1, b: b1 }) });
+      differences.push({ model: b.model, assertion, comparison: compareProportions(a1, b1), sentence: describeVariantDifference({ what, a: a1, b: b1, labels: { a: nameA, b: nameB } }) });
     }
   }
   return differences;

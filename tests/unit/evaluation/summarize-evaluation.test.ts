@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { countCallShares, countCallSignatures, describeCallSignature, percentile, spreadOf, summarizeEvaluation, type RunFacts } from '@/lib/evaluation';
-import { ranCall, runFacts } from './evaluation-fixtures';
+import { call, runFacts } from './evaluation-fixtures';
 
 describe('call signatures', () => {
   it('names tools in call order with their argument keys sorted', () => {
-    expect(describeCallSignature([ranCall('search', ['query', 'limit']), ranCall('open', ['id'])])).toBe('search(limit, query) → open(id)');
-    expect(describeCallSignature([ranCall('search', null)])).toBe('search(not an object)');
+    expect(describeCallSignature([call('search', ['query', 'limit']), call('open', ['id'])])).toBe('search(limit, query) → open(id)');
     expect(describeCallSignature([])).toBe('no calls');
   });
 
   it('counts distinct signatures, most frequent first, with a run to open', () => {
     const runs = [
-      runFacts('r1', { calls: [ranCall('search', ['query'])] }),
-      runFacts('r2', { calls: [ranCall('search', ['query', 'limit'])] }),
-      runFacts('r3', { calls: [ranCall('search', ['limit', 'query'])] }),
+      runFacts('r1', { calls: [call('search', ['query'])] }),
+      runFacts('r2', { calls: [call('search', ['query', 'limit'])] }),
+      runFacts('r3', { calls: [call('search', ['limit', 'query'])] }),
       runFacts('r4', { calls: [] }),
     ];
     expect(countCallSignatures(runs, 2)).toEqual({
@@ -29,23 +28,11 @@ describe('call signatures', () => {
 describe('call shares', () => {
   it('counts repaired (by rung), rejected (by code) and denied out of every proposed call', () => {
     const runs: RunFacts[] = [
-      runFacts('r1', {
-        calls: [
-          { name: 'a', argumentKeys: ['x'], repairs: ['strip-code-fence', 'fix-closers'], outcome: { kind: 'ran' } },
-          { name: 'b', argumentKeys: null, repairs: [], outcome: { kind: 'rejected', code: 'unparseable-arguments' } },
-        ],
-      }),
-      runFacts('r2', {
-        calls: [
-          { name: 'a', argumentKeys: ['x'], repairs: ['fix-closers'], outcome: { kind: 'rejected', code: 'invalid-arguments' } },
-          { name: 'c', argumentKeys: [], repairs: [], outcome: { kind: 'denied' } },
-          { name: 'b', argumentKeys: ['y'], repairs: [], outcome: { kind: 'rejected', code: 'invalid-arguments' } },
-        ],
-      }),
+      runFacts('r1', { calls: [call('a'), call('b')], repairs: { 'strip-code-fence': 1, 'fix-closers': 1 }, rejections: { 'unparseable-arguments': 1 } }),
+      runFacts('r2', { calls: [call('a'), call('c'), call('b')], repairs: { 'fix-closers': 1 }, rejections: { 'invalid-arguments': 2 }, denials: 1 }),
     ];
     expect(countCallShares(runs)).toEqual({
       calls: 5,
-      repaired: { count: 2, share: 0.4 },
       repairedByRung: [
         { rung: 'fix-closers', count: 2, share: 0.4 },
         { rung: 'strip-code-fence', count: 1, share: 0.2 },
@@ -57,7 +44,7 @@ describe('call shares', () => {
       ],
       denied: { count: 1, share: 0.2 },
     });
-    expect(countCallShares([runFacts('r', { calls: [] })]).repaired).toEqual({ count: 0, share: 0 });
+    expect(countCallShares([runFacts('r', { calls: [] })]).denied).toEqual({ count: 0, share: 0 });
   });
 });
 
@@ -84,9 +71,9 @@ describe('summarizeEvaluation', () => {
     pass('b4', 'B', [true, true]),
     pass('g1', 'B', [false, false], 'gpt'),
   ];
-  const summary = summarizeEvaluation(runs, ['Calls search', 'Final text says done']);
+  const summary = summarizeEvaluation(runs, { assertionLabels: ['Calls search', 'Final text says done'], models: ['auto', 'gpt'], variants: ['A', 'B'] });
 
-  it('groups runs per model × variant in the order first seen', () => {
+  it("groups runs per model × variant in the plan's order", () => {
     expect(summary.groups.map((group) => [group.model, group.variant, group.runIds])).toEqual([
       ['auto', 'A', ['a1', 'a2', 'a3', 'a4']],
       ['auto', 'B', ['b1', 'b2', 'b3', 'b4']],
@@ -115,9 +102,16 @@ describe('summarizeEvaluation', () => {
   });
 
   it('has no pass rates without assertions, and no sentence without both variants', () => {
-    const bare = summarizeEvaluation([runFacts('x', { assertions: [] })], []);
+    const bare = summarizeEvaluation([runFacts('x', { assertions: [] })], { assertionLabels: [], models: ['auto'], variants: ['B'] });
     expect(bare.groups[0]?.allAssertions).toBeNull();
     expect(bare.groups[0]?.failingRunIds).toEqual([]);
     expect(bare.differences).toEqual([]);
+  });
+
+  it('names the variants by their labels in the sentence', () => {
+    const named = summarizeEvaluation([pass('x', 'A', [false]), runFacts('y', { variant: 'enum', assertions: [true] })], { assertionLabels: ['Calls search'], models: ['auto'], variants: ['A', 'enum'] });
+    expect(named.differences.map((difference) => difference.sentence)).toEqual([
+      "enum passed “Calls search” in 1 of 1 runs (100%), A in 0 of 1 runs (0%): 100 points higher with enum, a gap chance alone could explain (Fisher's exact test, p = 1.00).",
+    ]);
   });
 });
