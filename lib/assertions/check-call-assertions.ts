@@ -1,9 +1,9 @@
 import { type JsonValue, createJsonSchemaValidator, formatIssuePath } from '@/lib/runtime';
 import { failed, passed, type AssertionOutcome } from './assertion-verdict';
 import { describeCall, describeRefusal, listCallNames, listCalls } from './describe-call';
-import { describeJsonValue } from './describe-json-value';
+import { describeJsonValue } from '@/lib/contract';
 import { matchPartialValue } from './match-partial-value';
-import { formatCount, type ArgumentsMatcher, type SessionAssertionOf } from './session-assertion';
+import { formatCount, type ArgumentsMatcher, type SessionAssertionOf } from '@/lib/contract';
 import type { TurnCall } from './summarize-turn-events';
 
 /** Where the checked calls come from, for messages: ` in turn 2`, or nothing for the whole session. */

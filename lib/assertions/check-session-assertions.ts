@@ -2,7 +2,7 @@ import { type RuntimeEvent, assertNever, err, ok, type Result } from '@/lib/runt
 import { failed, type AssertionOutcome, type AssertionVerdict } from './assertion-verdict';
 import { checkArgumentsMatch, checkCallOrder, checkNoRefusedCalls, checkToolCalled, type CallScope } from './check-call-assertions';
 import { checkFinalText, checkTaskResult, checkTurnLimit } from './check-turn-assertions';
-import { formatCount, type SessionAssertion } from './session-assertion';
+import { formatCount, type SessionAssertion } from '@/lib/contract';
 import { summarizeTurnEvents, type TurnSummary } from './summarize-turn-events';
 
 export type { AssertionVerdict } from './assertion-verdict';

@@ -1,8 +1,8 @@
 import { failed, passed, type AssertionOutcome } from './assertion-verdict';
-import { compileTextPattern } from './compile-text-pattern';
+import { compileTextPattern } from '@/lib/contract';
 import { describeRefusal, firstLine } from './describe-call';
-import { describeJsonValue } from './describe-json-value';
-import { formatCount, type SessionAssertionOf } from './session-assertion';
+import { describeJsonValue } from '@/lib/contract';
+import { formatCount, type SessionAssertionOf } from '@/lib/contract';
 import type { TurnSummary } from './summarize-turn-events';
 
 /** The name of the built-in tool a task-mode turn submits its result with. */

@@ -2,6 +2,6 @@
 export type { AssertionVerdict } from './assertion-verdict';
 export { checkAssertions } from './check-session-assertions';
 export { firstLine } from './describe-call';
-export { describeJsonValue } from './describe-json-value';
-export { ASSERTION_LIMITS, describeAssertion, formatCount, sessionAssertionSchema, sessionAssertionsSchema } from './session-assertion';
-export type { SessionAssertion } from './session-assertion';
+export { describeJsonValue } from '@/lib/contract';
+export { ASSERTION_LIMITS, describeAssertion, formatCount, sessionAssertionSchema, sessionAssertionsSchema } from '@/lib/contract';
+export type { SessionAssertion } from '@/lib/contract';

@@ -1,6 +1,11 @@
 // What crosses a wire or a thread: request schemas (one file a request) and their limits, the model config a
-// request names, the compile answer and its tool views, a replay's event differences, the finished turn, the
+// request names, the assertions a session or evaluation checks, the compile answer and its tool views, a replay's event differences, the finished turn, the
 // `'playground'` module's declarations (editor and sandbox), body parsing and its refusals. Browser-safe; imports only lib/runtime and zod.
+export { ASSERTION_LIMITS, argumentsMatcherSchema, describeAssertion, formatCount, sessionAssertionSchema, sessionAssertionsSchema } from './assertions/session-assertion';
+export type { SessionAssertion, SessionAssertionKind, SessionAssertionOf, ArgumentsMatcher } from './assertions/session-assertion';
+export { compileTextPattern } from './assertions/compile-text-pattern';
+export type { TextPattern } from './assertions/compile-text-pattern';
+export { describeJsonValue } from './assertions/describe-json-value';
 export { approvalRequestSchema } from './requests/approval-request';
 export { compileRequestSchema } from './requests/compile-request';
 export { hasErrors } from './answers/compiled-module';

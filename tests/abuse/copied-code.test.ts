@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/contract/assertions/session-assertion';
 import { formatCurl, formatSdkCode, type ExchangeRequest } from '@/lib/client/exchanges/format-exchange-code';
 import { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape } from '@/lib/interop/schema/escape-unsafe-characters';
 import type { ExportFormat } from '@/lib/interop/export/export-format';

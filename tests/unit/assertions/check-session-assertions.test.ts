@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAssertions, type AssertionVerdict } from '@/lib/assertions/check-session-assertions';
-import { sessionAssertionSchema } from '@/lib/assertions/session-assertion';
+import { sessionAssertionSchema } from '@/lib/contract/assertions/session-assertion';
 import { approvalGatePreset, parallelAndSequentialPreset, repairLadderPreset, taskSubmitResultPreset } from '@/lib/presets';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { recordPresetTurn } from '../sessions/session-fixtures';

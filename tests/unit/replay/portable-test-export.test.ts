@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPortableTestExport, type PortableTestExport } from '@/lib/replay/render-portable-test-export';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/contract/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets';
 import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { buildExportRuntime } from '../../../scripts/build-export-runtime.mjs';

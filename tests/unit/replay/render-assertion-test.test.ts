@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAssertionTestFile } from '@/lib/replay/render-assertion-test';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/contract/assertions/session-assertion';
 import { parallelAndSequentialPreset } from '@/lib/presets';
 import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
 import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions/record/session-record';

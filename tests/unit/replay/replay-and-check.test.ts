@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkReplayOnTape as replayAndCheck } from '@/lib/server/replay/check-replay-on-tape';
-import type { SessionAssertion } from '@/lib/assertions/session-assertion';
+import type { SessionAssertion } from '@/lib/contract/assertions/session-assertion';
 import { repairLadderPreset } from '@/lib/presets';
 import { compactSessionRecord } from '@/lib/sessions/record/compact-session-record';
 import type { SessionRecord } from '@/lib/sessions/record/session-record';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertNever, checkJsonSchema } from '@/lib/runtime';
-import { SESSION_LIMITS } from '@/lib/contract';
+import { SESSION_LIMITS } from '../limits/session-limits';
 import { compileTextPattern } from './compile-text-pattern';
 import { describeJsonValue } from './describe-json-value';
 

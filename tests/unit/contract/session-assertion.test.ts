@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSERTION_LIMITS, describeAssertion, sessionAssertionSchema, sessionAssertionsSchema, type SessionAssertion } from '@/lib/assertions/session-assertion';
+import { ASSERTION_LIMITS, describeAssertion, sessionAssertionSchema, sessionAssertionsSchema, type SessionAssertion } from '@/lib/contract/assertions/session-assertion';
 
 function issuesOf(value: unknown): string[] {
   const parsed = sessionAssertionSchema.safeParse(value);
