@@ -1,11 +1,19 @@
 // What crosses a wire or a thread: request schemas (one file a request) and their limits, the model config a
-// request names, the assertions a session or evaluation checks, the compile answer and its tool views, a replay's event differences, the finished turn, the
+// request names, the assertions a session or evaluation checks, an evaluation's request, run outcomes and stream events, the compile answer and its tool views, a replay's event differences, the finished turn, the
 // `'playground'` module's declarations (editor and sandbox), body parsing and its refusals. Browser-safe; imports only lib/runtime and zod.
 export { ASSERTION_LIMITS, argumentsMatcherSchema, describeAssertion, formatCount, sessionAssertionSchema, sessionAssertionsSchema } from './assertions/session-assertion';
 export type { SessionAssertion, SessionAssertionKind, SessionAssertionOf, ArgumentsMatcher } from './assertions/session-assertion';
 export { compileTextPattern } from './assertions/compile-text-pattern';
 export type { TextPattern } from './assertions/compile-text-pattern';
 export { describeJsonValue } from './assertions/describe-json-value';
+export { EVALUATION_LIMITS, evaluationRequestSchema, evaluationTurnSchema, evaluationVariantSchema, evaluationRunSeed } from './requests/evaluation-request';
+export type { EvaluationRequest, EvaluationRequestBody, EvaluationTurn, EvaluationVariant } from './requests/evaluation-request';
+export { evaluationCallSchema, evaluationAssertionResultSchema, evaluationRunErrorCodeSchema, evaluationRunOutcomeSchema } from './answers/evaluation-outcome';
+export type { EvaluationCall, EvaluationAssertionResult, EvaluationRunErrorCode, EvaluationRunOutcome } from './answers/evaluation-outcome';
+export { evaluationEventSchema, evaluationStopReasonSchema } from './answers/evaluation-event';
+export type { EvaluationEvent, EvaluationEventOf, EvaluationStopReason } from './answers/evaluation-event';
+export { formatEvaluationUrl } from './answers/evaluation-record';
+export type { EvaluationState, EvaluationRecord, EvaluationRunReplay, EvaluationReplayReport } from './answers/evaluation-record';
 export { approvalRequestSchema } from './requests/approval-request';
 export { compileRequestSchema } from './requests/compile-request';
 export { hasErrors } from './answers/compiled-module';

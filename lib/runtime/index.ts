@@ -8,11 +8,11 @@
 export { isPlainObject, type JsonSchema, type JsonValue } from './vocabulary/json';
 export { err, ok, type Result } from './vocabulary/result';
 export { assertNever } from './vocabulary/assert-never';
-export type { RepairRung, RepairStep, ToolInputErrorCode, ValidationIssue } from './vocabulary/issues';
+export { repairRungSchema, toolInputErrorCodeSchema, type RepairRung, type RepairStep, type ToolInputErrorCode, type ValidationIssue } from './vocabulary/issues';
 export {
   permissionModeSchema, turnModeSchema, executionModeSchema, type ExecutionMode, type PermissionMode, type Risk, type ToolLogLevel, type TurnMode,
 } from './vocabulary/modes';
-export type { ModelErrorCode, ToolOutputStatus } from './vocabulary/statuses';
+export { toolOutputStatusSchema, type ModelErrorCode, type ToolOutputStatus } from './vocabulary/statuses';
 export type { ToolTokens } from './vocabulary/tool-tokens';
 
 // basics
