@@ -3,7 +3,7 @@
 import type { EmbeddedWire } from '@/lib/contract';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 
-const WIRES: { value: EmbeddedWire; label: string }[] = [
+export const WIRE_OPTIONS: readonly { value: EmbeddedWire; label: string }[] = [
   { value: 'openai', label: 'OpenAI Responses' },
   { value: 'anthropic', label: 'Anthropic Messages' },
   { value: 'gemini', label: 'Gemini generateContent' },
@@ -14,7 +14,7 @@ export function EmbeddedWireField({ wire, onChange, className = '' }: { wire: Em
   return (
     <Field label="Wire format" hint="The embedded model answers in this provider's API, served to its official SDK: the turn's requests show what that provider would be sent" className={className}>
       <select data-testid="model-wire" className={INPUT_CLASS} value={wire} onChange={(event) => onChange(event.target.value as EmbeddedWire)}>
-        {WIRES.map((option) => (
+        {WIRE_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

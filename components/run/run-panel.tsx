@@ -8,18 +8,11 @@ import { bindApiKey, writeSessionApiKeys, type KeyedProvider } from '@/lib/clien
 import type { PermissionMode } from '@/lib/runtime';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';
+import { PROVIDER_OPTIONS } from './provider-options';
 import { ModelSettingsFields } from './model-settings-fields';
 import { RequestSettingsFields } from './request-settings-fields';
 import { RunStatus } from './run-status';
 
-const PROVIDERS: { value: ModelProviderChoice; label: string }[] = [
-  { value: 'auto', label: 'Embedded · auto' },
-  { value: 'scripted', label: 'Embedded · scripted' },
-  { value: 'openai', label: 'OpenAI' },
-  { value: 'openai-compatible', label: 'OpenAI-compatible' },
-  { value: 'anthropic', label: 'Anthropic' },
-  { value: 'gemini', label: 'Gemini' },
-];
 
 const PERMISSION_MODES: { value: PermissionMode; label: string }[] = [
   { value: 'auto', label: 'auto' },
@@ -140,7 +133,7 @@ function TurnSettingsFields({ state, dispatch, changeModel }: PanelPartProps & {
           value={state.model.provider}
           onChange={(event) => changeModel({ provider: event.target.value as ModelProviderChoice })}
         >
-          {PROVIDERS.map((provider) => (
+          {PROVIDER_OPTIONS.map((provider) => (
             <option key={provider.value} value={provider.value}>
               {provider.label}
             </option>

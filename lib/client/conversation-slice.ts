@@ -1,5 +1,6 @@
 import type { RuntimeEvent } from '@/lib/runtime';
 import {
+  advanceRun,
   createConversation,
   IDLE_RUN,
   isRunActive,
@@ -66,18 +67,13 @@ function reduceRunAction(state: ConversationSlice, action: ConversationAction): 
   };
   switch (action.type) {
     case 'run-event':
-      return update(action.runId, (run) => ({
-        ...run,
-        turnId: action.event.type === 'turn-start' ? action.event.turnId : run.turnId,
-        phase: run.phase === 'starting' ? 'streaming' : run.phase,
-        events: [...run.events, action.event],
-      }));
+      return update(action.runId, (run) => advanceRun(run, { kind: 'event', event: action.event }));
     case 'run-stopping':
-      return update(action.runId, (run) => (isRunActive(run) ? { ...run, phase: 'stopping' } : run));
+      return update(action.runId, (run) => advanceRun(run, { kind: 'stopping' }));
     case 'run-failed':
-      return update(action.runId, (run) => ({ ...run, phase: 'ended', errors: [...run.errors, action.message] }));
+      return update(action.runId, (run) => advanceRun(run, { kind: 'failed', message: action.message }));
     case 'run-finished':
-      return update(action.runId, (run) => ({ ...run, phase: 'ended' }));
+      return update(action.runId, (run) => advanceRun(run, { kind: 'finished' }));
     case 'turn-record-kept': {
       const conversation = keepTurnRecord(state.conversation, action.turnId, action.record);
       return conversation === state.conversation ? state : { ...state, conversation };

@@ -51,6 +51,28 @@ export function createConversation(turns: RunState[] = []): ConversationState {
   return { branches: [{ id: 1, turns }], activeBranchId: 1, nextBranchId: 2 };
 }
 
+/** What happened to a live run: an event arrived, Stop was asked for, or its stream closed. */
+export type RunUpdate = { kind: 'event'; event: RuntimeEvent } | { kind: 'stopping' } | { kind: 'failed'; message: string } | { kind: 'finished' };
+
+/** The run after `update`: the turn id from its `turn-start`, the phase its stream is in, its events and failures. */
+export function advanceRun(run: RunState, update: RunUpdate): RunState {
+  switch (update.kind) {
+    case 'event':
+      return {
+        ...run,
+        turnId: update.event.type === 'turn-start' ? update.event.turnId : run.turnId,
+        phase: run.phase === 'starting' ? 'streaming' : run.phase,
+        events: [...run.events, update.event],
+      };
+    case 'stopping':
+      return isRunActive(run) ? { ...run, phase: 'stopping' } : run;
+    case 'failed':
+      return { ...run, phase: 'ended', errors: [...run.errors, update.message] };
+    case 'finished':
+      return { ...run, phase: 'ended' };
+  }
+}
+
 export function isRunActive(run: RunState): boolean {
   return run.phase === 'starting' || run.phase === 'streaming' || run.phase === 'stopping';
 }

@@ -2,11 +2,13 @@ import { DEFAULT_GEMINI_MODEL } from './playground-schemas';
 import type { ModelSettings as RequestModelSettings } from '@/lib/runtime';
 import { reduceCompile, type CompileAction, type CompileSlice } from '@/lib/client/compile';
 import { createConversationSlice, reduceConversation, type ConversationAction, type ConversationSlice } from './conversation-slice';
-import { selectCurrentRun, type RunState } from './conversation-state';
+import { isRunActive, selectCurrentRun, type RunState } from './conversation-state';
 import { reduceEditor, type EditorAction, type EditorSlice } from './editor-slice';
 import { applyPreset, DEFAULT_MAX_ITERATIONS, reduceScenario, type PlaygroundPreset, type ScenarioAction, type ScenarioSlice } from './scenario-slice';
 import { DEFAULT_ANTHROPIC_MODEL, reduceSettings, type SettingsAction, type SettingsSlice } from './settings-slice';
 import { reduceMcpSources, type McpSourcesAction, type McpSourcesSlice } from './mcp';
+import { reduceModelConfigs, type ModelConfigsAction, type ModelConfigsSlice } from './model-configs-slice';
+import { closeSideBySide, isSideBySideActive, reduceSideBySide, type SideBySideAction, type SideBySideSlice } from './side-by-side-slice';
 
 export type { CompileOutcome, CompileState } from '@/lib/client/compile';
 export type { RunPhase, RunState } from './conversation-state';
@@ -18,9 +20,14 @@ export { isRunActive } from './conversation-state';
 export { DEFAULT_MAX_ITERATIONS, formatAssertions } from './scenario-slice';
 
 /** The page's state: one slice a job, each with its own reducer (combined in `playgroundReducer`). */
-export type PlaygroundState = ScenarioSlice & EditorSlice & SettingsSlice & CompileSlice & ConversationSlice & McpSourcesSlice;
+export type PlaygroundState = ScenarioSlice & EditorSlice & SettingsSlice & ModelConfigsSlice & CompileSlice & ConversationSlice & SideBySideSlice & McpSourcesSlice;
 
-export type PlaygroundAction = EditorAction | SettingsAction | CompileAction | ConversationAction | ScenarioAction | McpSourcesAction;
+export type PlaygroundAction = EditorAction | SettingsAction | ModelConfigsAction | CompileAction | ConversationAction | SideBySideAction | ScenarioAction | McpSourcesAction;
+
+/** Whether a turn of this page is streaming: the current run or a side-by-side column. */
+export function isAnyRunActive(state: PlaygroundState): boolean {
+  return isRunActive(selectRun(state)) || isSideBySideActive(state.sideBySide);
+}
 
 /** The current run: the newest turn of the active branch. */
 export function selectRun(state: PlaygroundState): RunState {
@@ -49,6 +56,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
       anthropic: { model: DEFAULT_ANTHROPIC_MODEL, baseURL: '' },
       gemini: { model: DEFAULT_GEMINI_MODEL, baseURL: '' },
     },
+    extraModels: [],
     requestSettings: {},
     apiKeys: [],
     permissionMode: 'review',
@@ -60,6 +68,7 @@ export function createInitialState(preset?: PlaygroundPreset): PlaygroundState {
     conversation,
     problems,
     runRefused,
+    sideBySide: null,
     assertions: '[]',
     mcpServers: [],
   };
@@ -88,9 +97,22 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case 'compile-succeeded':
     case 'compile-failed':
       return withSlice(state, reduceCompile(state, action));
+    case 'model-config-added':
+    case 'model-config-removed':
+    case 'model-config-changed':
+      return withSlice(state, reduceModelConfigs(state, action));
+    case 'side-by-side-started':
+    case 'column-updated':
+    case 'column-kept':
+    case 'side-by-side-closed':
+      return withSlice(state, reduceSideBySide(state, action));
+    case 'conversation-cleared': {
+      // The columns' message goes back to the composer rather than vanishing with them.
+      const closed = closeSideBySide(state);
+      return withSlice(closed, reduceConversation(closed, action));
+    }
     case 'run-started':
     case 'branch-selected':
-    case 'conversation-cleared':
     case 'run-event':
     case 'run-stopping':
     case 'run-failed':
@@ -103,7 +125,7 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case 'session-loaded':
     case 'fork-restored':
     case 'workspace-restored':
-      return reduceScenario(state, action);
+      return reduceScenario(closeSideBySide(state), action);
     case 'mcp-servers-restored':
     case 'mcp-server-added':
     case 'mcp-server-removed':

@@ -30,6 +30,7 @@ export type { ElicitationAnswerRequest } from './requests/elicitation-answer-req
 export { MODEL_CONFIG_LIMITS, scriptCallSchema, scriptStepSchema, faultKindSchema, embeddedWireSchema, geminiFunctionCallingModeSchema, tapeEntrySchema, modelConfigSchema, requestModelConfigSchema, removeModelSecrets } from './requests/model-config';
 export type { ModelConfig, RequestModelConfig, ScriptStep, ScriptCall, FaultKind, TapeEntry, ModelProvider, EmbeddedWire, GeminiFunctionCallingMode } from './requests/model-config';
 export { MCP_LIMITS } from './limits/mcp-limits';
+export { SIDE_BY_SIDE_LIMITS } from './limits/side-by-side-limits';
 export { mcpServerNameSchema, mcpServerUrlSchema, mcpHeadersSchema, mcpToolSettingSchema, mcpServerRefSchema, mcpServersSchema, removeMcpSecrets, listMcpSecrets } from './requests/mcp-server-ref';
 export type { McpServerRef, McpToolSetting } from './requests/mcp-server-ref';
 export type { OperatorMcpServer, McpServersAnswer } from './answers/mcp-servers-answer';
