@@ -32,6 +32,7 @@ export { defineTool, ToolDefinitionError, type DefineToolOptions } from './tools
 export { describeToolMetadata } from './tools/describe-tool-metadata';
 export { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool, type ToolContext, type ToolFailure, type ToolMetadata, type ToolReturn } from './tools/tool';
 export type { ToolResult } from './tools/tool-result';
+export { resolveSentParameters, type SentParameters } from './tools/resolve-sent-parameters';
 
 // validation
 export { createRegExpEngine, type UnrepresentablePatterns } from './validation/create-regexp-engine';

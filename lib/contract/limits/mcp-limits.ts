@@ -15,6 +15,8 @@ export const MCP_LIMITS = {
   headerValueChars: 8192,
   /** Tools one server may list; a longer listing is refused, not cut. */
   toolsPerServer: 1000,
+  /** One server's whole listing as JSON, over all its pages: what is described in the worker pool and offered per turn. */
+  listingBytes: 4 * 1024 * 1024,
   /** Pages of `tools/list` read before the listing is refused (a cursor that never ends). */
   listPages: 50,
   /** One HTTP response (a JSON answer or the whole of an event stream) from a server. */

@@ -73,10 +73,13 @@ async function attempt(transport: Transport, kind: McpTransportKind, context: { 
   options.prepareClient?.(client);
   const wire = new RecordingTransport(transport, options.onMessage);
   try {
-    await client.connect(wire, { timeout: MCP_LIMITS.connectMs, maxTotalTimeout: MCP_LIMITS.connectMs, signal: options.signal });
+    // An answer past the size bound ends the handshake at once, rather than at its deadline.
+    const signal = options.signal ? AbortSignal.any([options.signal, context.overflowed]) : context.overflowed;
+    await client.connect(wire, { timeout: MCP_LIMITS.connectMs, maxTotalTimeout: MCP_LIMITS.connectMs, signal });
   } catch (error) {
     await client.close().catch(() => undefined);
-    return err({ ...describeMcpFailure(error, context.where), fallback: kind === 'streamable-http' && isLegacyTransportAnswer(error) });
+    const cause = context.overflowed.aborted ? context.overflowed.reason : error;
+    return err({ ...describeMcpFailure(cause, context.where), fallback: kind === 'streamable-http' && isLegacyTransportAnswer(error) });
   }
   const server = client.getServerVersion();
   return ok({

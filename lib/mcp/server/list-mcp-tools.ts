@@ -9,13 +9,18 @@ import type { McpFailure } from './mcp-failure';
 /**
  * Every page of `tools/list`, following `nextCursor`. A listing past `MCP_LIMITS.toolsPerServer`
  * tools or `listPages` pages is refused (a cut listing would offer a different server than the
- * one connected); a tool whose schemas are larger than a module tool's may be is refused too. The
- * whole walk shares one deadline.
+ * one connected); a tool larger than a module tool's schemas may be, or a listing past
+ * `listingBytes` as JSON, is refused too. The whole walk shares one deadline.
  */
-export async function listMcpTools(client: Client, options: { where: string; signal?: AbortSignal }): Promise<Result<McpListedTool[], McpFailure>> {
+/** A whole listing, and the same as JSON text (written once while its size was measured), for the worker pool. */
+export type McpListing = { tools: McpListedTool[]; json: string };
+
+export async function listMcpTools(client: Client, options: { where: string; signal?: AbortSignal; overflowed?: AbortSignal }): Promise<Result<McpListing, McpFailure>> {
   const deadline = AbortSignal.timeout(MCP_LIMITS.listMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const signal = AbortSignal.any([deadline, ...(options.signal ? [options.signal] : []), ...(options.overflowed ? [options.overflowed] : [])]);
   const tools: McpListedTool[] = [];
+  const texts: string[] = [];
+  let listingBytes = 0;
   let cursor: string | undefined;
   for (let page = 0; page < MCP_LIMITS.listPages; page += 1) {
     let answer;
@@ -23,29 +28,38 @@ export async function listMcpTools(client: Client, options: { where: string; sig
       answer = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: MCP_LIMITS.listMs });
     } catch (error) {
       if (deadline.aborted) return err({ code: 'timeout', message: `The MCP server at ${options.where} did not finish listing its tools within ${MCP_LIMITS.listMs / 1000} s.` });
-      return err(describeMcpFailure(error, options.where));
+      return err(describeMcpFailure(options.overflowed?.aborted ? options.overflowed.reason : error, options.where));
+    }
+    if (tools.length + answer.tools.length > MCP_LIMITS.toolsPerServer) {
+      return err({ code: 'too-many-tools', message: `The MCP server at ${options.where} lists more than ${MCP_LIMITS.toolsPerServer} tools; this playground takes at most ${MCP_LIMITS.toolsPerServer} from one server.` });
     }
     for (const tool of answer.tools) {
       const read = readListedTool(tool);
       if (!read.ok) return err({ code: 'protocol', message: `The MCP server at ${options.where} lists ${JSON.stringify(tool.name.slice(0, 100))}: ${read.error}` });
-      tools.push(read.value);
-    }
-    if (tools.length > MCP_LIMITS.toolsPerServer) {
-      return err({ code: 'too-many-tools', message: `The MCP server at ${options.where} lists more than ${MCP_LIMITS.toolsPerServer} tools; this playground takes at most ${MCP_LIMITS.toolsPerServer} from one server.` });
+      listingBytes += read.value.text.length;
+      if (listingBytes > MCP_LIMITS.listingBytes) {
+        return err({ code: 'too-large', message: `The tools the MCP server at ${options.where} lists are more than ${MCP_LIMITS.listingBytes / (1024 * 1024)} MB as JSON; this playground takes at most that from one server.` });
+      }
+      tools.push(read.value.tool);
+      texts.push(read.value.text);
     }
     cursor = answer.nextCursor;
-    if (cursor === undefined) return ok(tools);
+    if (cursor === undefined) return ok({ tools, json: `[${texts.join(',')}]` });
   }
   return err({ code: 'too-many-tools', message: `The MCP server at ${options.where} did not finish its tool listing within ${MCP_LIMITS.listPages} pages.` });
 }
 
-function readListedTool(tool: Tool): Result<McpListedTool, string> {
-  const inputSchema = tool.inputSchema as JsonSchema;
-  const outputSchema = tool.outputSchema as JsonSchema | undefined;
-  const schemaBytes = JSON.stringify(inputSchema).length + (outputSchema ? JSON.stringify(outputSchema).length : 0);
-  if (schemaBytes > SANDBOX_LIMITS.schemaBytesPerTool) return err(`its schemas are ${schemaBytes} bytes as JSON; a tool's may be at most ${SANDBOX_LIMITS.schemaBytesPerTool}.`);
+function readListedTool(tool: Tool): Result<{ tool: McpListedTool; text: string }, string> {
+  const listed = toListedTool(tool, tool.inputSchema as JsonSchema, tool.outputSchema as JsonSchema | undefined);
+  const text = writeJson(listed);
+  if (text === undefined) return err('its schemas are nested too deeply to be read as JSON.');
+  if (text.length > SANDBOX_LIMITS.schemaBytesPerTool) return err(`it is ${text.length} bytes as JSON; a tool's schemas may be at most ${SANDBOX_LIMITS.schemaBytesPerTool}.`);
+  return ok({ tool: listed, text });
+}
+
+function toListedTool(tool: Tool, inputSchema: JsonSchema, outputSchema: JsonSchema | undefined): McpListedTool {
   const annotations = tool.annotations;
-  return ok({
+  return {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...(tool.description === undefined ? {} : { description: tool.description }),
@@ -62,5 +76,15 @@ function readListedTool(tool: Tool): Result<McpListedTool, string> {
             ...(annotations.openWorldHint === undefined ? {} : { openWorldHint: annotations.openWorldHint }),
           },
         }),
-  });
+  };
+}
+
+/** A tool as JSON text; undefined when it nests past what serializing can walk (a stack overflow). */
+function writeJson(tool: McpListedTool): string | undefined {
+  try {
+    return JSON.stringify(tool);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }

@@ -57,9 +57,9 @@ export async function openMcpToolSources(servers: readonly McpServerRef[], optio
       });
       if (!connected.ok) return err({ ...connected.error, message: `${reference.name}: ${connected.error.message}` });
       opened.push(connected.value);
-      const listed = await listMcpTools(connected.value.client, { where, signal: options.signal });
+      const listed = await listMcpTools(connected.value.client, { where, signal: options.signal, overflowed: connected.value.overflowed });
       if (!listed.ok) return err({ ...listed.error, message: `${reference.name}: ${listed.error.message}` });
-      const included = includeTools(reference, listed.value);
+      const included = includeTools(reference, listed.value.tools);
       return included.ok ? ok({ reference, connection: connected.value, answers, tools: included.value }) : included;
     }),
   );

@@ -1,11 +1,10 @@
-import { checkStrictSchema } from '../strict/check-strict-schema';
 import { findDuplicateToolNames } from './check-tool-config';
 import { createSubmitResultTool, SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from './create-submit-result-tool';
 import type { JsonSchema } from '../vocabulary/json';
 import { err, ok, type Result } from '../vocabulary/result';
 import type { AssembledTool } from '../events/runtime-event';
 import type { TurnMode } from '../vocabulary/modes';
-import { strictifySchema } from '../strict/strictify-schema';
+import { resolveSentParameters } from './resolve-sent-parameters';
 import { effectiveExecutionMode, qualifiedToolName, riskOf, type Tool } from './tool';
 
 /** How deferred tools reach the model in this turn. */
@@ -83,15 +82,6 @@ export function assembleTools(options: AssembleToolsOptions): Result<TurnToolSet
         ? 'This model has no tool search, so deferred tools are offered directly with their full schemas.'
         : undefined,
   });
-}
-
-function resolveSentParameters(tool: Tool): Result<{ schema: JsonSchema; strictified: boolean }, string> {
-  if (!tool.strict) return ok({ schema: tool.parameters, strictified: false });
-  if (checkStrictSchema(tool.parameters).ok) return ok({ schema: tool.parameters, strictified: false });
-  const strictified = strictifySchema(tool.parameters);
-  if (strictified.ok) return ok({ schema: strictified.schema, strictified: true });
-  const reasons = strictified.violations.map((violation) => `${violation.pointer || '/'}: ${violation.message}`).join(' ');
-  return err(`Tool ${qualifiedToolName(tool)} is strict, but OpenAI would reject its schema and it cannot be made strict: ${reasons} Set strict: false or change the schema.`);
 }
 
 export function describeAssembledTools(toolSet: TurnToolSet): AssembledTool[] {

@@ -1,3 +1,4 @@
+import type { SentParameters } from './resolve-sent-parameters';
 import type { JsonSchema, JsonValue } from '../vocabulary/json';
 import type { Result } from '../vocabulary/result';
 import type { ValidationIssue } from '../vocabulary/issues';
@@ -60,6 +61,11 @@ export type ToolMetadata = {
    * or when Zod cannot represent it.
    */
   outputParameters?: JsonSchema;
+  /**
+   * The parameters as they will be sent (see `resolveSentParameters`), when the host worked them
+   * out off the turn's thread: a server's schemas are a stranger's input. Absent for most tools.
+   */
+  sentParameters?: SentParameters;
 };
 
 /**

@@ -3,7 +3,10 @@
 export { compileInPool, peekCompiledModule } from './compile-in-pool';
 export type { CompiledModuleAnswer } from './compile-in-pool';
 export { createPooledAutoModel } from './create-pooled-auto-model';
+export { createPooledMcpDescriber } from './create-pooled-mcp-describer';
+export type { PooledMcpDescriber } from './create-pooled-mcp-describer';
 export { createPooledResultValidator } from './create-pooled-result-validator';
+export { resolveSentParametersInPool } from './resolve-sent-parameters-in-pool';
 export { createPooledSessionChecker } from './create-pooled-session-checker';
 export { createPooledTokenCount } from './create-pooled-token-count';
 export { getSandboxPool } from './get-sandbox-pool';

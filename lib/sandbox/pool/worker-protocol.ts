@@ -8,6 +8,7 @@ import type { PreparedSession, SessionPreparation } from '@/lib/sessions';
 import type { SessionError } from '@/lib/sessions';
 import type { ReplayStep, SessionTextAnswers, SessionTextUse, StoredSessionText } from '@/lib/replay';
 import type { ActivityHooks } from '../compile/evaluate-tool-module';
+import type { DescribeMcpToolsOptions } from '@/lib/mcp';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
 export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'validateOutput' | 'describeActivity' | 'describeCompletedActivity';
@@ -30,6 +31,10 @@ export type WorkerRequest =
   | { kind: 'prepare-turn'; id: number; turn: unknown; secrets: string[] }
   /** A large request body's text (its values already counted) to parse and validate with the named route's schema. */
   | { kind: 'parse-body'; id: number; name: RequestBodyName; text: string }
+  /** An MCP server's listing (`McpListedTool[]` as JSON text: a string crosses threads far cheaper than its objects) to describe as the schema panel reads it, answered as UTF-8 JSON. */
+  | { kind: 'describe-mcp-tools'; id: number; toolsJson: string; options: DescribeMcpToolsOptions }
+  /** The parameters a turn sends for tools whose schemas are a stranger's (an MCP server's): `SentParametersQuestion[]` as JSON text, answered with `SentParameters[]` as JSON text. */
+  | { kind: 'resolve-sent-parameters'; id: number; toolsJson: string }
   /** o200k tokens of a long text (a catalog's tools payload). */
   | { kind: 'count-tokens'; id: number; text: string }
   /** Stored records' text to compare, or to build a fork's turn request from (`useStoredSessionText`). */
@@ -40,6 +45,9 @@ export type WorkerRequest =
   | { kind: 'advance-replay'; id: number; replayKey: string; replayed: Result<RuntimeEvent[], string> }
   /** A held replay to let go of. */
   | { kind: 'close-replay'; id: number; replayKey: string };
+
+/** What `resolveSentParameters` reads of a tool. */
+export type SentParametersQuestion = Pick<ToolMetadata, 'name' | 'namespace' | 'strict' | 'parameters'>;
 
 export type WorkerRequestKind = WorkerRequest['kind'];
 
@@ -60,6 +68,8 @@ export type WorkerAnswers = {
   'prepare-session': Result<PreparedSession, SessionError>;
   'prepare-turn': Result<string, string>;
   'parse-body': BodyResult<unknown>;
+  'describe-mcp-tools': Uint8Array<ArrayBuffer>;
+  'resolve-sent-parameters': string;
   'count-tokens': number;
   'use-session': SessionTextAnswers[SessionTextUse['kind']];
   'open-replay': Result<ReplayStep, SessionError>;

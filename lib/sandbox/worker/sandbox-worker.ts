@@ -3,8 +3,9 @@
 // validation against user schemas, and the auto model's argument generation.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAutoModel } from '@/lib/models/embedded';
-import { type JsonSchema, type JsonValue, type Tool, type ToolMetadata, type ValidationIssue, validationFailure, createJsonSchemaValidator } from '@/lib/runtime';
+import { type JsonSchema, type JsonValue, type Tool, type ToolMetadata, type ValidationIssue, validationFailure, createJsonSchemaValidator, resolveSentParameters } from '@/lib/runtime';
 import { describeCompileAnswer, parseScannedBody, SESSION_LIMITS } from '@/lib/contract';
+import { describeMcpTools, type McpListedTool } from '@/lib/mcp';
 import { REQUEST_BODY_SCHEMAS } from '../pool/request-body-schemas';
 import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions';
 import { useStoredSessionText } from '@/lib/replay';
@@ -12,7 +13,7 @@ import { compileToolModule } from '../compile/compile-tool-module';
 import { prewarmSandboxPool } from '../quickjs/context-pool';
 import { setProgressReporter } from '../compile/report-progress';
 import { createSandboxTurn, type SandboxTurn } from '../turn/create-sandbox-turn';
-import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_SLOTS, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
+import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_SLOTS, type SentParametersQuestion, type WorkerAnswers, type WorkerMessage, type WorkerRequest } from '../pool/worker-protocol';
 import { threadCpuClock } from '../quickjs/vm-deadline';
 import { createHeldReplays } from './held-replays';
 import { lowerThreadPriority } from './lower-thread-priority';
@@ -113,6 +114,20 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
       return prepareStoredTurn(request.turn, request.secrets);
     case 'parse-body':
       return parseScannedBody<unknown>(request.text, REQUEST_BODY_SCHEMAS[request.name]);
+    case 'describe-mcp-tools': {
+      const described = describeMcpTools(JSON.parse(request.toolsJson) as McpListedTool[], request.options);
+      beat();
+      return new TextEncoder().encode(JSON.stringify(described));
+    }
+    case 'resolve-sent-parameters': {
+      const questions = JSON.parse(request.toolsJson) as SentParametersQuestion[];
+      return JSON.stringify(
+        questions.map((tool) => {
+          beat();
+          return resolveSentParameters(tool);
+        }),
+      );
+    }
     case 'count-tokens': {
       // Loaded on first use (~35 MB of tables): most workers never count.
       const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');

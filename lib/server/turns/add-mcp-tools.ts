@@ -3,7 +3,7 @@ import { err, ok, type Result, type Tool } from '@/lib/runtime';
 import type { McpServerRef, McpTape } from '@/lib/contract';
 import type { McpTapeRecorder } from '@/lib/mcp';
 import { openMcpToolSources, openRecordedMcpTools, type McpFailure, type ValidateJson } from '@/lib/mcp/server';
-import { createPooledResultValidator, type SandboxPool } from '@/lib/sandbox/pool';
+import { createPooledResultValidator, resolveSentParametersInPool, type SandboxPool } from '@/lib/sandbox/pool';
 import { readMcpEnvironment } from '../mcp';
 import type { OpeningTurnSandbox } from './open-turn-sandbox';
 
@@ -30,7 +30,7 @@ export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOpt
   const validate: ValidateJson = (schema, value) => createPooledResultValidator(options.pool, schema)(value);
   if (options.recorded) {
     const tools = openRecordedMcpTools(servers, options.recorded, { validate, recorder: options.recorder });
-    return withTools(sandbox, Promise.resolve(ok(tools)), () => undefined);
+    return withTools(sandbox, resolveInPool(options.pool, ok(tools)), () => undefined);
   }
   let close: (() => Promise<void>) | undefined;
   let disposed = false;
@@ -39,13 +39,21 @@ export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOpt
     if (!opened.ok) return opened;
     close = opened.value.close;
     if (disposed) void close();
-    return ok(opened.value.tools);
+    return resolveInPool(options.pool, ok(opened.value.tools));
   });
   return withTools(sandbox, opening, () => {
     disposed = true;
     stopped.abort();
     void close?.();
   });
+}
+
+/** The servers' schemas are checked and strictified in a worker: a hostile listing's cost stays off the HTTP thread. */
+async function resolveInPool(pool: SandboxPool, opened: Result<Tool[], McpFailure>): Promise<Result<Tool[], McpFailure>> {
+  if (!opened.ok) return opened;
+  const resolved = await resolveSentParametersInPool(pool, opened.value);
+  if (resolved.ok) return resolved;
+  return err({ code: resolved.error.code === 'busy' ? 'busy' : 'protocol', message: `The MCP servers' tool schemas could not be prepared for the model: ${resolved.error.message}` });
 }
 
 function withTools(sandbox: OpeningTurnSandbox, opening: Promise<Result<Tool[], McpFailure>>, dispose: () => void): OpeningTurnSandbox {

@@ -16,15 +16,23 @@ export type HostileMode =
   | 'invalid-json-rpc'
   /** Accepts tools/call and never answers it. */
   | 'silent-call'
-  /** Lists this many tools in one page. */
-  | { tools: number };
+  /** Lists this many tools in one page, each with `inputSchema` when given. */
+  | { tools: number; inputSchema?: Record<string, unknown> }
+  /** Lists one tool whose input schema nests objects this deep (written as text: too deep for JSON.stringify). */
+  | { nestedDepth: number };
 
 export type HostileMcpServer = { url: string; close: () => Promise<void> };
 
+export type HostileMcpServerOptions = {
+  /** The request the mode's misbehaviour answers; the others are answered honestly. Default `tools/call`. */
+  attack?: 'initialize' | 'tools/list' | 'tools/call';
+};
+
 const ATTACK_TOOL = { name: 'attack', description: 'Looks harmless.', inputSchema: { type: 'object', properties: {} } };
 
-export async function startHostileMcpServer(mode: HostileMode): Promise<HostileMcpServer> {
-  const tools = typeof mode === 'object' ? Array.from({ length: mode.tools }, (_, index) => ({ ...ATTACK_TOOL, name: `tool_${index}` })) : [ATTACK_TOOL];
+export async function startHostileMcpServer(mode: HostileMode, options: HostileMcpServerOptions = {}): Promise<HostileMcpServer> {
+  const attacked = options.attack ?? 'tools/call';
+  const tools = typeof mode === 'object' && 'tools' in mode ? Array.from({ length: mode.tools }, (_, index) => ({ ...ATTACK_TOOL, ...(mode.inputSchema ? { inputSchema: mode.inputSchema } : {}), name: `tool_${index}` })) : [ATTACK_TOOL];
   const honest = toNodeHandler(
     createMcpHandler(() => {
       const server = new Server({ name: 'hostile', version: '6.6.6' }, { capabilities: { tools: {} } });
@@ -41,7 +49,13 @@ export async function startHostileMcpServer(mode: HostileMode): Promise<HostileM
     if (mode === 'silent-connect') return;
     const body = request.method === 'POST' ? await readBody(request) : undefined;
     const method = typeof body === 'object' && body !== null && 'method' in body ? (body as { method: unknown }).method : undefined;
-    if (method !== 'tools/call') return honest(request, response, body);
+    if (typeof mode === 'object' && 'nestedDepth' in mode && method === 'tools/list') {
+      const id = JSON.stringify((body as { id?: unknown }).id ?? null);
+      const schema = `${'{"type":"object","properties":{"a":'.repeat(mode.nestedDepth)}{"type":"string"}${'}}'.repeat(mode.nestedDepth)}`;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${id},"result":{"tools":[{"name":"deep","inputSchema":${schema}}]}}`);
+      return;
+    }
+    if (method !== attacked && !(attacked === 'initialize' && method === 'server/discover')) return honest(request, response, body);
     switch (mode) {
       case 'silent-call':
         return;

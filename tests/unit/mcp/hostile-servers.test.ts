@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { POST as postToolCall } from '@/app/api/tools/call/route';
 import { createSseParser } from '@/lib/client/api';
 import { runtimeEventSchema, type RuntimeEvent } from '@/lib/runtime';
-import { listServerTools } from '@/lib/mcp/server';
+import { listDescribedTools as listServerTools } from '../../support/mcp/list-described-tools';
 import { startHostileMcpServer, type HostileMcpServer, type HostileMode } from '../../support/mcp/start-hostile-mcp-server';
 
 let hostile: HostileMcpServer | undefined;

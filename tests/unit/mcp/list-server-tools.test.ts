@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listServerTools } from '@/lib/mcp/server';
+import { listDescribedTools as listServerTools } from '../../support/mcp/list-described-tools';
 import { startMcpTestServer, type McpTestServer, type McpTestServerEra } from '../../support/mcp/start-mcp-test-server';
 import { SAMPLE_MCP_TOOLS } from '../../support/mcp/mcp-test-tool';
 
