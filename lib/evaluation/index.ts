@@ -13,3 +13,5 @@ export { percentile, spreadOf } from './percentile';
 export type { CallFacts, RunFacts } from './run-facts';
 export type { EvaluationPlan, EvaluationSummary, GroupSummary, PassRate, VariantDifference } from './summarize-evaluation';
 export { summarizeEvaluation } from './summarize-evaluation';
+export { formatRunId, readRunFacts } from './read-run-facts';
+export { describeEvaluationModel, planEvaluation } from './plan-evaluation';

@@ -7,3 +7,4 @@ export { createSseParser } from './sse-parser';
 export { createToolDetailStore, toolDetails, withToolDetail } from './tool-details';
 export { fetchMcpTools, fetchOperatorMcpServers } from './mcp-api';
 export type { McpToolsAnswer, OperatorMcpServer } from './mcp-api';
+export { fetchEvaluation, replayEvaluation, streamEvaluation } from './evaluation-api';
