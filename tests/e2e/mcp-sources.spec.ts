@@ -1,19 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startMcpTestServer, type McpTestServer } from '../support/mcp/start-mcp-test-server';
 import { SAMPLE_MCP_TOOLS } from '../support/mcp/mcp-test-tool';
-import { openPlayground, TEST_IDS } from './helpers';
+import { openPlayground, shareSession, TEST_IDS } from './helpers';
 
-/** A live MCP server on loopback as a tool source: connect with a header, its tools beside the module's, choices, and a reload that keeps it. */
+/**
+ * A live MCP server on loopback as a tool source: connect with a header, its tools beside the
+ * module's, choices and a reload that keep it; the auto model calls its tools, the destructive one
+ * asks for approval; Share, stop the server, open the link and Replay: identical.
+ */
 const TOKEN = 'Bearer e2e-secret-token';
 let server: McpTestServer;
+let stopped = false;
+
+/** Stops the server once: the story stops it midway, the suite's end otherwise. */
+async function stopServer(): Promise<void> {
+  if (stopped) return;
+  stopped = true;
+  await server.close();
+}
 
 test.beforeAll(async () => {
   server = await startMcpTestServer({ era: 'modern', tools: SAMPLE_MCP_TOOLS, name: 'demo-weather', version: '0.3.1', requiredHeaders: { authorization: TOKEN } });
 });
 
-test.afterAll(async () => {
-  await server.close();
-});
+test.afterAll(stopServer);
 
 async function addServer(page: Page, headerValue: string | null): Promise<void> {
   await page.getByTestId('mcp-add-server').click();
@@ -26,8 +36,8 @@ async function addServer(page: Page, headerValue: string | null): Promise<void> 
   await page.getByTestId('mcp-connect').click();
 }
 
-test('connect a loopback MCP server: a missing header says why, its tools get server badges, choices and a reload keep it', async ({ page }) => {
-  test.setTimeout(120_000);
+test('connect a loopback MCP server, run its tools under the runtime, share, stop the server, replay identical', async ({ page, browser }) => {
+  test.setTimeout(240_000);
   await openPlayground(page);
   const card = page.locator('[data-testid^="mcp-server-"][data-status]');
 
@@ -60,4 +70,41 @@ test('connect a loopback MCP server: a missing header says why, its tools get se
   await page.reload();
   await expect(card.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
   await expect(page.getByTestId(TEST_IDS.toolCard('demo-weather.delete_file')).getByTestId('mcp-server-badge')).toHaveText('MCP · demo-weather · left out');
+  await page.getByTestId(TEST_IDS.toolCard('demo-weather.delete_file')).getByTestId('mcp-tool-include').check();
+
+  const names = await runServerTools(page);
+  const link = await shareSession(page);
+  await stopServer();
+
+  const fresh = await browser.newContext();
+  const viewer = await fresh.newPage();
+  await viewer.goto(link);
+  await expect(viewer.getByTestId('shared-session-banner')).toBeVisible();
+  await expect(viewer.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed', { timeout: 30_000 });
+  expect(await callNames(viewer)).toEqual(names);
+  await viewer.getByTestId('replay-button').click();
+  await expect(viewer.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: 60_000 });
+  await fresh.close();
 });
+
+/** The auto model calls the server's tools; the destructive one waits for approval; answers the calls' names in order. */
+async function runServerTools(page: Page): Promise<(string | null)[]> {
+  await page.getByTestId('model-provider').selectOption('auto');
+  await page.getByTestId('permission-mode').selectOption('review');
+  await page.getByTestId('run-message').fill('What is the weather in Paris? Then delete notes.txt.');
+  await page.getByTestId(TEST_IDS.runButton).click();
+  const wipe = page.locator('[data-testid^="call-card-"][data-name="demo-weather.delete_file"]');
+  await expect(wipe).toHaveAttribute('data-status', 'awaiting-approval', { timeout: 60_000 });
+  await wipe.locator('[data-testid^="approve-"]').click();
+  await expect(page.getByTestId(TEST_IDS.runStatus)).toHaveAttribute('data-phase', 'ended', { timeout: 60_000 });
+  await expect(page.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed');
+  const weather = page.locator('[data-testid^="call-card-"][data-name="demo-weather.get_weather"]');
+  await expect(weather).toHaveAttribute('data-status', 'success');
+  await expect(wipe).toHaveAttribute('data-status', 'success');
+  return callNames(page);
+}
+
+async function callNames(page: Page): Promise<(string | null)[]> {
+  const cards = page.getByTestId(TEST_IDS.timelineRegion).locator('[data-testid^="call-card-"]');
+  return cards.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-name')));
+}
