@@ -4,6 +4,13 @@ import { runTurnOnTape } from '@/lib/server/replay';
 import { streamTurn, toEventStream } from '@/lib/server/turns';
 import { sessionTurnSchema } from '@/lib/sessions/record/session-record';
 import type { RuntimeEvent } from '@/lib/runtime';
+import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
+import { saveFinishedTurn } from '@/lib/server/sessions/finished-turns';
+import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
+import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
+import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
+import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
+import { openTestStore, TEST_CHECKER } from '../sessions/session-fixtures';
 import { startMcpTestServer, type McpTestServer } from '../../support/mcp/start-mcp-test-server';
 import { SAMPLE_MCP_TOOLS } from '../../support/mcp/mcp-test-tool';
 
@@ -68,5 +75,25 @@ describe('a turn with an MCP server, recorded and replayed', () => {
     expect(replayed.value.map((event) => event.type)).toEqual(turn.events.map((event) => event.type));
     expect(outputsOf(replayed.value)).toEqual(outputsOf(turn.events));
     expect(server.methods.length).toBe(callsBefore);
+  });
+
+  it('keeps the MCP side when the turn is stored for sharing, so a shared session replays identically after the server is gone', { timeout: 60_000 }, async () => {
+    const other = await startMcpTestServer({ era: 'modern', tools: SAMPLE_MCP_TOOLS, requiredHeaders: { authorization: TOKEN } });
+    const turn = await runTurn(other.url);
+    await other.close();
+    const { store } = await openTestStore(() => createPgliteClient());
+    try {
+      await saveFinishedTurn(turn, { store, checker: TEST_CHECKER });
+      expect((await store.getTurn(turn.turnId))?.mcp).toEqual(turn.mcp);
+      const shared = await createSharedSession(
+        { playground: { source: 'export default [];', message: '', model: { provider: 'scripted', script: [] }, permissions: { mode: 'auto' }, mode: 'chat' }, turnIds: [turn.turnId] },
+        { store, checker: TEST_CHECKER },
+      );
+      if (!shared.ok) throw new Error(shared.error.message);
+      const report = await replayStoredSession(shared.value.id, { store, runTurnOnTape: (taped) => runTurnOnTape(taped), openReplay: createPooledReplayOpener(getSandboxPool()) });
+      expect(report).toMatchObject({ ok: true, value: { identical: true, differences: [] } });
+    } finally {
+      await store.close();
+    }
   });
 });
