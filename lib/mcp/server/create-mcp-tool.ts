@@ -48,6 +48,7 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool {
   const { line: _line, ...metadata } = spec;
   return {
     ...metadata,
+    mcpServer: server.name,
     async validateArguments(args) {
       const value = (args ?? {}) as JsonValue;
       const issues = await server.validate(spec.parameters, value);

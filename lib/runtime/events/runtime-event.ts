@@ -22,7 +22,9 @@ export const assembledToolSchema = z.object({
   name: z.string(),
   namespace: z.string().optional(),
   qualifiedName: z.string(),
-  source: z.enum(['module', 'builtin']),
+  source: z.enum(['module', 'mcp', 'builtin']),
+  /** The MCP server a `source: 'mcp'` tool comes from (its name in the request, also the tool's namespace by default). */
+  server: z.string().optional(),
   deferred: z.boolean(),
   strict: z.boolean(),
   /** True when the schema was strictified for sending; see `strictifySchema`. */

@@ -14,7 +14,8 @@ export type SearchMode = 'none' | 'client' | 'hosted';
 export type RegisteredTool = {
   tool: Tool;
   qualifiedName: string;
-  source: 'module' | 'builtin';
+  /** Where the tool comes from: the module, an MCP server (`mcpServer` names it), or the runtime itself. */
+  source: 'module' | 'mcp' | 'builtin';
   /** The parameter schema actually sent: the authored one, or its strictified form. */
   sentParameters: JsonSchema;
   strictified: boolean;
@@ -44,7 +45,7 @@ export type AssembleToolsOptions = {
 export function assembleTools(options: AssembleToolsOptions): Result<TurnToolSet, string> {
   const sources: { tool: Tool; source: RegisteredTool['source'] }[] = options.moduleTools
     .filter((tool) => options.mode === 'chat' || riskOf(tool) === 'read')
-    .map((tool) => ({ tool, source: 'module' }));
+    .map((tool) => ({ tool, source: tool.mcpServer === undefined ? 'module' : 'mcp' }));
   if (options.mode === 'task') {
     if (!options.resultSchema) return err('Task mode needs a result schema for submit_result.');
     const submit = createSubmitResultTool(options.resultSchema, options.validateResult);
@@ -90,6 +91,7 @@ export function describeAssembledTools(toolSet: TurnToolSet): AssembledTool[] {
     namespace: tool.namespace,
     qualifiedName,
     source,
+    ...(tool.mcpServer === undefined ? {} : { server: tool.mcpServer }),
     deferred,
     strict: tool.strict,
     strictified,

@@ -66,6 +66,8 @@ export type ToolMetadata = {
    * out off the turn's thread: a server's schemas are a stranger's input. Absent for most tools.
    */
   sentParameters?: SentParameters;
+  /** The MCP server (its name in the request) whose tool this is; absent for the module's and built-in tools. */
+  mcpServer?: string;
 };
 
 /**

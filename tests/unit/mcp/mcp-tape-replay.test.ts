@@ -60,6 +60,12 @@ describe('a turn with an MCP server, recorded and replayed', () => {
       { name: 'files.get_weather', status: 'success', output: '{"city":"Oslo","celsius":21}' },
       { name: 'files.fail', status: 'error', output: expect.stringContaining('the disk is full') },
     ]);
+    const assembled = turn.events.find((event) => event.type === 'tools-assembled');
+    expect(assembled?.type === 'tools-assembled' && assembled.tools.map(({ qualifiedName, source, server }) => ({ qualifiedName, source, server }))).toEqual([
+      { qualifiedName: 'files.get_weather', source: 'mcp', server: 'files' },
+      { qualifiedName: 'files.delete_file', source: 'mcp', server: 'files' },
+      { qualifiedName: 'files.fail', source: 'mcp', server: 'files' },
+    ]);
     expect(turn.mcp?.servers).toMatchObject([{ name: 'files', info: { protocolVersion: '2026-07-28', transport: 'streamable-http' }, tools: [{ name: 'get_weather' }, { name: 'delete_file' }, { name: 'fail' }] }]);
     expect(turn.mcp?.calls.map((call) => call.tool)).toEqual(['get_weather', 'fail']);
     const sentMethods = turn.mcp?.messages.filter((entry) => entry.direction === 'sent').map((entry) => (entry.message as { method?: string }).method);
