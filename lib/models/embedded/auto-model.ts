@@ -69,9 +69,9 @@ function planCalls(options: PlanOptions): EmbeddedOutput[] {
   if (request.toolChoice === 'none') return [{ type: 'message', text: `Answering without tools, as tool_choice is none. You said: "${truncate(message, 80)}".` }];
   const selected = selectForChoice(request, message, functions);
   const searchOffer = readToolSearchOffer(request.tools);
-  // A provider that declares deferred tools only once a search loaded them (Gemini's wire) shows
-  // none of them: when nothing on offer fits the message, the search function may find what does.
-  const hiddenDeferred = searchOffer === 'function' && selected.length === 0;
+  // A search offered as a function means deferred tools the request does not show (Gemini's wire
+  // declares them only once a search loaded them): the model looks for them once before calling.
+  const hiddenDeferred = searchOffer === 'function';
   if (!options.searched && searchOffer && (hiddenDeferred || selected.some(({ tool }) => tool.deferred))) {
     const query = extractKeywords(message) || message;
     if (searchOffer === 'hosted-shape') return [{ type: 'tool_search_call', arguments: { query } }];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelConfigSchema, scriptStepSchema } from '@/lib/contract';
+import { modelConfigSchema, scriptStepSchema, type RequestModelConfig } from '@/lib/contract';
 import { PRESETS, findPreset } from '@/lib/presets';
 import type { Preset } from '@/lib/presets';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
@@ -14,8 +14,8 @@ function definedToolNames(source: string): string[] {
  * Runs a preset exactly as the run panel sends it, through the server's turn stream, and
  * reduces its events. `approve` answers approval requests by tool name.
  */
-async function runPreset(preset: Preset, approve: (name: string) => boolean = () => false): Promise<TimelineState> {
-  const events = await runPresetTurn(preset, { clientId: `presets-test-${preset.id}`, decide: (name) => ({ approved: approve(name) }) });
+async function runPreset(preset: Preset, approve: (name: string) => boolean = () => false, model?: RequestModelConfig): Promise<TimelineState> {
+  const events = await runPresetTurn(preset, { clientId: `presets-test-${preset.id}${model ? `-${model.provider}` : ''}`, decide: (name) => ({ approved: approve(name) }), model });
   return reduceRuntimeEvents(events);
 }
 
@@ -218,6 +218,20 @@ describe('PRESETS', () => {
       expect(state.iterations[0]?.searches[0]?.matches).toEqual(expect.arrayContaining(['weather.get_forecast', 'tickets.search_tickets']));
       expect(namesOf(state, 2)).toEqual(['weather.get_forecast', 'tickets.search_tickets']);
       expect(statusesOf(state, 2)).toEqual(['success', 'success']);
+    });
+
+    it.each([
+      ['anthropic', 'server'],
+      ['gemini', 'client'],
+    ] as const)('tool-search-auto on %s\'s wire: the search (run by %s) loads the tools, then they are called', async (wire, execution) => {
+      const preset = find('tool-search-auto');
+      const state = await runPreset(preset, undefined, { provider: 'auto', seed: 7, wire });
+      expect(state.end?.reason).toBe('completed');
+      const [search] = state.iterations[0]?.searches ?? [];
+      expect(search).toMatchObject({ execution });
+      expect(search?.matches).toEqual(expect.arrayContaining(['weather.get_forecast', 'tickets.search_tickets']));
+      const called = state.iterations.flatMap((iteration) => iteration.callIds.map((id) => state.calls[id]));
+      expect(called.filter((call) => call?.output?.status === 'success').map((call) => call?.name)).toEqual(expect.arrayContaining(['weather.get_forecast', 'tickets.search_tickets']));
     });
   });
 

@@ -13,17 +13,17 @@ export function presetModel(preset: Preset): RequestModelConfig {
 
 /**
  * Runs a preset exactly as the run panel sends it, through the server's turn stream, answering
- * approval requests with `decide`. Returns every event, parsed with the wire schema.
+ * approval requests with `decide` (on another model when `model` is given). Returns every event, parsed with the wire schema.
  */
 export async function runPresetTurn(
   preset: Preset,
-  options: { clientId: string; decide: (toolName: string) => ApprovalDecision; onFinished?: (turn: FinishedTurn) => void },
+  options: { clientId: string; decide: (toolName: string) => ApprovalDecision; onFinished?: (turn: FinishedTurn) => void; model?: RequestModelConfig },
 ): Promise<RuntimeEvent[]> {
   const started = await streamTurn({
     request: {
       source: preset.source,
       messages: [{ role: 'user', content: preset.message }],
-      model: presetModel(preset),
+      model: options.model ?? presetModel(preset),
       permissions: { mode: preset.permissionMode },
       mode: preset.mode,
       resultSchema: preset.resultSchema === undefined ? undefined : (JSON.parse(preset.resultSchema) as Record<string, unknown>),

@@ -77,7 +77,8 @@ function readDeclarations(tools: unknown): Result<OfferedTool[], string> {
       if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
         return err(`* GenerateContentRequest.tools[0].function_declarations[${index}]: parameters and parameters_json_schema are mutually exclusive.`);
       }
-      const schema = declaration.parametersJsonSchema ?? declaration.parameters;
+      // `parameters` is Gemini's Schema, whose types the SDK sends upper-cased (`INTEGER`): read as JSON Schema's.
+      const schema = declaration.parametersJsonSchema ?? lowerSchemaTypes(declaration.parameters);
       offered.push({
         type: 'function',
         name: declaration.name,
@@ -88,6 +89,12 @@ function readDeclarations(tools: unknown): Result<OfferedTool[], string> {
     }
   }
   return ok(offered);
+}
+
+function lowerSchemaTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lowerSchemaTypes);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, key === 'type' && typeof child === 'string' ? child.toLowerCase() : lowerSchemaTypes(child)]));
 }
 
 /** `ANY` → `required` (one allowed name → that function), `NONE` → `none`; `AUTO` and `VALIDATED` leave the choice to the model. */

@@ -136,6 +136,9 @@ describe('conversation items ↔ Gemini contents', () => {
     expect(readGeminiRequest({ contents: [{ role: 'user', parts: [{ functionResponse: { name: 'x', response: {} } }] }] }).ok).toBe(false);
     const both = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], tools: [{ functionDeclarations: [{ name: 'f', parameters: {}, parametersJsonSchema: {} }] }] };
     expect(readGeminiRequest(both)).toMatchObject({ ok: false, error: expect.stringContaining('mutually exclusive') });
+    const upper = readGeminiRequest({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], tools: [{ functionDeclarations: [{ name: 'f', parameters: { type: 'OBJECT', properties: { n: { type: 'INTEGER', enum: ['A'] } } } }] }] });
+    // Gemini's Schema types, upper-cased by the SDK, read as JSON Schema's (the embedded model generates by them).
+    expect(upper).toMatchObject({ ok: true, value: { tools: [{ parameters: { type: 'object', properties: { n: { type: 'integer', enum: ['A'] } } } }] } });
   });
 });
 
