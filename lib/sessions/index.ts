@@ -3,6 +3,7 @@
 export { buildForkRequest } from './record/build-fork-request';
 export type { ForkedTurn } from './record/build-fork-request';
 export { compactSessionRecord } from './record/compact-session-record';
+export { createSessionId } from './record/create-session-id';
 export type { StoredSessionRecord } from './record/compact-session-record';
 export { prepareStoredSession, prepareStoredTurn } from './record/prepare-stored-session';
 export type { PreparedSession, SessionPreparation } from './record/prepare-stored-session';

@@ -7,6 +7,7 @@ import { stampLegacyToolSearch, type SessionTurn } from '../record/session-recor
 import type { SessionRead, SessionStore, SessionSummaryRead, SessionWriteOutcome } from './session-store';
 import { DEFAULT_SESSION_STORAGE_LIMITS, type SessionStorageLimits } from './session-storage-limits';
 import type { SqlClient } from './sql-client';
+import { createEvaluationRows } from './create-evaluation-rows';
 
 export type SqlSessionStoreOptions = {
   /** Checks a record stored before records were checked on write, the first time it is read. */
@@ -62,6 +63,7 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
 
   const store: SessionStore = {
     ...createFinishedTurnRows(client, { now, retention }),
+    evaluations: createEvaluationRows(client, { now, retentionMs: storage.retentionMs }),
     async createSession(row) {
       const time = Date.parse(row.createdAt);
       const outcome = await client.transaction(async (query): Promise<SessionWriteOutcome> => {

@@ -98,6 +98,30 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
       'ALTER TABLE turn_leases ADD COLUMN waiting_since bigint',
     ],
   },
+  {
+    version: 6,
+    statements: [
+      // An evaluation: its request (API keys removed) as JSON text, where it is, and one row per
+      // run that ended, each outcome as JSON text, in the order runs ended. Read back unparsed.
+      `CREATE TABLE evaluations (
+         id text PRIMARY KEY,
+         created_at bigint NOT NULL,
+         owner text,
+         status text NOT NULL,
+         stop_reason text,
+         total_runs integer NOT NULL,
+         request text NOT NULL,
+         viewed_at bigint NOT NULL
+       )`,
+      'CREATE INDEX evaluations_viewed_at ON evaluations (viewed_at)',
+      `CREATE TABLE evaluation_runs (
+         evaluation_id text NOT NULL REFERENCES evaluations (id) ON DELETE CASCADE,
+         position integer NOT NULL,
+         outcome text NOT NULL,
+         PRIMARY KEY (evaluation_id, position)
+       )`,
+    ],
+  },
 ];
 
 /** Serializes concurrent starts of several instances on one PostgreSQL server. */

@@ -1,5 +1,6 @@
 import type { PreparedSession } from '../record/prepare-stored-session';
 import type { SessionTurn } from '../record/session-record';
+import type { EvaluationRows } from './create-evaluation-rows';
 
 /** A checked record as it is stored, with whom it counts against (a hash of the writer's address). */
 export type StoredSessionRow = PreparedSession & { owner?: string };
@@ -48,6 +49,8 @@ export type SessionStore = {
   readSession(id: string): Promise<SessionRead>;
   /** Its title and description, without its text; noting the view. */
   readSessionSummary(id: string): Promise<SessionSummaryRead>;
+  /** Evaluations (N runs, each run a session of this store). */
+  evaluations: EvaluationRows;
   /** True when a session was deleted. */
   deleteSession(id: string): Promise<boolean>;
   close(): Promise<void>;

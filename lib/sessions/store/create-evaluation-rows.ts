@@ -1,0 +1,62 @@
+import { EVALUATION_LIMITS, evaluationStopReasonSchema, type EvaluationState } from '@/lib/contract';
+import type { SqlClient } from './sql-client';
+
+/** A new evaluation as it is stored: its request already checked and serialized (API keys removed). */
+export type NewEvaluationRow = { id: string; createdAt: number; owner?: string; totalRuns: number; requestText: string };
+
+/** What reading a stored evaluation found: the record as JSON text (`EvaluationRecord`), assembled without parsing. */
+export type EvaluationRead = { kind: 'found'; body: string } | { kind: 'missing' };
+
+/** The evaluations' rows beside the sessions they point to. Infrastructure failures are thrown. */
+export type EvaluationRows = {
+  createEvaluation(row: NewEvaluationRow): Promise<void>;
+  /** Appends one run's outcome (checked JSON text) at `position` (0-based, in the order runs ended). */
+  addEvaluationRun(id: string, position: number, outcomeText: string): Promise<void>;
+  endEvaluation(id: string, state: Exclude<EvaluationState, { status: 'running' }>): Promise<void>;
+  readEvaluation(id: string): Promise<EvaluationRead>;
+};
+
+/** Past this, a `running` evaluation belongs to a process that is gone: it reads as stopped by its wall time. */
+const ABANDONED_AFTER_MS = EVALUATION_LIMITS.wallMs + 60_000;
+
+type EvaluationRow = { created_at: string | number; status: string; stop_reason: string | null; total_runs: number; request: string; viewed_at: string | number };
+
+/** Evaluation rows on the session database; evaluations unopened past `retentionMs` are swept with each new one. */
+export function createEvaluationRows(client: SqlClient, options: { now: () => number; retentionMs: number }): EvaluationRows {
+  const { now } = options;
+  return {
+    async createEvaluation(row) {
+      await client.query('DELETE FROM evaluations WHERE viewed_at < $1', [now() - options.retentionMs]);
+      await client.query(
+        `INSERT INTO evaluations (id, created_at, owner, status, stop_reason, total_runs, request, viewed_at) VALUES ($1, $2, $3, 'running', NULL, $4, $5, $2)`,
+        [row.id, row.createdAt, row.owner ?? null, row.totalRuns, row.requestText],
+      );
+    },
+    async addEvaluationRun(id, position, outcomeText) {
+      await client.query('INSERT INTO evaluation_runs (evaluation_id, position, outcome) VALUES ($1, $2, $3)', [id, position, outcomeText]);
+    },
+    async endEvaluation(id, state) {
+      await client.query('UPDATE evaluations SET status = $2, stop_reason = $3 WHERE id = $1', [id, state.status, state.status === 'stopped' ? state.reason : null]);
+    },
+    async readEvaluation(id) {
+      const rows = await client.query<EvaluationRow>('SELECT created_at, status, stop_reason, total_runs, request, viewed_at FROM evaluations WHERE id = $1', [id]);
+      const row = rows[0];
+      if (!row) return { kind: 'missing' };
+      const runs = await client.query<{ outcome: string }>('SELECT outcome FROM evaluation_runs WHERE evaluation_id = $1 ORDER BY position', [id]);
+      await client.query('UPDATE evaluations SET viewed_at = $2 WHERE id = $1', [id, now()]);
+      const createdAt = Number(row.created_at);
+      const state = readState(row, now() - createdAt > ABANDONED_AFTER_MS);
+      const head = JSON.stringify({ id, createdAt: new Date(createdAt).toISOString(), ...state, totalRuns: row.total_runs });
+      return { kind: 'found', body: `${head.slice(0, -1)},"request":${row.request},"outcomes":[${runs.map((run) => run.outcome).join(',')}]}` };
+    },
+  };
+}
+
+function readState(row: EvaluationRow, abandoned: boolean): EvaluationState {
+  if (row.status === 'finished') return { status: 'finished' };
+  if (row.status === 'stopped') {
+    const reason = evaluationStopReasonSchema.safeParse(row.stop_reason);
+    return { status: 'stopped', reason: reason.success ? reason.data : 'stopped' };
+  }
+  return abandoned ? { status: 'stopped', reason: 'wall-time' } : { status: 'running' };
+}
