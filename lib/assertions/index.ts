@@ -5,3 +5,5 @@ export { firstLine } from './describe-call';
 export { describeJsonValue } from '@/lib/contract';
 export { ASSERTION_LIMITS, describeAssertion, formatCount, sessionAssertionSchema, sessionAssertionsSchema } from '@/lib/contract';
 export type { SessionAssertion } from '@/lib/contract';
+export { summarizeEvaluationRun } from './summarize-evaluation-run';
+export type { EvaluationRunFacts } from './summarize-evaluation-run';

@@ -32,10 +32,11 @@ export const EVALUATION_LIMITS = {
 
 /**
  * The turn every run plays: a turn request without its module (each variant brings one), its model
- * (each configuration is one), its seed (set per run) and what only a fork sets. `messages` is the
- * current message (or every message so far); `conversation` the items of the turns before it.
+ * (each configuration is one), its seed (set per run), what only a fork sets, and tools answered by
+ * hand (no person sits at a run). `messages` is the current message (or every message so far);
+ * `conversation` the items of the turns before it.
  */
-export const evaluationTurnSchema = turnRequestSchema.omit({ source: true, model: true, seed: true, forkOf: true, overrideOutputs: true });
+export const evaluationTurnSchema = turnRequestSchema.omit({ source: true, model: true, seed: true, forkOf: true, overrideOutputs: true, answerByHand: true });
 
 /**
  * One version of the tool module. A shared session's module is read by the page
@@ -60,6 +61,8 @@ export const evaluationRequestSchema = z
     models: z.array(requestModelConfigSchema).min(1, 'Choose at least one model.').max(EVALUATION_LIMITS.models, `At most ${EVALUATION_LIMITS.models} model configurations.`),
     variants: z.array(evaluationVariantSchema).min(1, 'Give the module to evaluate.').max(EVALUATION_LIMITS.variants, `At most ${EVALUATION_LIMITS.variants} variants (A and B).`),
     assertions: sessionAssertionsSchema,
+    /** How every approval a run asks for is answered, since no person sits at a run (default `approve`); recorded like a person's answer. */
+    approvals: z.enum(['approve', 'deny']).optional(),
     /** The first run's seed (default 1). */
     seed: z.number().int().min(0).max(2 ** 31 - 1 - EVALUATION_LIMITS.runs).optional(),
     /** Runs in flight at once (default and most: `EVALUATION_LIMITS.concurrency`), also bounded by the visitor's free turn slots. */

@@ -1,13 +1,14 @@
 // The request bodies that may be large enough to be parsed in a sandbox worker, by name (a name crosses to the worker; a schema cannot).
 import type { z } from 'zod';
 import { shareSessionRequestSchema } from '@/lib/sessions';
-import { forkRequestSchema, toolCallRequestSchema, turnRequestSchema } from '@/lib/contract';
+import { evaluationRequestSchema, forkRequestSchema, toolCallRequestSchema, turnRequestSchema } from '@/lib/contract';
 
 export const REQUEST_BODY_SCHEMAS = {
   turn: turnRequestSchema,
   toolCall: toolCallRequestSchema,
   fork: forkRequestSchema,
   share: shareSessionRequestSchema,
+  evaluation: evaluationRequestSchema,
 } as const;
 
 export type RequestBodyName = keyof typeof REQUEST_BODY_SCHEMAS;

@@ -1,5 +1,5 @@
 // What each route's body may be: bytes as sent, and JSON values (what parsing and validating it cost).
-import { SESSION_LIMITS, type BodyLimits, TURN_LIMITS } from '@/lib/contract';
+import { EVALUATION_LIMITS, SESSION_LIMITS, type BodyLimits, TURN_LIMITS } from '@/lib/contract';
 
 /**
  * Per route. Values are counted before the body is parsed, so a body of millions of tiny values
@@ -21,6 +21,8 @@ export const BODY_LIMITS = {
   output: { bytes: 2_000_000, values: 100 },
   /** Share: the playground (module, script, files) and up to 50 assertions. */
   share: { bytes: SESSION_LIMITS.recordBytes, values: 300_000 },
+  /** An evaluation: two modules, the turn (a conversation), four models, 50 assertions; always validated in a worker (assertions compile schemas and patterns). */
+  evaluation: { bytes: EVALUATION_LIMITS.bodyBytes, values: 200_000 },
   /** A provider check: a base URL and a key. */
   providerCheck: { bytes: 8_192, values: 10 },
   /** An MCP server to list: a URL and up to 20 headers of 8 KB. */

@@ -40,6 +40,8 @@ export type StreamTurnOptions = {
   env: ModelEnvironment;
   /** Approvals recorded in a session, answered without asking (replay). */
   recordedApprovals?: Map<string, { approved: boolean; reason?: string }>;
+  /** The answer to every approval not recorded (an evaluation's runs, where no person answers). */
+  standingApproval?: { approved: boolean; reason: string };
   /** Hand-typed outputs recorded in a session, answered without asking (replay). */
   recordedOutputs?: Map<string, string>;
   /** A fork: the recorded turn's tape answers while requests match it, then the request's model (`createForkClient`). */
@@ -155,7 +157,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
           forkedCalls: [...overrides.keys()],
           permissions: request.permissions,
           requestApproval: async (approval) => {
-            const recorded = options.recordedApprovals?.get(approval.callId);
+            const recorded = options.recordedApprovals?.get(approval.callId) ?? options.standingApproval;
             const decision = recorded ?? (await waits.during(() => registry.awaitApproval(turnId, approval.callId, approval.signal)));
             approvals.push({ callId: approval.callId, approved: decision.approved, ...(decision.reason ? { reason: decision.reason } : {}) });
             return decision;

@@ -1,0 +1,56 @@
+import { isPlainObject, type JsonValue, type RepairRung, type RuntimeEvent, type ToolInputErrorCode } from '@/lib/runtime';
+import type { EvaluationCall, EvaluationRunOutcome, SessionAssertion } from '@/lib/contract';
+import { checkAssertions } from './check-session-assertions';
+import { summarizeTurnEvents, type TurnCall } from './summarize-turn-events';
+
+/** What one run's events say, before the evaluation adds which run it was and where it is stored. */
+export type EvaluationRunFacts = Pick<EvaluationRunOutcome, 'assertions' | 'calls' | 'repairs' | 'rejections' | 'denials' | 'iterations' | 'tokens'>;
+
+/**
+ * Reads one run's turn events into what an evaluation counts: each assertion's verdict, the calls
+ * in proposal order with their argument keys, repairs by rung, rejections by code, denials,
+ * iterations and tokens. Pure: the same events always give the same facts (Replay relies on it).
+ */
+export function summarizeEvaluationRun(assertions: readonly SessionAssertion[], events: readonly RuntimeEvent[]): EvaluationRunFacts {
+  const summary = summarizeTurnEvents(0, events);
+  const iterationOf = new Map<string, number>();
+  const repairs: Partial<Record<RepairRung, number>> = {};
+  for (const event of events) {
+    if (event.type === 'model-response') for (const call of event.calls) iterationOf.set(call.callId, event.iteration);
+    if (event.type === 'tool-input-repair') for (const step of event.repairs) repairs[step.rung] = (repairs[step.rung] ?? 0) + 1;
+  }
+  const rejections: Partial<Record<ToolInputErrorCode, number>> = {};
+  let denials = 0;
+  for (const call of summary.calls) {
+    if (call.refusal?.kind === 'rejected' && call.refusal.code) rejections[call.refusal.code] = (rejections[call.refusal.code] ?? 0) + 1;
+    if (call.refusal?.kind === 'denied') denials += 1;
+  }
+  return {
+    assertions: checkAssertions(assertions, [events]).map(({ pass, message }) => ({ pass, message })),
+    calls: summary.calls.map((call) => describeEvaluationCall(call, iterationOf.get(call.callId) ?? 0)),
+    repairs,
+    rejections,
+    denials,
+    iterations: summary.iterations,
+    tokens: summary.totalTokens,
+  };
+}
+
+function describeEvaluationCall(call: TurnCall, iteration: number): EvaluationCall {
+  return { name: call.name, argumentKeys: readArgumentKeys(call), ...(call.status ? { status: call.status } : {}), iteration };
+}
+
+/** The validated arguments' keys, else the raw arguments' when they parse to an object; sorted, so key order is no signature of its own. */
+function readArgumentKeys(call: TurnCall): string[] {
+  const value = call.input ?? parseRawArguments(call.rawArguments);
+  return isPlainObject(value) ? Object.keys(value).sort() : [];
+}
+
+function parseRawArguments(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+// Server-only: evaluations (a turn run N times across models and module variants) — running, storing, reading.
+export { serveEvaluationRead, serveEvaluationRequest } from './serve-evaluation-request';
+export { listEvaluationRuns, runEvaluation } from './run-evaluation';
+export type { EvaluationRunResult, EvaluationRunSpec, RunEvaluationOptions } from './run-evaluation';
+export { buildEvaluationTurnRequest, createEvaluationTurnRunner } from './run-evaluation-turn';
+export type { EvaluationTurnDependencies } from './run-evaluation-turn';
+export { startEvaluation } from './start-evaluation';
+export type { EvaluationRefusal, StartedEvaluation } from './start-evaluation';
+export { storeEvaluationRun } from './store-evaluation-run';
+export type { EvaluationRunStorage } from './store-evaluation-run';

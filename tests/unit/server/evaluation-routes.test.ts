@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as postEvaluation } from '@/app/api/evaluations/route';
+import { GET as getEvaluation } from '@/app/api/evaluations/[id]/route';
+import { GET as getSession } from '@/app/api/sessions/[id]/route';
+import { evaluationEventSchema, type EvaluationEvent, type EvaluationRecord, type EvaluationRequestBody } from '@/lib/contract';
+import { PRESETS } from '@/lib/presets';
+import { getSessionStore } from '@/lib/server/sessions/get-session-store';
+
+let dataDir: string;
+const preset = PRESETS.find((candidate) => candidate.id === 'auto-model-faults')!;
+
+function params(id: string) {
+  return { params: Promise.resolve({ id }) };
+}
+
+function evaluationBody(runs: number, variants = 2): EvaluationRequestBody {
+  return {
+    title: 'faults',
+    turn: { messages: [{ role: 'user', content: preset.message }], permissions: { mode: 'auto' }, maxIterations: 4 },
+    runs,
+    models: [{ provider: 'auto', faults: { rate: 0.5 } }],
+    variants: [
+      { label: 'A', source: preset.source },
+      { label: 'B', source: preset.source.replace('Commenting on', 'Writing on') },
+    ].slice(0, variants),
+    assertions: [
+      { kind: 'tool-called', name: 'search_docs', called: true },
+      { kind: 'no-rejected-calls' },
+    ],
+  };
+}
+
+async function readEvents(response: Response): Promise<EvaluationEvent[]> {
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .filter((chunk) => chunk.startsWith('data: '))
+    .map((chunk) => evaluationEventSchema.parse(JSON.parse(chunk.slice('data: '.length))));
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-evaluations-'));
+  process.env.PGLITE_DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+});
+
+afterAll(async () => {
+  await (await getSessionStore()).close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('evaluation routes', () => {
+  it('runs N × variants, streams each outcome, stores the record and each run as a session', { timeout: 120_000 }, async () => {
+    const response = await postEvaluation(new Request('http://localhost/api/evaluations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(evaluationBody(3)) }));
+    expect(response.status).toBe(200);
+    const events = await readEvents(response);
+    expect(events[0]).toMatchObject({ type: 'evaluation-start', totalRuns: 6, runs: 3, models: 1, variants: 2 });
+    expect(events.at(-1)).toEqual({ type: 'evaluation-end', status: 'finished', finished: 6, totalRuns: 6 });
+    const outcomes = events.flatMap((event) => (event.type === 'run-end' ? [event.outcome] : []));
+    expect(outcomes.map((outcome) => `${outcome.variant}:${outcome.run}`).sort()).toEqual(['0:0', '0:1', '0:2', '1:0', '1:1', '1:2']);
+    expect(events.filter((event) => event.type === 'run-end').map((event) => event.type === 'run-end' && event.finished)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('completed');
+      expect(outcome.seed).toBe(1 + outcome.run);
+      expect(outcome.assertions).toHaveLength(2);
+      expect(outcome.iterations).toBeGreaterThan(0);
+      expect(outcome.calls.length).toBeGreaterThan(0);
+    }
+    // The same seed gives A and B the same model behaviour: the module's change is in no argument.
+    const signature = (variant: number, run: number) => JSON.stringify(outcomes.find((outcome) => outcome.variant === variant && outcome.run === run)!.calls);
+    expect(signature(0, 1)).toBe(signature(1, 1));
+
+    const evaluationId = events[0]!.type === 'evaluation-start' ? events[0]!.evaluationId : '';
+    expect(response.headers.get('x-evaluation-id')).toBe(evaluationId);
+    const read = await getEvaluation(new Request(`http://localhost/api/evaluations/${evaluationId}`), params(evaluationId));
+    expect(read.status).toBe(200);
+    const record = (await read.json()) as EvaluationRecord;
+    expect(record).toMatchObject({ id: evaluationId, status: 'finished', totalRuns: 6 });
+    expect(record.outcomes).toEqual(outcomes);
+    expect(record.request.variants.map((variant) => variant.label)).toEqual(['A', 'B']);
+
+    const session = await getSession(new Request('http://localhost/api/sessions/x'), params(outcomes[0]!.sessionId!));
+    expect(session.status).toBe(200);
+    const stored = (await session.json()) as { title: string; turns: unknown[]; assertions: unknown[] };
+    expect(stored.turns).toHaveLength(1);
+    expect(stored.assertions).toHaveLength(2);
+  });
+
+  it('refuses a request past its limits with the limit named, and answers 404 for an unknown evaluation', async () => {
+    const response = await postEvaluation(new Request('http://localhost/api/evaluations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...evaluationBody(1), runs: 101 }) }));
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('runs is at most 100.');
+    const missing = await getEvaluation(new Request('http://localhost/api/evaluations/nope'), params('nope'));
+    expect(missing.status).toBe(404);
+  });
+});
