@@ -7,3 +7,4 @@ export { ASSERTION_LIMITS, describeAssertion, formatCount, sessionAssertionSchem
 export type { SessionAssertion } from '@/lib/contract';
 export { summarizeEvaluationRun } from './summarize-evaluation-run';
 export type { EvaluationRunFacts } from './summarize-evaluation-run';
+export { compareEvaluationRun } from './compare-evaluation-run';

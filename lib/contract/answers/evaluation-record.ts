@@ -18,14 +18,23 @@ export type EvaluationRecord = EvaluationState & {
   outcomes: EvaluationRunOutcome[];
 };
 
-/** One run on its tape: whether the replay produced the recorded events and what the assertions say now. */
+/** One run on its tape: whether the replay yields the recorded outcome and what the assertions say now. */
 export type EvaluationRunReplay = {
   variant: number;
   model: number;
   run: number;
   sessionId: string;
+  /**
+   * The replay yields the stored outcome: the same calls in proposal order (names, argument keys,
+   * statuses), repairs, rejections, denials, iterations, tokens, ending and assertion verdicts.
+   */
   identical: boolean;
-  /** Events that differ (timings aside). */
+  /** What differs from the stored outcome, one short phrase each (empty when `identical`). */
+  changed: string[];
+  /**
+   * Events that differ from the recording, timings aside, as a session's Replay counts them: parallel
+   * calls that finish in another order count here without changing the outcome.
+   */
   differences: number;
   /** The request's assertions on the replayed events. */
   assertions: { pass: boolean; message: string }[];

@@ -1,5 +1,7 @@
 // Server-only: evaluations (a turn run N times across models and module variants) — running, storing, reading.
-export { serveEvaluationRead, serveEvaluationRequest } from './serve-evaluation-request';
+export { serveEvaluationRead, serveEvaluationReplay, serveEvaluationRequest } from './serve-evaluation-request';
+export { replayEvaluation } from './replay-evaluation';
+export type { EvaluationReplayError } from './replay-evaluation';
 export { listEvaluationRuns, runEvaluation } from './run-evaluation';
 export type { EvaluationRunResult, EvaluationRunSpec, RunEvaluationOptions } from './run-evaluation';
 export { buildEvaluationTurnRequest, createEvaluationTurnRunner } from './run-evaluation-turn';

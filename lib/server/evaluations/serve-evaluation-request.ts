@@ -1,13 +1,17 @@
-// Server-only: the HTTP side of POST /api/evaluations and GET /api/evaluations/{id}.
+// Server-only: the HTTP side of POST /api/evaluations, GET /api/evaluations/{id} and its replay.
 import type { EvaluationRequest } from '@/lib/contract';
 import type { BodyResult } from '@/lib/contract';
 import { getSandboxPool } from '@/lib/sandbox/pool';
 import { BODY_LIMITS, jsonError, readScannedBodyText } from '../http';
 import { getSessionStore } from '../sessions';
+import { replayEvaluation } from './replay-evaluation';
 import { startEvaluation } from './start-evaluation';
 
 /** An evaluation's body holds assertions (schemas to check, patterns to compile): always validated in a sandbox worker. */
 const PARSE_TIMEOUT_MS = 15_000;
+
+/** Evaluation ids are session ids: base64url. */
+const EVALUATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function readEvaluationBody(request: Request): Promise<BodyResult<EvaluationRequest>> {
   const text = await readScannedBodyText(request, BODY_LIMITS.evaluation);
@@ -30,11 +34,23 @@ export async function serveEvaluationRequest(request: Request, address: string):
 
 /** `GET /api/evaluations/{id}`: the stored record (`EvaluationRecord`) as it is stored, unparsed. */
 export async function serveEvaluationRead(id: string): Promise<Response> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return jsonError(404, `No evaluation ${id.slice(0, 64)}.`);
+  if (!EVALUATION_ID.test(id)) return jsonError(404, `No evaluation ${id.slice(0, 64)}.`);
   try {
     const read = await (await getSessionStore()).evaluations.readEvaluation(id);
     if (read.kind === 'missing') return jsonError(404, `No evaluation ${id}.`);
     return new Response(read.body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  } catch (error) {
+    return jsonError(503, `The evaluation database is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+
+/** `POST /api/evaluations/{id}/replay` once its rate limit is spent: `EvaluationReplayReport`. */
+export async function serveEvaluationReplay(id: string, address: string): Promise<Response> {
+  if (!EVALUATION_ID.test(id)) return jsonError(404, `No evaluation ${id.slice(0, 64)}.`);
+  try {
+    const report = await replayEvaluation(id, { store: await getSessionStore(), clientId: address });
+    return report.ok ? Response.json(report.value) : jsonError(report.error.status, report.error.error);
   } catch (error) {
     return jsonError(503, `The evaluation database is unavailable: ${error instanceof Error ? error.message : String(error)}`);
   }

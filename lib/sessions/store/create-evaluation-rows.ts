@@ -14,7 +14,12 @@ export type EvaluationRows = {
   addEvaluationRun(id: string, position: number, outcomeText: string): Promise<void>;
   endEvaluation(id: string, state: Exclude<EvaluationState, { status: 'running' }>): Promise<void>;
   readEvaluation(id: string): Promise<EvaluationRead>;
+  /** Which run each stored outcome is and its session (null when it was not stored), in the order runs ended; `undefined` for an unknown evaluation. */
+  listEvaluationSessions(id: string): Promise<EvaluationSessionRow[] | undefined>;
 };
+
+/** One stored run, as Replay needs it: which run, its session, and its outcome as stored (JSON text). */
+export type EvaluationSessionRow = { variant: number; model: number; run: number; sessionId: string | null; outcomeText: string };
 
 /** Past this, a `running` evaluation belongs to a process that is gone: it reads as stopped by its wall time. */
 const ABANDONED_AFTER_MS = EVALUATION_LIMITS.wallMs + 60_000;
@@ -38,6 +43,7 @@ export function createEvaluationRows(client: SqlClient, options: { now: () => nu
     async endEvaluation(id, state) {
       await client.query('UPDATE evaluations SET status = $2, stop_reason = $3 WHERE id = $1', [id, state.status, state.status === 'stopped' ? state.reason : null]);
     },
+    listEvaluationSessions: (id) => listSessions(client, id),
     async readEvaluation(id) {
       const rows = await client.query<EvaluationRow>('SELECT created_at, status, stop_reason, total_runs, request, viewed_at FROM evaluations WHERE id = $1', [id]);
       const row = rows[0];
@@ -50,6 +56,18 @@ export function createEvaluationRows(client: SqlClient, options: { now: () => nu
       return { kind: 'found', body: `${head.slice(0, -1)},"request":${row.request},"outcomes":[${runs.map((run) => run.outcome).join(',')}]}` };
     },
   };
+}
+
+async function listSessions(client: SqlClient, id: string): Promise<EvaluationSessionRow[] | undefined> {
+  const found = await client.query('SELECT 1 AS found FROM evaluations WHERE id = $1', [id]);
+  if (found.length === 0) return undefined;
+  // Which run and session are read by the database; an outcome's text is parsed only when its replay is compared with it.
+  const rows = await client.query<{ variant: string | number; model: string | number; run: string | number; session_id: string | null; outcome: string }>(
+    `SELECT outcome::json->>'variant' AS variant, outcome::json->>'model' AS model, outcome::json->>'run' AS run, outcome::json->>'sessionId' AS session_id, outcome
+       FROM evaluation_runs WHERE evaluation_id = $1 ORDER BY position`,
+    [id],
+  );
+  return rows.map((row) => ({ variant: Number(row.variant), model: Number(row.model), run: Number(row.run), sessionId: row.session_id, outcomeText: row.outcome }));
 }
 
 function readState(row: EvaluationRow, abandoned: boolean): EvaluationState {
