@@ -113,7 +113,8 @@ function AssertionsEditor({ text, onChange, error, empty }: AssertionsEditorProp
       )}
       <p className="text-[11px] text-fg-muted">
         Kinds: tool-called, call-order, arguments-match (partial value or JSON Schema), no-rejected-calls, no-denied-calls, final-text
-        (contains / matches), task-result-valid, max-iterations, max-tokens; add <code>&quot;turn&quot;: 0</code> for one turn.{' '}
+        (contains / matches), task-result-valid, max-iterations, max-tokens, first-call, valid-call-within (name, schema, iterations),
+        no-repaired-calls, tool-set (names, minF1); add <code>&quot;turn&quot;: 0</code> for one turn.{' '}
         {empty && (
           <button type="button" onClick={() => onChange(EXAMPLE)} className="underline hover:text-fg">
             Insert an example

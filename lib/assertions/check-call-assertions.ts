@@ -5,6 +5,7 @@ import { describeJsonValue } from '@/lib/contract';
 import { matchPartialValue } from './match-partial-value';
 import { formatCount, type ArgumentsMatcher, type SessionAssertionOf } from '@/lib/contract';
 import type { TurnCall } from './summarize-turn-events';
+import { readCallArguments } from './read-call-arguments';
 
 /** Where the checked calls come from, for messages: ` in turn 2`, or nothing for the whole session. */
 export type CallScope = { calls: readonly TurnCall[]; where: string };
@@ -84,19 +85,10 @@ function createArgumentsMatcher(matcher: ArgumentsMatcher): ArgumentsMatch {
   return {
     ok: true,
     match: (call) => {
-      const value = call.input ?? parseArguments(call.rawArguments);
+      const value = readCallArguments(call);
       return value === undefined ? `its arguments are not JSON (${describeJsonValue(call.rawArguments)})` : compare(value);
     },
   };
-}
-
-function parseArguments(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    // Unparseable arguments match nothing; the caller says so.
-    return undefined;
-  }
 }
 
 export function checkNoRefusedCalls(kind: 'rejected' | 'denied', scope: CallScope): AssertionOutcome {

@@ -2,6 +2,7 @@ import { type RuntimeEvent, assertNever, err, ok, type Result } from '@/lib/runt
 import { failed, type AssertionOutcome, type AssertionVerdict } from './assertion-verdict';
 import { checkArgumentsMatch, checkCallOrder, checkNoRefusedCalls, checkToolCalled, type CallScope } from './check-call-assertions';
 import { checkFinalText, checkTaskResult, checkTurnLimit } from './check-turn-assertions';
+import { checkFirstCall, checkNoRepairedCalls, checkToolSet, checkValidCallWithin } from './check-call-set-assertions';
 import { formatCount, type SessionAssertion } from '@/lib/contract';
 import { summarizeTurnEvents, type TurnSummary } from './summarize-turn-events';
 
@@ -41,6 +42,14 @@ function checkAssertion(assertion: SessionAssertion, summaries: readonly TurnSum
     case 'max-iterations':
     case 'max-tokens':
       return checkTurnLimit(assertion, turns);
+    case 'first-call':
+      return checkFirstCall(assertion, scope);
+    case 'valid-call-within':
+      return checkValidCallWithin(assertion, scope);
+    case 'no-repaired-calls':
+      return checkNoRepairedCalls(scope);
+    case 'tool-set':
+      return checkToolSet(assertion, scope);
     default:
       return assertNever(assertion);
   }

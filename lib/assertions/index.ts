@@ -8,3 +8,4 @@ export type { SessionAssertion } from '@/lib/contract';
 export { summarizeEvaluationRun } from './summarize-evaluation-run';
 export type { EvaluationRunFacts } from './summarize-evaluation-run';
 export { compareEvaluationRun } from './compare-evaluation-run';
+export { measureToolSet } from './check-call-set-assertions';

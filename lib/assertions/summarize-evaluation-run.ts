@@ -1,6 +1,7 @@
-import { isPlainObject, type JsonValue, type RepairRung, type RuntimeEvent, type ToolInputErrorCode } from '@/lib/runtime';
+import { isPlainObject, type RepairRung, type RuntimeEvent, type ToolInputErrorCode } from '@/lib/runtime';
 import type { EvaluationCall, EvaluationRunOutcome, SessionAssertion } from '@/lib/contract';
 import { checkAssertions } from './check-session-assertions';
+import { readCallArguments } from './read-call-arguments';
 import { summarizeTurnEvents, type TurnCall } from './summarize-turn-events';
 
 /** What one run's events say, before the evaluation adds which run it was and where it is stored. */
@@ -13,12 +14,8 @@ export type EvaluationRunFacts = Pick<EvaluationRunOutcome, 'assertions' | 'call
  */
 export function summarizeEvaluationRun(assertions: readonly SessionAssertion[], events: readonly RuntimeEvent[]): EvaluationRunFacts {
   const summary = summarizeTurnEvents(0, events);
-  const iterationOf = new Map<string, number>();
   const repairs: Partial<Record<RepairRung, number>> = {};
-  for (const event of events) {
-    if (event.type === 'model-response') for (const call of event.calls) iterationOf.set(call.callId, event.iteration);
-    if (event.type === 'tool-input-repair') for (const step of event.repairs) repairs[step.rung] = (repairs[step.rung] ?? 0) + 1;
-  }
+  for (const call of summary.calls) for (const rung of call.repairs) repairs[rung] = (repairs[rung] ?? 0) + 1;
   const rejections: Partial<Record<ToolInputErrorCode, number>> = {};
   let denials = 0;
   for (const call of summary.calls) {
@@ -27,7 +24,7 @@ export function summarizeEvaluationRun(assertions: readonly SessionAssertion[], 
   }
   return {
     assertions: checkAssertions(assertions, [events]).map(({ pass, message }) => ({ pass, message })),
-    calls: summary.calls.map((call) => describeEvaluationCall(call, iterationOf.get(call.callId) ?? 0)),
+    calls: summary.calls.map(describeEvaluationCall),
     repairs,
     rejections,
     denials,
@@ -36,21 +33,12 @@ export function summarizeEvaluationRun(assertions: readonly SessionAssertion[], 
   };
 }
 
-function describeEvaluationCall(call: TurnCall, iteration: number): EvaluationCall {
-  return { name: call.name, argumentKeys: readArgumentKeys(call), ...(call.status ? { status: call.status } : {}), iteration };
+function describeEvaluationCall(call: TurnCall): EvaluationCall {
+  return { name: call.name, argumentKeys: readArgumentKeys(call), ...(call.status ? { status: call.status } : {}), iteration: call.iteration };
 }
 
 /** The validated arguments' keys, else the raw arguments' when they parse to an object; sorted, so key order is no signature of its own. */
 function readArgumentKeys(call: TurnCall): string[] {
-  const value = call.input ?? parseRawArguments(call.rawArguments);
+  const value = readCallArguments(call);
   return isPlainObject(value) ? Object.keys(value).sort() : [];
-}
-
-function parseRawArguments(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch (error) {
-    if (error instanceof SyntaxError) return undefined;
-    throw error;
-  }
 }

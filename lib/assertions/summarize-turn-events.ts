@@ -1,4 +1,4 @@
-import type { JsonValue, RuntimeEvent, RuntimeEventOf, ToolInputErrorCode, ToolOutputStatus, TurnMode } from '@/lib/runtime';
+import type { JsonValue, RepairRung, RuntimeEvent, RuntimeEventOf, ToolInputErrorCode, ToolOutputStatus, TurnMode } from '@/lib/runtime';
 
 /** What became of a call that did not run: rejected before the gate, or denied by it. */
 export type CallRefusal =
@@ -11,6 +11,10 @@ export type TurnCall = {
   turn: number;
   callId: string;
   name: string;
+  /** The model request (1-based) whose response proposed it; 0 for a call a person made directly. */
+  iteration: number;
+  /** The repair rungs that changed its arguments, in order (empty when none did). */
+  repairs: RepairRung[];
   /** The arguments as the model sent them, before any repair. */
   rawArguments: string;
   /** The arguments as validated (repaired when they needed it); absent when the call was rejected before. */
@@ -41,8 +45,8 @@ export function summarizeTurnEvents(turn: number, events: readonly RuntimeEvent[
   const denials = new Map<string, CallRefusal>();
   const summary: TurnSummary = { turn, mode: undefined, calls: [], iterations: 0, totalTokens: 0, responses: 0, responsesWithoutUsage: 0, end: undefined };
   let requests = 0;
-  const propose = (call: { callId: string; name: string; arguments: string }) => {
-    const proposed: TurnCall = { turn, callId: call.callId, name: call.name, rawArguments: call.arguments };
+  const propose = (call: { callId: string; name: string; arguments: string }, iteration: number) => {
+    const proposed: TurnCall = { turn, callId: call.callId, name: call.name, iteration, repairs: [], rawArguments: call.arguments };
     calls.set(call.callId, proposed);
     summary.calls.push(proposed);
   };
@@ -58,14 +62,19 @@ export function summarizeTurnEvents(turn: number, events: readonly RuntimeEvent[
         summary.responses += 1;
         if (event.usage) summary.totalTokens += event.usage.totalTokens;
         else summary.responsesWithoutUsage += 1;
-        for (const call of event.calls) propose(call);
+        for (const call of event.calls) propose(call, event.iteration);
         break;
       case 'tool-call-direct':
-        propose(event.call);
+        propose(event.call, 0);
         break;
       case 'tool-input-available': {
         const call = calls.get(event.callId);
         if (call) call.input = event.input;
+        break;
+      }
+      case 'tool-input-repair': {
+        const call = calls.get(event.callId);
+        if (call) call.repairs.push(...event.repairs.map((step) => step.rung));
         break;
       }
       case 'tool-input-error':

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertNever, checkJsonSchema } from '@/lib/runtime';
 import { SESSION_LIMITS } from '../limits/session-limits';
+import { TURN_LIMITS } from '../requests/turn-request';
 import { compileTextPattern } from './compile-text-pattern';
 import { describeJsonValue } from './describe-json-value';
 
@@ -51,16 +52,16 @@ const toolCalledSchema = z.discriminatedUnion('called', [
   }),
 ]);
 
+/** A JSON Schema to validate arguments against, bounded and checked (as compiling it would) when the assertion is read. */
+const argumentsSchema = boundedJson(z.record(z.string(), z.json()), 'The schema').superRefine((schema, context) => {
+  const checked = checkJsonSchema(schema);
+  if (!checked.ok) context.addIssue({ code: 'custom', message: checked.error });
+});
+
 /** The arguments contain `value` (objects by subset of keys, arrays element by element, like `toMatchObject`), or validate against `schema`. */
 export const argumentsMatcherSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('partial'), value: boundedJson(z.json(), 'The partial value') }),
-  z.object({
-    kind: z.literal('schema'),
-    schema: boundedJson(z.record(z.string(), z.json()), 'The schema').superRefine((schema, context) => {
-      const checked = checkJsonSchema(schema);
-      if (!checked.ok) context.addIssue({ code: 'custom', message: checked.error });
-    }),
-  }),
+  z.object({ kind: z.literal('schema'), schema: argumentsSchema }),
 ]);
 
 const finalTextSchema = z
@@ -106,6 +107,29 @@ export const sessionAssertionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('max-iterations'), turn, max: positiveLimit }),
   /** The responses of a turn reported at most `max` total tokens together (`usage.totalTokens`). */
   z.object({ kind: z.literal('max-tokens'), turn, max: positiveLimit }),
+  /** The first call proposed (in the turn, or in the session) was of `name`. */
+  z.object({ kind: z.literal('first-call'), turn, name: toolName }),
+  /** Within its turn's first `iterations` model requests, `name` was called with arguments that validate against `schema`. */
+  z.object({
+    kind: z.literal('valid-call-within'),
+    turn,
+    name: toolName,
+    schema: argumentsSchema,
+    iterations: z.number().int().positive().max(TURN_LIMITS.maxIterations, `iterations is at most ${TURN_LIMITS.maxIterations}.`),
+  }),
+  /** No call's arguments needed a rung of the repair ladder. */
+  z.object({ kind: z.literal('no-repaired-calls'), turn }),
+  /**
+   * The set of tools called, against the expected `names`: precision (called tools that were
+   * expected), recall (expected tools that were called) and their F1, which must reach `minF1`
+   * (default 1: exactly the expected tools, each at least once).
+   */
+  z.object({
+    kind: z.literal('tool-set'),
+    turn,
+    names: z.array(toolName).min(1, 'Name at least one expected tool.').max(ASSERTION_LIMITS.orderedNames),
+    minF1: z.number().min(0).max(1).optional(),
+  }),
 ]);
 
 /** The assertions kept with a session, checked in order; pass `record.assertions ?? []`. */
@@ -125,10 +149,14 @@ export function describeAssertion(assertion: SessionAssertion): string {
     case 'call-order':
     case 'arguments-match':
     case 'no-rejected-calls':
-    case 'no-denied-calls': {
+    case 'no-denied-calls':
+    case 'first-call':
+    case 'valid-call-within':
+    case 'no-repaired-calls':
+    case 'tool-set': {
       const claim = describeCallClaim(assertion);
       // A sentence may start with a tool's name, which keeps its case.
-      const startsWithName = assertion.kind === 'tool-called' || assertion.kind === 'call-order';
+      const startsWithName = assertion.kind === 'tool-called' || assertion.kind === 'call-order' || assertion.kind === 'first-call' || assertion.kind === 'valid-call-within';
       if (assertion.turn !== undefined) return `In turn ${assertion.turn + 1}, ${claim}.`;
       return `${startsWithName ? claim : capitalize(claim)}.`;
     }
@@ -143,7 +171,9 @@ export function describeAssertion(assertion: SessionAssertion): string {
 }
 
 /** A claim about the calls, without its scope: `get_weather is called at least 2 times`. */
-function describeCallClaim(assertion: SessionAssertionOf<'tool-called' | 'call-order' | 'arguments-match' | 'no-rejected-calls' | 'no-denied-calls'>): string {
+function describeCallClaim(
+  assertion: SessionAssertionOf<'tool-called' | 'call-order' | 'arguments-match' | 'no-rejected-calls' | 'no-denied-calls' | 'first-call' | 'valid-call-within' | 'no-repaired-calls' | 'tool-set'>,
+): string {
   switch (assertion.kind) {
     case 'tool-called':
       return assertion.called ? `${assertion.name} is called${describeTimes(assertion.times)}` : `${assertion.name} is never called`;
@@ -158,6 +188,14 @@ function describeCallClaim(assertion: SessionAssertionOf<'tool-called' | 'call-o
       return 'no call is rejected';
     case 'no-denied-calls':
       return 'no call is denied';
+    case 'first-call':
+      return `${assertion.name} is the first tool called`;
+    case 'valid-call-within':
+      return `${assertion.name} is called with arguments that validate against the given schema within ${formatCount(assertion.iterations, 'iteration')}`;
+    case 'no-repaired-calls':
+      return 'no call needs its arguments repaired';
+    case 'tool-set':
+      return `the tools called are ${assertion.names.join(', ')}${assertion.minF1 !== undefined && assertion.minF1 < 1 ? ` (tool-call F1 at least ${assertion.minF1})` : ''}`;
     default:
       return assertNever(assertion);
   }
