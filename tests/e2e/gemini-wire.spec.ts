@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openPreset, shareSession, TEST_IDS, waitForRunEnd } from './helpers';
 
 const TURN_TIMEOUT = 60_000;
@@ -45,4 +45,59 @@ test('the embedded model answers in Gemini\'s wire format, shown as Gemini would
   await expect(page.getByTestId('model-destination')).toContainText("the server's Gemini base URL");
   await page.getByTestId('model-gemini-mode').selectOption('VALIDATED');
   await page.getByTestId('run-panel').screenshot({ path: 'test-results/gemini-provider-fields.png' });
+});
+
+/** A call card on the timeline by its qualified name. */
+function callCard(page: Page, name: string) {
+  return page.locator(`[data-testid^="call-card-"][data-name="${name}"]`);
+}
+
+/**
+ * One story: the deferred catalog on the embedded auto model in Anthropic's wire format (Anthropic's
+ * tool search tool, run by the provider, on the timeline with the tools it loaded) and in Gemini's
+ * (no tool search of Gemini's own: the runtime's tool_search, offered as a function), each tool's
+ * card saying how it reaches that provider; each turn shared, and Replay identical.
+ */
+test('a deferred catalog on Anthropic\'s and Gemini\'s wires: the search on the timeline, Share and Replay identical for each', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await openPreset(page, 'tool-search-auto');
+  await waitForRunEnd(page, TURN_TIMEOUT);
+  const message = await page.getByTestId('run-message').inputValue();
+  const stories = [
+    { wire: 'anthropic', execution: 'server', sent: '"defer_loading": true', card: /defer_loading: true beside Anthropic's tool search tool/ },
+    { wire: 'gemini', execution: 'client', sent: '"name": "tool_search"', card: /runtime offers its own tool_search as a function/ },
+  ] as const;
+  for (const story of stories) {
+    await page.getByTestId('clear-conversation').click();
+    await page.getByTestId('run-message').fill(message);
+    await page.getByTestId('model-wire').selectOption(story.wire);
+    await page.getByTestId('tool-row-toggle-weather.get_forecast').click();
+    await expect(page.getByTestId('provider-sending').filter({ has: page.getByTestId('provider-sending-deferral') })).toContainText(story.card);
+    await page.getByTestId('tool-row-toggle-weather.get_forecast').click();
+    await page.getByTestId(TEST_IDS.runButton).click();
+    await waitForRunEnd(page, TURN_TIMEOUT);
+    await expect(page.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed');
+
+    const search = page.getByTestId('iteration-1').locator('[data-testid^="tool-search-"][data-execution]');
+    await expect(search).toHaveCount(1);
+    await expect(search).toHaveAttribute('data-execution', story.execution);
+    expect((await search.getAttribute('data-matches'))?.split(' ')).toEqual(expect.arrayContaining(['weather.get_forecast', 'tickets.search_tickets']));
+    for (const name of ['weather.get_forecast', 'tickets.search_tickets']) await expect(callCard(page, name)).toHaveAttribute('data-status', 'success');
+    await page.getByTestId(TEST_IDS.timelineRegion).screenshot({ path: `test-results/deferred-catalog-${story.wire}.png` });
+
+    await page.getByTestId('inspect-request-1').click();
+    await expect(page.getByTestId('exchange-viewer').getByTestId('exchange-request-body')).toContainText(story.sent);
+    await page.keyboard.press('Escape');
+
+    const link = await shareSession(page);
+    const viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
+    await viewer.goto(link);
+    await expect(viewer.getByTestId('shared-session-banner')).toBeVisible({ timeout: 30_000 });
+    await expect(viewer.getByTestId('model-wire')).toHaveValue(story.wire);
+    await expect(viewer.getByTestId('iteration-1').locator(`[data-testid^="tool-search-"][data-execution="${story.execution}"]`)).toHaveCount(1);
+    await viewer.getByTestId('replay-button').click();
+    await expect(viewer.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: TURN_TIMEOUT });
+    await viewerContext.close();
+  }
 });
