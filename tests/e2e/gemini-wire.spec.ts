@@ -59,10 +59,11 @@ function callCard(page: Page, name: string) {
  * card saying how it reaches that provider; each turn shared, and Replay identical.
  */
 test('a deferred catalog on Anthropic\'s and Gemini\'s wires: the search on the timeline, Share and Replay identical for each', async ({ page, browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(240_000);
   await openPreset(page, 'tool-search-auto');
   await waitForRunEnd(page, TURN_TIMEOUT);
-  const message = await page.getByTestId('run-message').inputValue();
+  // The tool-search-auto preset's message (the composer empties once a message is sent).
+  const message = 'Get the weather forecast for "Lisbon", then search support tickets about "invoice PDF".';
   const stories = [
     { wire: 'anthropic', execution: 'server', sent: '"defer_loading": true', card: /defer_loading: true beside Anthropic's tool search tool/ },
     { wire: 'gemini', execution: 'client', sent: '"name": "tool_search"', card: /runtime offers its own tool_search as a function/ },
@@ -71,9 +72,13 @@ test('a deferred catalog on Anthropic\'s and Gemini\'s wires: the search on the 
     await page.getByTestId('clear-conversation').click();
     await page.getByTestId('run-message').fill(message);
     await page.getByTestId('model-wire').selectOption(story.wire);
-    await page.getByTestId('tool-row-toggle-weather.get_forecast').click();
-    await expect(page.getByTestId('provider-sending').filter({ has: page.getByTestId('provider-sending-deferral') })).toContainText(story.card);
-    await page.getByTestId('tool-row-toggle-weather.get_forecast').click();
+    // The catalog's rows start closed and are virtualized: filter to the deferred tool and open it.
+    await page.getByTestId('tool-filter').fill('get_forecast');
+    const toggle = page.getByTestId('tool-row-toggle-weather.get_forecast');
+    if ((await toggle.getAttribute('aria-expanded', { timeout: 15_000 })) !== 'true') await toggle.click();
+    await expect(page.getByTestId('provider-sending-deferral')).toContainText(story.card);
+    await page.getByTestId('tool-card-weather.get_forecast').screenshot({ path: `test-results/deferred-card-${story.wire}.png` });
+    await page.getByTestId('tool-filter-clear').click();
     await page.getByTestId(TEST_IDS.runButton).click();
     await waitForRunEnd(page, TURN_TIMEOUT);
     await expect(page.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed');
