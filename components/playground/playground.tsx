@@ -78,7 +78,7 @@ export function Playground(props: PlaygroundProps) {
 
   const activeTurnEvents = useMemo(() => selectActiveBranch(state.conversation).turns.map((turn) => turn.events), [state.conversation]);
   const waiting = selectWaitingCalls(currentRun.events);
-  const waitingCount = waiting.approvals.length + waiting.outputs.length;
+  const waitingCount = waiting.approvals.length + waiting.outputs.length + waiting.questions.length;
   useTitleBadge(waitingCount);
   const editorColumn = (
     <CodeEditor

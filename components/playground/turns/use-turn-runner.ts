@@ -2,8 +2,9 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
-import { abortTurn, sendApproval, sendManualOutput, streamEvents } from '@/lib/client/api';
-import type { ForkRequestBody } from '@/lib/contract';
+import { abortTurn, sendApproval, sendElicitationAnswer, sendManualOutput, streamEvents } from '@/lib/client/api';
+import type { ElicitationAnswerRequest, ForkRequestBody } from '@/lib/contract';
+import { err, ok, type Result } from '@/lib/runtime';
 import type { TurnRequest } from '@/lib/client';
 import type { PlaygroundAction, RunState } from '@/lib/client';
 
@@ -20,6 +21,8 @@ export type TurnRunner = {
   decide: (callId: string, approved: boolean, reason?: string) => void;
   /** Sends the output a person typed for a call answered by hand. */
   answer: (callId: string, output: string) => void;
+  /** Sends a person's answer to a question an MCP server asked during a call; the reason when it was refused. */
+  elicit: (answer: ElicitationAnswerRequest) => Promise<Result<void, string>>;
 };
 
 /** Drives one turn at a time (the current run): POST, stream events into the reducer, stop, approvals, typed outputs. */
@@ -90,5 +93,12 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
     [dispatch],
   );
 
-  return { start, stop, decide, answer };
+  const elicit = useCallback(async (answer: ElicitationAnswerRequest): Promise<Result<void, string>> => {
+    const { turnId } = runRef.current;
+    if (!turnId) return err('The turn is not running.');
+    const sent = await sendElicitationAnswer(turnId, answer);
+    return sent.ok ? ok(undefined) : err(sent.error.message);
+  }, []);
+
+  return { start, stop, decide, answer, elicit };
 }

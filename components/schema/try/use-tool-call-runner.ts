@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallActions } from '@/components/timeline/call';
-import type { RuntimeEvent } from '@/lib/runtime';
-import { abortTurn, sendApproval, sendManualOutput, callTool, type ToolCallRequest } from '@/lib/client/api';
+import { err, ok, type RuntimeEvent } from '@/lib/runtime';
+import { abortTurn, sendApproval, sendElicitationAnswer, sendManualOutput, callTool, type ToolCallRequest } from '@/lib/client/api';
 
 /** One Try run: its events as they arrived, and the line to show when something outside them failed. */
 export type ToolCallRun = { status: 'idle' | 'running' | 'ended'; events: RuntimeEvent[]; problem?: string };
@@ -76,6 +76,12 @@ export function useToolCallRunner(): ToolCallRunner {
         void sendManualOutput(turnId, { callId, output }).then((result) => {
           if (!result.ok) report(`Could not send the output for ${callId}: ${result.error.message}`);
         });
+      },
+      elicit: async (answer) => {
+        const turnId = turnIdRef.current;
+        if (!turnId) return err('The call is not running.');
+        const sent = await sendElicitationAnswer(turnId, answer);
+        return sent.ok ? ok(undefined) : err(sent.error.message);
       },
     }),
     [report],

@@ -3,6 +3,7 @@ import { type CallApprovalResponse, type CallState, GENERATED_NOTE, isArgumentSo
 import { ApprovalButtons } from './approval-buttons';
 import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';
+import { ElicitationCard } from './elicitation-card';
 import { ForkOutputEditor } from './fork-output-editor';
 import { ManualOutputEditor } from './manual-output-editor';
 import { OutputViewer } from './output-viewer';
@@ -117,6 +118,9 @@ export function CallCard({ call, position, actions, streaming = false }: CallCar
         </p>
       )}
       <ManualOutputEditor call={call} onAnswer={actions.answer} />
+      {call.elicitations?.map((asked) => (
+        <ElicitationCard key={asked.elicitationId} callId={call.callId} asked={asked} open={call.phase === 'running'} onAnswer={actions.elicit} />
+      ))}
       <CallLogs call={call} />
       {call.phase === 'done' ? (
         <>

@@ -1,4 +1,5 @@
 import { type Result, err, ok, type RuntimeEvent } from '@/lib/runtime';
+import type { ElicitationAnswerRequest } from '@/lib/contract';
 import type { ProviderCheckAnswer, ProviderCheckRequest } from '@/lib/models';
 import type { TurnRequest } from '@/lib/client/build-turn-request';
 import type { CompileResponse, ToolDetailsResponse } from '@/lib/client/compile';
@@ -116,6 +117,12 @@ export async function sendApproval(
 /** The output a person typed for a call waiting for one. */
 export async function sendManualOutput(turnId: string, answer: { callId: string; output: string }): Promise<Result<void, ApiError>> {
   const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/outputs`, answer, undefined, turnControlHeaders(turnId));
+  return response.ok ? ok(undefined) : response;
+}
+
+/** A person's answer to a question an MCP server asked during a call (the form's content only with `accept`). */
+export async function sendElicitationAnswer(turnId: string, answer: ElicitationAnswerRequest): Promise<Result<void, ApiError>> {
+  const response = await sendJson(`/api/turns/${encodeURIComponent(turnId)}/elicitations`, answer, undefined, turnControlHeaders(turnId));
   return response.ok ? ok(undefined) : response;
 }
 

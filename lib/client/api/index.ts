@@ -1,4 +1,4 @@
-export { abortTurn, checkProviderSettings, compileTools, describeErrorBody, sendApproval, sendManualOutput, streamEvents, streamTurn } from './api-client';
+export { abortTurn, checkProviderSettings, compileTools, describeErrorBody, sendApproval, sendElicitationAnswer, sendManualOutput, streamEvents, streamTurn } from './api-client';
 export { callTool } from './call-tool';
 export type { ToolCallRequest } from './call-tool';
 export { fetchExchanges } from './fetch-exchanges';

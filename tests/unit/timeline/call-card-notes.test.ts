@@ -5,7 +5,7 @@ import type { CallState } from '@/lib/runtime';
 import { CallCard } from '@/components/timeline/call';
 
 const call: CallState = { callId: 'c1', name: 'tag_items', iteration: 1, rawArguments: '{"labels":[]}', repairs: [], logs: [], phase: 'proposed' };
-const render = (state: CallState) => renderToStaticMarkup(createElement(CallCard, { call: state, position: 1, actions: { decide: () => undefined, answer: () => undefined } }));
+const render = (state: CallState) => renderToStaticMarkup(createElement(CallCard, { call: state, position: 1, actions: { decide: () => undefined, answer: () => undefined, elicit: async () => ({ ok: true as const, value: undefined }) } }));
 
 describe('CallCard', () => {
   it('says when the arguments were clamped, and only then', () => {

@@ -35,7 +35,7 @@ async function callStates(typed: string): Promise<{ open: CallState; answered: C
   return { open: open!, answered: reduceRuntimeEvents(events).calls.o1! };
 }
 
-const render = (call: CallState) => renderToStaticMarkup(createElement(CallCard, { call, position: 1, actions: { decide: () => undefined, answer: () => undefined } }));
+const render = (call: CallState) => renderToStaticMarkup(createElement(CallCard, { call, position: 1, actions: { decide: () => undefined, answer: () => undefined, elicit: async () => ({ ok: true as const, value: undefined }) } }));
 
 function textareaText(html: string): string {
   const match = /<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(html);

@@ -5,7 +5,7 @@ import type { CallState, IterationState } from '@/lib/runtime';
 import { CallCard } from '@/components/timeline/call';
 import { IterationSection, RequestTiming } from '@/components/timeline/rows';
 
-const actions = { decide: () => undefined, answer: () => undefined };
+const actions = { decide: () => undefined, answer: () => undefined, elicit: async () => ({ ok: true as const, value: undefined }) };
 const streamingCall: CallState = { callId: 'c1', name: 'read_file', iteration: 1, streamedArguments: '{"path":"no', repairs: [], logs: [], phase: 'proposed' };
 const request = { offeredTools: ['read_file'], newlyOffered: [], deferredCount: 0, inputItemCount: 1, at: 1 };
 
