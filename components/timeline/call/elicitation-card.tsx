@@ -71,7 +71,9 @@ function OpenQuestion({ callId, asked, onAnswer }: { callId: string; asked: Call
   };
   if (form && !form.ok) return <p className="text-[11px] text-red-700 dark:text-red-400">This form cannot be shown: {form.error}</p>;
   return (
+    // The form's own checks (the server's bounds, with its words) replace the browser's tooltips.
     <form
+      noValidate
       className="space-y-1.5"
       onSubmit={(event) => {
         event.preventDefault();

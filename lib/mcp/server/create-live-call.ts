@@ -7,6 +7,9 @@ import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
 import type { CallServerTool } from './create-mcp-tool';
 import { describeMcpFailure } from './describe-mcp-failure';
 
+/** How the official client words the progress it reports for its own input_required rounds. */
+const CLIENT_ROUND = /^Fulfilling input required by '[^']*' \(round \d+\)$/;
+
 /**
  * Calls through the official client with the call's signal (on 2025 revisions its abort sends
  * `notifications/cancelled`; on 2026-07-28 it closes the request's stream, which is that
@@ -28,6 +31,8 @@ export function createLiveCall(server: { name: string; client: Client; overflowe
           signal: AbortSignal.any([options.signal, server.overflowed]),
           timeout: Math.max(options.timeoutMs, TURN_LIMITS.waitMs),
           onprogress: ({ progress: value, total, message }) => {
+            // The client reports its own rounds of answering a 2026-07-28 input_required result as progress; the timeline shows the questions instead.
+            if (message !== undefined && CLIENT_ROUND.test(message)) return;
             if (progress.length >= MCP_LIMITS.progressLinesPerCall) return;
             const line = { progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
             progress.push(line);
