@@ -1,5 +1,5 @@
 // Server-only: one server tool as the runtime's executable contract; its calls go to the server (or its recording).
-import { describeOutputMismatch, err, ok, type AskPerson, type JsonSchema, type JsonValue, type Result, type Tool, type ToolContext, type ToolLogLevel, type ValidationIssue } from '@/lib/runtime';
+import { describeOutputMismatch, err, ok, type AskPerson, type JsonSchema, type JsonValue, type Result, type Tool, type ToolContext, type ToolReturn, type ToolLogLevel, type ValidationIssue } from '@/lib/runtime';
 import { MCP_LIMITS, type McpProgress, type ToolSpec } from '@/lib/contract';
 import { convertCallResult, type McpCallResult } from '../convert-call-result';
 
@@ -87,10 +87,21 @@ async function callServerTool(options: CreateMcpToolOptions, args: JsonValue, co
   }
   const result = called.value;
   const converted = convertCallResult(result);
-  if (!converted.ok || !spec.outputParameters) return converted;
+  if (!converted.ok) return converted;
+  const outputChars = measureOutput(converted.value);
+  if (outputChars > MCP_LIMITS.outputBytes) {
+    return err({ code: 'limit-exceeded' as const, message: `${spec.namespace}.${spec.name} answered ${outputChars} characters of output; a tool's output may be at most ${MCP_LIMITS.outputBytes}.` });
+  }
+  if (!spec.outputParameters) return converted;
   if (result.structuredContent === undefined) {
     return err({ code: 'output-invalid' as const, message: `${spec.namespace}.${spec.name} declares an output schema but the server sent no structuredContent.` });
   }
   const issues = await server.validate(spec.outputParameters, result.structuredContent as JsonValue);
   return issues.length === 0 ? converted : err({ code: 'output-invalid' as const, message: describeOutputMismatch(issues) });
+}
+
+/** What the model and the timeline would get, in characters of JSON (a text output as its own length). */
+function measureOutput(output: ToolReturn): number {
+  const content = typeof output.content === 'string' ? output.content.length : JSON.stringify(output.content).length;
+  return content + (output.details === undefined ? 0 : JSON.stringify(output.details).length);
 }

@@ -17,6 +17,13 @@ const TOOLS: McpTestTool[] = [
     run: () => ({ content: [{ type: 'text', text: `you are s3cret-token-123456` }, { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' }] }),
   },
   {
+    name: 'flood',
+    description: 'Answers two million characters of text: under the 10 MB response bound, over the output bound.',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true },
+    run: () => ({ content: [{ type: 'text', text: 'x'.repeat(2_000_000) }] }),
+  },
+  {
     name: 'slow_count',
     description: 'Counts to three with progress, then waits until cancelled.',
     inputSchema: { type: 'object', properties: { wait: { type: 'boolean' } } },
@@ -50,6 +57,12 @@ describe.each<McpTestServerEra>(['modern', 'legacy'])('a server tool called thro
     const assembled = events.find((event) => event.type === 'tools-assembled');
     expect(assembled).toMatchObject({ tools: expect.arrayContaining([expect.objectContaining({ qualifiedName: 'files.get_weather', risk: 'read', executionMode: 'parallel' })]) });
     expect(events.find((event) => event.type === 'tool-output')).toMatchObject({ status: 'success', output: '{"city":"Oslo","celsius":21}', details: { city: 'Oslo', celsius: 21 } });
+    expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'completed' });
+  });
+
+  it('ends a call whose output passes the output bound with a model-visible error naming both sizes', { timeout: 60_000 }, async () => {
+    const events = await readEvents(await call({ name: 'files.flood', arguments: '{}', mcpServers: servers() }));
+    expect(events.find((event) => event.type === 'tool-output')).toMatchObject({ status: 'error', output: 'Error: files.flood failed (limit-exceeded): files.flood answered 2000000 characters of output; a tool\'s output may be at most 1048576.' });
     expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'completed' });
   });
 
