@@ -8,6 +8,7 @@ import { McpServerForm } from './mcp-server-form';
 import { OperatorServerList } from './operator-server-list';
 import type { McpConnector } from './use-mcp-connector';
 import { useOperatorMcpServers } from './use-operator-mcp-servers';
+import { useRelistOnReturn } from './use-relist-on-return';
 
 export type SourcesSectionProps = {
   servers: readonly McpServerEntry[];
@@ -26,6 +27,7 @@ export function SourcesSection({ servers, moduleToolCount, dispatch, connector, 
   const [notice, setNotice] = useState<string | null>(null);
   const snapshot = useCallback((entry: McpServerEntry) => setNotice(onSnapshot(entry)), [onSnapshot]);
   const actions = useServerActions(dispatch, connector, snapshot);
+  useRelistOnReturn(servers, connector);
   const add = (source: McpServerSource) => {
     dispatch({ type: 'mcp-server-added', source });
     connector.connect(mcpEntryId(source), source);

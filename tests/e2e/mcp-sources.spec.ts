@@ -108,3 +108,31 @@ async function callNames(page: Page): Promise<(string | null)[]> {
   const cards = page.getByTestId(TEST_IDS.timelineRegion).locator('[data-testid^="call-card-"]');
   return cards.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-name')));
 }
+
+test('coming back to the tab lists a connected server again, and its card says which tools changed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const changing = await startMcpTestServer({ era: 'legacy', tools: SAMPLE_MCP_TOOLS, name: 'changing', version: '1.0.0' });
+  try {
+    // The page's clock is the test's: its time still flows, and can jump past the relisting interval.
+    await page.clock.install();
+    await openPlayground(page);
+    await page.getByTestId('mcp-add-server').click();
+    await page.getByTestId('mcp-url').fill(changing.url);
+    await page.getByTestId('mcp-connect').click();
+    const card = page.locator('[data-testid^="mcp-server-"][data-status]');
+    await expect(card.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+    await expect(card.getByTestId('mcp-tool-count')).toHaveText('3 tools');
+
+    // The server's tools change while the person is elsewhere; coming back to the tab a minute later lists them again.
+    const forecast = { name: 'get_forecast', description: 'Tomorrow for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, annotations: { readOnlyHint: true }, run: () => ({ content: [{ type: 'text' as const, text: 'sunny' }] }) };
+    changing.setTools([...SAMPLE_MCP_TOOLS.filter((tool) => tool.name !== 'fail'), forecast]);
+    await page.clock.fastForward(60_000);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(card.getByTestId('mcp-tools-changed')).toHaveText('Tools changed since the last list: added get_forecast; removed fail.', { timeout: 30_000 });
+    await expect(card.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId(TEST_IDS.toolCard('changing.get_forecast')).getByTestId('mcp-server-badge')).toHaveText('MCP · changing');
+    await expect(page.getByTestId(TEST_IDS.toolCard('changing.fail'))).toHaveCount(0);
+  } finally {
+    await changing.close();
+  }
+});

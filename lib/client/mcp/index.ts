@@ -8,5 +8,6 @@ export { readSessionMcpServers, writeSessionMcpServers } from './mcp-source-stor
 export { buildMcpServer, buildMcpServers, resolveToolChoice, withHeaders } from './build-mcp-servers';
 export type { McpServerRequest } from './build-mcp-servers';
 export { mcpModuleKey, selectMcpTools } from './select-mcp-tools';
+export { RELIST_AFTER_MS, selectServersToRelist } from './select-servers-to-relist';
 export type { McpToolOrigin, SourcedToolSummary, SourcedToolView } from './select-mcp-tools';
 export { collectRecordedOutputs, snapshotServerModule } from './snapshot-server-module';

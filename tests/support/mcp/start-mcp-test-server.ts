@@ -39,6 +39,8 @@ export type McpTestServer = {
   answers: { method: McpTestRequestMethod; result?: Record<string, unknown>; error?: string }[];
   /** The client capabilities the server was told (the last `initialize`, or a 2026-07-28 request's envelope). */
   clientCapabilities: Record<string, unknown>[];
+  /** Changes the tools the server lists and calls from now on (a server whose tools change while it runs). */
+  setTools: (tools: McpTestTool[]) => void;
   close: () => Promise<void>;
 };
 
@@ -68,12 +70,17 @@ export async function startMcpTestServer(options: McpTestServerOptions): Promise
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/mcp`, ...state, close: () => closeHttp(http) };
+  return { url: `http://127.0.0.1:${port}/mcp`, ...state, setTools: handlers.setTools, close: () => closeHttp(http) };
 }
 
 function createHandlers(options: McpTestServerOptions, state: TestState) {
-  const listed = options.tools.map(({ run: _run, ...tool }) => tool);
+  let tools = options.tools;
+  let listed = tools.map(({ run: _run, ...tool }) => tool);
   return {
+    setTools(next: McpTestTool[]) {
+      tools = next;
+      listed = next.map(({ run: _run, ...tool }) => tool);
+    },
     list(request: ListRequest) {
       state.methods.push('tools/list');
       const size = options.pageSize ?? Math.max(1, listed.length);
@@ -83,7 +90,7 @@ function createHandlers(options: McpTestServerOptions, state: TestState) {
     },
     async call(request: CallRequest, signal: AbortSignal, notify: Notifier, requestClient: Requester): Promise<McpTestCallResult> {
       state.methods.push('tools/call');
-      const tool = options.tools.find((candidate) => candidate.name === request.params.name);
+      const tool = tools.find((candidate) => candidate.name === request.params.name);
       if (!tool) return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true };
       signal.addEventListener('abort', () => state.cancelledCalls.push(tool.name), { once: true });
       const token = request.params._meta?.progressToken;
