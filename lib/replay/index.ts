@@ -7,6 +7,8 @@ export { readComparedSides } from './read-compared-sides';
 export { BUNDLED_RUNTIME_FILE, renderAssertionTestFile } from './render-assertion-test';
 export type { RenderAssertionTestOptions } from './render-assertion-test';
 export { EXPORT_FILES, renderPortableTestExport } from './render-portable-test-export';
+export { renderEvaluationTestFile } from './render-evaluation-test';
+export type { ExportedEvaluationRun, RenderEvaluationTestOptions } from './render-evaluation-test';
 export type { ExportedFile, ExportRuntime, PortableTestExport, PortableTestExportOptions } from './render-portable-test-export';
 export { createSessionReplay } from './create-session-replay';
 export type { ReplayStep, SessionReplay, TapedTurn } from './create-session-replay';

@@ -22,3 +22,5 @@ export { RESTORE_OMITTED_FIELDS_SOURCE } from './restore-omitted-fields-source';
 export { scanModuleSource, readStringToken } from './scan-module-source';
 export type { SourceToken, ScanError } from './scan-module-source';
 
+export { renderPromptfooConfig } from './render-promptfoo-config';
+export type { PromptfooConfigOptions } from './render-promptfoo-config';

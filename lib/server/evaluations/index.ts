@@ -1,5 +1,7 @@
 // Server-only: evaluations (a turn run N times across models and module variants) — running, storing, reading.
-export { serveEvaluationRead, serveEvaluationReplay, serveEvaluationRequest } from './serve-evaluation-request';
+export { serveEvaluationExport, serveEvaluationRead, serveEvaluationReplay, serveEvaluationRequest } from './serve-evaluation-request';
+export { EVALUATION_EXPORT_BYTES, exportEvaluation } from './export-evaluation';
+export type { EvaluationExport, EvaluationExportFormat } from './export-evaluation';
 export { replayEvaluation } from './replay-evaluation';
 export type { EvaluationReplayError } from './replay-evaluation';
 export { listEvaluationRuns, runEvaluation } from './run-evaluation';

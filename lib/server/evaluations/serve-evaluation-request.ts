@@ -4,6 +4,7 @@ import type { BodyResult } from '@/lib/contract';
 import { getSandboxPool } from '@/lib/sandbox/pool';
 import { BODY_LIMITS, jsonError, readScannedBodyText } from '../http';
 import { getSessionStore } from '../sessions';
+import { exportEvaluation, type EvaluationExportFormat } from './export-evaluation';
 import { replayEvaluation } from './replay-evaluation';
 import { startEvaluation } from './start-evaluation';
 
@@ -51,6 +52,21 @@ export async function serveEvaluationReplay(id: string, address: string): Promis
   try {
     const report = await replayEvaluation(id, { store: await getSessionStore(), clientId: address });
     return report.ok ? Response.json(report.value) : jsonError(report.error.status, report.error.error);
+  } catch (error) {
+    return jsonError(503, `The evaluation database is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `GET /api/evaluations/{id}/export?format=vitest|promptfoo`: the file, as an attachment. */
+export async function serveEvaluationExport(id: string, format: string | null): Promise<Response> {
+  if (format !== 'vitest' && format !== 'promptfoo') return jsonError(400, 'format must be vitest or promptfoo.');
+  if (!EVALUATION_ID.test(id)) return jsonError(404, `No evaluation ${id.slice(0, 64)}.`);
+  try {
+    const exported = await exportEvaluation(id, format satisfies EvaluationExportFormat, await getSessionStore());
+    if (!exported.ok) return jsonError(exported.error.status, exported.error.error);
+    return new Response(exported.value.text, {
+      headers: { 'content-type': exported.value.contentType, 'content-disposition': `attachment; filename="${exported.value.fileName}"` },
+    });
   } catch (error) {
     return jsonError(503, `The evaluation database is unavailable: ${error instanceof Error ? error.message : String(error)}`);
   }

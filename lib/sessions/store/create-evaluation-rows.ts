@@ -14,9 +14,16 @@ export type EvaluationRows = {
   addEvaluationRun(id: string, position: number, outcomeText: string): Promise<void>;
   endEvaluation(id: string, state: Exclude<EvaluationState, { status: 'running' }>): Promise<void>;
   readEvaluation(id: string): Promise<EvaluationRead>;
+  /** What an export names from the request, read by the database without the modules: its title, assertions and models as JSON text, the variants' labels. */
+  readEvaluationSummary(id: string): Promise<EvaluationSummaryRow | undefined>;
+  /** The request's turn messages and instructions (not its modules), for an export. */
+  readEvaluationTurn(id: string): Promise<{ messages: { role: 'user' | 'assistant'; content: string }[]; instructions?: string } | undefined>;
   /** Which run each stored outcome is and its session (null when it was not stored), in the order runs ended; `undefined` for an unknown evaluation. */
   listEvaluationSessions(id: string): Promise<EvaluationSessionRow[] | undefined>;
 };
+
+/** The parts of a stored request an export needs (JSON texts, unparsed). */
+export type EvaluationSummaryRow = { title: string | null; assertionsText: string; modelsText: string; labels: string[] };
 
 /** One stored run, as Replay needs it: which run, its session, and its outcome as stored (JSON text). */
 export type EvaluationSessionRow = { variant: number; model: number; run: number; sessionId: string | null; outcomeText: string };
@@ -44,6 +51,28 @@ export function createEvaluationRows(client: SqlClient, options: { now: () => nu
       await client.query('UPDATE evaluations SET status = $2, stop_reason = $3 WHERE id = $1', [id, state.status, state.status === 'stopped' ? state.reason : null]);
     },
     listEvaluationSessions: (id) => listSessions(client, id),
+    async readEvaluationTurn(id) {
+      const rows = await client.query<{ messages: string; instructions: string | null }>(
+        `SELECT (request::json->'turn'->'messages')::text AS messages, request::json->'turn'->>'instructions' AS instructions FROM evaluations WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      // Stored by this server after the request schema's check.
+      const messages = JSON.parse(row.messages) as { role: 'user' | 'assistant'; content: string }[];
+      return row.instructions === null ? { messages } : { messages, instructions: row.instructions };
+    },
+    async readEvaluationSummary(id) {
+      const rows = await client.query<{ title: string | null; assertions: string; models: string; labels: string }>(
+        `SELECT request::json->>'title' AS title, (request::json->'assertions')::text AS assertions, (request::json->'models')::text AS models,
+                (SELECT json_agg(variant->>'label') FROM json_array_elements(request::json->'variants') AS variant)::text AS labels
+           FROM evaluations WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return { title: row.title, assertionsText: row.assertions, modelsText: row.models, labels: JSON.parse(row.labels) as string[] };
+    },
     async readEvaluation(id) {
       const rows = await client.query<EvaluationRow>('SELECT created_at, status, stop_reason, total_runs, request, viewed_at FROM evaluations WHERE id = $1', [id]);
       const row = rows[0];

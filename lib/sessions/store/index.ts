@@ -8,6 +8,6 @@ export { migrateSessionDatabase } from './migrate-session-database';
 export { readSessionBody, readSessionSummary } from './read-stored-session';
 export { readSessionStorageLimits } from './session-storage-limits';
 export type { ControlledTurn, SessionStore } from './session-store';
-export type { EvaluationRead, EvaluationRows, EvaluationSessionRow, NewEvaluationRow } from './create-evaluation-rows';
+export type { EvaluationRead, EvaluationRows, EvaluationSessionRow, EvaluationSummaryRow, NewEvaluationRow } from './create-evaluation-rows';
 export type { SqlClient, SqlQuery } from './sql-client';
 export { importStoredSession } from './store-session-record';

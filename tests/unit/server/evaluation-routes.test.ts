@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postEvaluation } from '@/app/api/evaluations/route';
 import { GET as getEvaluation } from '@/app/api/evaluations/[id]/route';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
+import { GET as getExport } from '@/app/api/evaluations/[id]/export/route';
 import { evaluationEventSchema, type EvaluationEvent, type EvaluationRecord, type EvaluationRequestBody } from '@/lib/contract';
 import { PRESETS } from '@/lib/presets';
 import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 
 let dataDir: string;
+let evaluationId = '';
 const preset = PRESETS.find((candidate) => candidate.id === 'auto-model-faults')!;
 
 function params(id: string) {
@@ -73,7 +75,7 @@ describe('evaluation routes', () => {
     const signature = (variant: number, run: number) => JSON.stringify(outcomes.find((outcome) => outcome.variant === variant && outcome.run === run)!.calls);
     expect(signature(0, 1)).toBe(signature(1, 1));
 
-    const evaluationId = events[0]!.type === 'evaluation-start' ? events[0]!.evaluationId : '';
+    evaluationId = events[0]!.type === 'evaluation-start' ? events[0]!.evaluationId : '';
     expect(response.headers.get('x-evaluation-id')).toBe(evaluationId);
     const read = await getEvaluation(new Request(`http://localhost/api/evaluations/${evaluationId}`), params(evaluationId));
     expect(read.status).toBe(200);
@@ -87,6 +89,27 @@ describe('evaluation routes', () => {
     const stored = (await session.json()) as { title: string; turns: unknown[]; assertions: unknown[] };
     expect(stored.turns).toHaveLength(1);
     expect(stored.assertions).toHaveLength(2);
+  });
+
+  it('exports the runs as a Vitest suite and the request as a Promptfoo configuration', async () => {
+    const exportAs = (format: string) => getExport(new Request(`http://localhost/api/evaluations/${evaluationId}/export?format=${format}`), params(evaluationId));
+    const vitest = await exportAs('vitest');
+    expect(vitest.status).toBe(200);
+    expect(vitest.headers.get('content-disposition')).toBe(`attachment; filename="evaluation-${evaluationId}.test.ts"`);
+    const suite = await vitest.text();
+    expect(suite).toContain("import { describeAssertion, replayAndCheck, type SessionAssertion } from './playground-replay.mjs';");
+    for (const label of ['A · model 1 · run 1', 'B · model 1 · run 3']) expect(suite).toContain(`label: '${label}'`);
+    expect(suite.match(/^  \{ label: /gm)).toHaveLength(6);
+
+    const promptfoo = await exportAs('promptfoo');
+    expect(promptfoo.status).toBe(200);
+    const config = await promptfoo.text();
+    expect(config).toContain('# Not exported: the embedded models (auto) run only in the playground.');
+    const json = JSON.parse(config.slice(config.indexOf('{'))) as { evaluateOptions: { repeat: number }; tests: { assert: { type: string }[] }[] };
+    expect(json.evaluateOptions.repeat).toBe(3);
+    expect(json.tests[0]!.assert.map((assertion) => assertion.type)).toEqual(['javascript', 'is-valid-openai-tools-call']);
+
+    expect((await exportAs('csv')).status).toBe(400);
   });
 
   it('refuses a request past its limits with the limit named, and answers 404 for an unknown evaluation', async () => {

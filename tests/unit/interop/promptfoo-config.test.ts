@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { sessionAssertionsSchema } from '@/lib/contract';
+import { renderPromptfooConfig } from '@/lib/interop';
+
+const assertions = sessionAssertionsSchema.parse([
+  { kind: 'tool-set', names: ['search_docs', 'get_ticket'], minF1: 0.8 },
+  { kind: 'no-rejected-calls' },
+  { kind: 'final-text', contains: 'ticket 42' },
+  { kind: 'first-call', name: 'search_docs' },
+  { kind: 'arguments-match', name: 'get_ticket', match: { kind: 'partial', value: { ticket: 42 } } },
+  { kind: 'max-iterations', max: 3 },
+]);
+
+function render() {
+  const text = renderPromptfooConfig({
+    evaluationId: 'e1',
+    title: 'Tickets',
+    turn: { messages: [{ role: 'user', content: 'Fetch ticket 42.' }], instructions: 'Be brief.' },
+    models: [{ provider: 'openai', model: 'gpt-5.4' }, { provider: 'auto' }, { provider: 'openai-compatible', model: 'llama3.1', baseURL: 'http://localhost:11434/v1' }],
+    labels: ['A', 'B (enum)'],
+    assertions,
+    runs: 20,
+  });
+  return { text, config: JSON.parse(text.slice(text.indexOf('{'))) as Record<string, never> };
+}
+
+describe('renderPromptfooConfig', () => {
+  it("maps assertions to Promptfoo's tool-call types where they exist and lists the rest", () => {
+    const { text, config } = render();
+    const asserts = (config.tests as { assert: { type: string; value?: unknown; threshold?: number }[] }[])[0]!.assert;
+    expect(asserts.map((assertion) => assertion.type)).toEqual(['tool-call-f1', 'is-valid-openai-tools-call', 'contains', 'javascript', 'javascript']);
+    expect(asserts[0]).toMatchObject({ value: ['search_docs', 'get_ticket'], threshold: 0.8 });
+    expect(text).toContain('# Not mapped (a runtime fact Promptfoo does not see): Every turn takes at most 3 iterations.');
+    expect(text).toContain('# Not exported: the embedded models (auto) run only in the playground.');
+  });
+
+  it('runs one provider per real model and variant with its tools file, the messages as a chat prompt, repeated N times', () => {
+    const { config } = render();
+    expect(config.providers).toEqual([
+      { id: 'openai:chat:gpt-5.4', label: 'gpt-5.4 · A', config: { tools: 'file://tools-a.json' } },
+      { id: 'openai:chat:gpt-5.4', label: 'gpt-5.4 · B (enum)', config: { tools: 'file://tools-b-enum.json' } },
+      { id: 'openai:chat:llama3.1', label: 'llama3.1 · A', config: { apiBaseUrl: 'http://localhost:11434/v1', tools: 'file://tools-a.json' } },
+      { id: 'openai:chat:llama3.1', label: 'llama3.1 · B (enum)', config: { apiBaseUrl: 'http://localhost:11434/v1', tools: 'file://tools-b-enum.json' } },
+    ]);
+    expect(JSON.parse((config.prompts as string[])[0]!)).toEqual([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Fetch ticket 42.' }]);
+    expect(config.evaluateOptions).toEqual({ repeat: 20 });
+  });
+
+  it('checks calls in JavaScript the way the playground does', () => {
+    const { config } = render();
+    const asserts = (config.tests as { assert: { value?: string }[] }[])[0]!.assert;
+    const firstCall = new Function('output', `return ${asserts[3]!.value};`) as (output: unknown) => boolean;
+    expect(firstCall([{ function: { name: 'search_docs', arguments: '{}' } }])).toBe(true);
+    expect(firstCall({ tool_calls: [{ function: { name: 'get_ticket', arguments: '{}' } }] })).toBe(false);
+    const partial = new Function('output', asserts[4]!.value!) as (output: unknown) => boolean;
+    expect(partial([{ function: { name: 'get_ticket', arguments: '{"ticket":42,"verbose":true}' } }])).toBe(true);
+    expect(partial([{ function: { name: 'get_ticket', arguments: '{"ticket":41}' } }])).toBe(false);
+    expect(partial([])).toBe(false);
+  });
+});
