@@ -21,7 +21,7 @@ function render() {
     assertions,
     runs: 20,
   });
-  return { text, config: JSON.parse(text.slice(text.indexOf('{'))) as Record<string, never> };
+  return { text, config: JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown> };
 }
 
 describe('renderPromptfooConfig', () => {
