@@ -31,12 +31,14 @@ export { MODEL_CONFIG_LIMITS, scriptCallSchema, scriptStepSchema, faultKindSchem
 export type { ModelConfig, RequestModelConfig, ScriptStep, ScriptCall, FaultKind, TapeEntry, ModelProvider, EmbeddedWire, GeminiFunctionCallingMode } from './requests/model-config';
 export { MCP_LIMITS } from './limits/mcp-limits';
 export { SIDE_BY_SIDE_LIMITS } from './limits/side-by-side-limits';
-export { mcpServerNameSchema, mcpServerUrlSchema, mcpHeadersSchema, mcpToolSettingSchema, mcpServerRefSchema, mcpServersSchema, removeMcpSecrets, listMcpSecrets } from './requests/mcp-server-ref';
+export { mcpServerNameSchema, mcpServerUrlSchema, mcpHeadersSchema, mcpToolSettingSchema, mcpServerRefSchema, mcpServersSchema, removeMcpSecrets, redactMcpHeaders, listMcpSecrets } from './requests/mcp-server-ref';
 export type { McpServerRef, McpToolSetting } from './requests/mcp-server-ref';
 export type { OperatorMcpServer, McpServersAnswer } from './answers/mcp-servers-answer';
 export type { McpServerInfo, McpTransportKind, McpToolAnnotations, McpToolView, McpToolsAnswer } from './answers/mcp-tools-answer';
 export { mcpToolsRequestSchema } from './requests/mcp-tools-request';
 export { MCP_TAPE_LIMITS, mcpTapeSchema, mcpRecordedCallSchema, mcpRecordedMessageSchema, mcpRecordedServerSchema, mcpRecordedToolSchema, mcpProgressSchema } from './answers/mcp-tape';
+export { turnExchangesSchema } from './answers/turn-exchanges';
+export type { TurnExchanges } from './answers/turn-exchanges';
 export type { McpTape, McpRecordedCall, McpRecordedMessage, McpRecordedServer, McpProgress } from './answers/mcp-tape';
 export type { McpToolsRequest } from './requests/mcp-tools-request';
 export { MAX_JSON_DEPTH, scanJsonBody, parseScannedBody, parseJsonBody } from './parse-json-body';

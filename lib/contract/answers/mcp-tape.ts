@@ -39,6 +39,10 @@ export const mcpRecordedServerSchema = z.object({
     instructions: z.string().optional(),
     transport: z.enum(['streamable-http', 'sse', 'stdio']),
   }),
+  /** A visitor's server's address (never `user:password@`), for Copy as curl; absent for an operator's server. */
+  url: z.string().max(2048).optional(),
+  /** The headers the visitor typed, by name, every value redacted (`Bearer <redacted>`): never a value. */
+  headers: z.record(z.string().max(200), z.string().max(200)).optional(),
   /** The tools the turn offered from it, as the server listed them. */
   tools: z.array(mcpRecordedToolSchema).max(MCP_LIMITS.toolsPerServer),
 });

@@ -80,6 +80,14 @@ export function removeMcpSecrets(servers: readonly McpServerRef[]): McpServerRef
 }
 
 /**
+ * Headers as the raw view and Copy as curl show them: each name with its value redacted, keeping
+ * only an authorization scheme (`Bearer <redacted>`), so a person sees which header to fill in.
+ */
+export function redactMcpHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, /^(Bearer|Basic|Token|Bot)\s+\S/i.test(value.trim()) ? `${value.trim().split(/\s+/)[0]} <redacted>` : '<redacted>']));
+}
+
+/**
  * Every header value the request's servers carry, and the credential after a scheme (`Bearer …`),
  * which a server may echo alone: what the turn redacts from its events.
  */

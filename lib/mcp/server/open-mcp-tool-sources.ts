@@ -1,7 +1,7 @@
 // Server-only: the MCP servers a turn (or a direct call) names, connected and listed, as runtime tools.
 import type { Tool } from '@/lib/runtime';
 import { err, ok, type Result } from '@/lib/runtime';
-import type { McpServerInfo, McpServerRef } from '@/lib/contract';
+import { redactMcpHeaders, removeMcpSecrets, type McpServerInfo, type McpServerRef } from '@/lib/contract';
 import { toMcpToolSpecs } from '../describe-mcp-tools';
 import type { McpListedTool } from '../mcp-listed-tool';
 import { createServerRequestAnswers } from './answer-server-requests';
@@ -82,7 +82,7 @@ export async function openMcpToolSources(servers: readonly McpServerRef[], optio
     });
     const info = { ...connection.info, name: connection.info.name ?? reference.name };
     described.push({ name: reference.name, info, tools: listed.map((tool) => tool.name) });
-    options.recorder?.recordServer({ name: reference.name, info, tools: listed });
+    options.recorder?.recordServer({ name: reference.name, info, ...describeVisitorTarget(reference), tools: listed });
   }
   return ok({ tools, servers: described, close });
 }
@@ -95,4 +95,13 @@ function includeTools(reference: McpServerRef, listed: McpListedTool[]): Result<
   if (missing.length > 0) return err({ code: 'protocol', message: `${reference.name}: the server has no tool named ${missing.map((name) => JSON.stringify(name)).join(', ')}.` });
   const wanted = new Set(reference.tools);
   return ok(listed.filter((tool) => wanted.has(tool.name)));
+}
+
+/** Where a visitor's server is, as a recording may keep it: its address without credentials, and its headers' names. */
+function describeVisitorTarget(reference: McpServerRef): { url?: string; headers?: Record<string, string> } {
+  const [safe] = removeMcpSecrets([reference]);
+  return {
+    ...(safe?.url === undefined ? {} : { url: safe.url }),
+    ...(reference.headers && Object.keys(reference.headers).length > 0 ? { headers: redactMcpHeaders(reference.headers) } : {}),
+  };
 }

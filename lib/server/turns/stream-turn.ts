@@ -133,7 +133,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
     kind: 'turn',
     sandbox: sandbox.value,
     maxEvents: options.maxEvents,
-    extras: { tape },
+    extras: { tape, mcp: () => mcp.tape() },
     run: ({ send, signal, waits }) =>
       runTurn({
         tools: () => waits.openTools(sandbox.value.openTools),

@@ -17,8 +17,14 @@ function answering(response: Response | Error): { fetcher: typeof fetch; urls: s
 describe('fetchExchanges', () => {
   it('reads the exchanges of a turn', async () => {
     const { fetcher, urls } = answering(Response.json({ exchanges: [exchange] }));
-    expect(await fetchExchanges('turn_a/b', fetcher)).toEqual({ ok: true, value: [exchange] });
+    expect(await fetchExchanges('turn_a/b', fetcher)).toEqual({ ok: true, value: { exchanges: [exchange] } });
     expect(urls).toEqual(['/api/turns/turn_a%2Fb/exchanges']);
+  });
+
+  it("reads an MCP server's side beside the model's exchanges", async () => {
+    const mcp = { servers: [], calls: [], messages: [{ server: 'files', direction: 'sent' as const, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }] };
+    const { fetcher } = answering(Response.json({ exchanges: [exchange], mcp }));
+    expect(await fetchExchanges('turn_a', fetcher)).toEqual({ ok: true, value: { exchanges: [exchange], mcp } });
   });
 
   it('gives the server reason for a failure', async () => {

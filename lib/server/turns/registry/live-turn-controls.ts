@@ -59,7 +59,9 @@ export function createLiveTurnControls(turns: ReadonlyMap<string, LiveTurn>) {
      */
     accessTape(turnId: string, token: string): TapeAccess {
       const turn = controlled(turnId, token);
-      return typeof turn === 'string' ? { kind: turn } : { kind: 'live', tape: [...(turn.tape ?? [])] };
+      if (typeof turn === 'string') return { kind: turn };
+      const mcp = turn.mcp?.();
+      return { kind: 'live', tape: [...(turn.tape ?? [])], ...(mcp ? { mcp: { servers: [...mcp.servers], calls: [...mcp.calls], messages: [...mcp.messages] } } : {}) };
     },
     awaitApproval(turnId: string, callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
       return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 // Server-only: the live turns of this process, so approvals and aborts can reach them (and, over
 // the bus, the live turns of other instances).
-import { type ElicitationAnswerRequest, type TapeEntry, processSingleton } from '@/lib/contract';
+import { type ElicitationAnswerRequest, type McpTape, type TapeEntry, processSingleton } from '@/lib/contract';
 import type { ApprovalDecision, ElicitationField, ElicitationReply, ValidationIssue } from '@/lib/runtime';
 import { createPostgresTurnBus } from './create-postgres-turn-bus';
 import { createLiveTurnControls } from './live-turn-controls';
@@ -41,6 +41,8 @@ export type LiveTurn = {
   elicitations: Map<string, PendingElicitation>;
   /** The turn's own tape array, growing as exchanges complete, so they can be inspected while it runs. */
   tape?: readonly TapeEntry[];
+  /** The turn's MCP recording so far (servers, calls, JSON-RPC messages), when it has servers. */
+  mcp?: () => McpTape | undefined;
   /** Run once when it ends (its shared turn slot is released). */
   onEnded: (() => void)[];
   /** Told when it starts or stops waiting (its shared lease says so to other instances). */
@@ -59,7 +61,7 @@ export type LiveTurn = {
 export type PendingElicitation = { fields?: readonly ElicitationField[]; resolve: (reply: ElicitationReply) => void };
 
 /** What a running turn shares besides its controls. */
-export type LiveTurnExtras = { tape?: readonly TapeEntry[] };
+export type LiveTurnExtras = { tape?: readonly TapeEntry[]; mcp?: () => McpTape | undefined };
 
 /**
  * `forwarded`: the turn is not in this process, so the decision went out on the bus (the instance
@@ -71,7 +73,7 @@ export type DeliverOutputOutcome = 'delivered' | 'unknown-turn' | 'no-pending-ou
 export type DeliverElicitationOutcome = 'delivered' | 'unknown-turn' | 'no-pending-elicitation' | 'forwarded' | 'forbidden' | { invalid: ValidationIssue[] };
 export type AbortOutcome = 'aborted' | 'unknown-turn' | 'forwarded' | 'forbidden';
 /** A running turn's exchanges as its starting client may read them (a finished turn's are in the session store). */
-export type TapeAccess = { kind: 'live'; tape: TapeEntry[] } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
+export type TapeAccess = { kind: 'live'; tape: TapeEntry[]; mcp?: McpTape } | { kind: 'unknown-turn' } | { kind: 'forbidden' };
 
 /** In-memory registry of running turns, keyed by turn id. */
 export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => number } = {}) {
@@ -103,7 +105,7 @@ export function createTurnRegistry(options: { bus?: TurnControlBus; now?: () => 
     /** Registers a running turn and returns its control token, for the stream's head and nothing else. */
     register(turnId: string, clientId: string, controller: AbortController, extras: LiveTurnExtras = {}): string {
       const controlToken = createTurnControlToken();
-      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), elicitations: new Map(), tape: extras.tape, onEnded: [], onWaitingChange: [], waits: 0, yielded: false });
+      turns.set(turnId, { clientId, controlToken, controller, approvals: new Map(), outputs: new Map(), elicitations: new Map(), tape: extras.tape, mcp: extras.mcp, onEnded: [], onWaitingChange: [], waits: 0, yielded: false });
       return controlToken;
     },
     /** How the turn is stopped with a reason (its event budget's `stop`), once it runs. */
