@@ -2,12 +2,12 @@
 
 import { useContext, useMemo, useState } from 'react';
 import type { RunState } from '@/lib/client';
-import type { TapeEntry } from '@/lib/contract';
+import type { McpTape, TapeEntry } from '@/lib/contract';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
 import type { CallActions } from '@/components/timeline/call';
 import { CarriedInRow, IterationSection, SandboxStepRow } from '@/components/timeline/rows';
 import { ContextMeter } from '@/components/timeline/tokens';
-import { createTapeExchangesLoader, ExchangesContext, InspectableTurn } from '@/components/timeline/exchanges';
+import { createTapeExchangesLoader, ExchangesContext, InspectableTurn, McpExchangesRow } from '@/components/timeline/exchanges';
 import { TurnEndBanner, TurnHeader, type TurnControls, TurnSection, useTurnClock } from '@/components/timeline/turn';
 
 export type TimelineProps = {
@@ -18,8 +18,8 @@ export type TimelineProps = {
   actions: CallActions;
   /** Edit / Fork on each turn's bar; none when absent. */
   turnControls?: TurnControls;
-  /** A shared session's recorded tapes: the inspector answers from them instead of asking the server. */
-  tapes?: readonly { turnId: string; tape: TapeEntry[] }[];
+  /** A shared session's recorded tapes (the model's and the MCP servers'): the inspector answers from them instead of asking the server. */
+  tapes?: readonly { turnId: string; tape: TapeEntry[]; mcp?: McpTape }[];
 };
 
 type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions };
@@ -34,6 +34,7 @@ function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
     <InspectableTurn state={state}>
       <div className="space-y-4">
         <TurnHeader turn={state.turn} tools={state.tools} deferralNote={state.deferralNote} />
+        <McpExchangesRow servers={serversOf(state)} />
         <SandboxStepRow sandbox={state.sandbox} preparing={live && !state.sandbox} />
         {state.carriedIn && <CarriedInRow carriedIn={state.carriedIn} />}
         <ContextMeter tokens={state.toolTokens} toolCount={state.tools.length} deferredCount={state.tools.filter((tool) => tool.deferred).length} />
@@ -96,4 +97,9 @@ export function Timeline({ turns, running, actions, turnControls, tapes }: Timel
       </div>
     </ExchangesContext.Provider>
   );
+}
+
+/** The MCP servers whose tools the turn had, in the order their tools were assembled. */
+function serversOf(state: TimelineState): string[] {
+  return [...new Set(state.tools.flatMap((tool) => (tool.source === 'mcp' && tool.server !== undefined ? [tool.server] : [])))];
 }

@@ -73,6 +73,14 @@ test('connect a loopback MCP server, run its tools under the runtime, share, sto
   await page.getByTestId(TEST_IDS.toolCard('demo-weather.delete_file')).getByTestId('mcp-tool-include').check();
 
   const names = await runServerTools(page);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await inspectServerCall(page, { screenshot: 'mcp-raw-json-rpc-live' });
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain(`curl '${server.url}'`);
+  expect(curl).toContain("-H 'Authorization: Bearer <redacted>'");
+  expect(curl).toContain("-H 'Mcp-Name: get_weather'");
+  expect(curl).toContain('"method": "tools/call"');
+  expect(curl).not.toContain('e2e-secret-token');
   const link = await shareSession(page);
   await stopServer();
 
@@ -82,6 +90,8 @@ test('connect a loopback MCP server, run its tools under the runtime, share, sto
   await expect(viewer.getByTestId('shared-session-banner')).toBeVisible();
   await expect(viewer.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed', { timeout: 30_000 });
   expect(await callNames(viewer)).toEqual(names);
+  await expect(viewer.locator('[data-testid="assembled-tools"] [data-source="mcp"]')).toHaveCount(3);
+  await inspectServerCall(viewer, { screenshot: 'mcp-raw-json-rpc-shared' });
   await viewer.getByTestId('replay-button').click();
   await expect(viewer.getByTestId('replay-result')).toHaveAttribute('data-identical', 'true', { timeout: 60_000 });
   await fresh.close();
@@ -102,6 +112,23 @@ async function runServerTools(page: Page): Promise<(string | null)[]> {
   await expect(weather).toHaveAttribute('data-status', 'success');
   await expect(wipe).toHaveAttribute('data-status', 'success');
   return callNames(page);
+}
+
+/** Opens the turn's raw JSON-RPC with the server and its get_weather call; copies that call as curl. */
+async function inspectServerCall(page: Page, options: { screenshot: string }): Promise<void> {
+  await expect(page.getByTestId('assembled-tools-server').first()).toHaveText('MCP · demo-weather');
+  await page.getByTestId('inspect-mcp-demo-weather').click();
+  const viewer = page.getByTestId('mcp-exchange-viewer');
+  await expect(viewer).toHaveAttribute('data-state', 'loaded', { timeout: 30_000 });
+  await expect(viewer.getByTestId('mcp-exchange-pick').filter({ hasText: 'tools/list' }).first()).toBeVisible();
+  await viewer.getByTestId('mcp-exchange-pick').filter({ hasText: 'tools/call get_weather' }).click();
+  await expect(viewer.getByTestId('mcp-exchange-url')).toHaveText(server.url);
+  await expect(viewer.getByTestId('mcp-exchange-status')).toHaveText('result');
+  await expect(viewer.getByTestId('mcp-exchange-request-body')).toContainText('"name": "get_weather"');
+  await viewer.getByTestId('mcp-exchange-tab-response').click();
+  await expect(viewer.getByTestId('mcp-exchange-response-body')).toContainText('celsius');
+  await page.screenshot({ path: `test-results/${options.screenshot}.png`, fullPage: true });
+  await viewer.getByTestId('mcp-copy-curl').click();
 }
 
 async function callNames(page: Page): Promise<(string | null)[]> {

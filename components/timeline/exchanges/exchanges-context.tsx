@@ -1,11 +1,11 @@
 'use client';
 
 import { createContext } from 'react';
-import type { TapeEntry } from '@/lib/contract';
+import type { McpTape, TapeEntry, TurnExchanges } from '@/lib/contract';
 import type { Result } from '@/lib/runtime';
 
 /** Where the inspector gets a turn's raw exchanges; the error is a sentence to show. */
-export type LoadExchanges = (turnId: string) => Promise<Result<TapeEntry[], string>>;
+export type LoadExchanges = (turnId: string) => Promise<Result<TurnExchanges, string>>;
 
 // The answer's schema (Zod) loads with the first inspected exchange, not with the page.
 const loadFromServer: LoadExchanges = (turnId) => import('@/lib/client/api').then((loaded) => loaded.fetchExchanges(turnId));
@@ -22,10 +22,10 @@ export const ExchangesContext = createContext<LoadExchanges>(loadFromServer);
  * A loader answering from tapes already at hand (a shared session's record), for pages that
  * have them; create it once per record (`useMemo`) so its cache lasts.
  */
-export function createTapeExchangesLoader(turns: readonly { turnId: string; tape: TapeEntry[] }[]): LoadExchanges {
-  const tapes = new Map(turns.map((turn) => [turn.turnId, turn.tape]));
+export function createTapeExchangesLoader(turns: readonly { turnId: string; tape: TapeEntry[]; mcp?: McpTape }[]): LoadExchanges {
+  const tapes = new Map(turns.map((turn): [string, TurnExchanges] => [turn.turnId, { exchanges: turn.tape, ...(turn.mcp ? { mcp: turn.mcp } : {}) }]));
   return async (turnId) => {
-    const tape = tapes.get(turnId);
-    return tape ? { ok: true, value: tape } : { ok: false, error: `This session holds no turn ${turnId}.` };
+    const recorded = tapes.get(turnId);
+    return recorded ? { ok: true, value: recorded } : { ok: false, error: `This session holds no turn ${turnId}.` };
   };
 }

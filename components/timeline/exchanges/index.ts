@@ -5,3 +5,4 @@ export { ExchangesContext, createTapeExchangesLoader } from './exchanges-context
 export { InspectableTurn, InspectedTurnContext } from './inspectable-turn';
 export { describeInspectedTurn, matchExchange } from './match-exchange';
 export type { InspectedTurn } from './match-exchange';
+export { McpExchangesRow } from './mcp-exchanges-row';

@@ -1,14 +1,14 @@
 'use client';
 
 import { useCallback, useContext, useEffect, useState } from 'react';
-import type { TapeEntry } from '@/lib/contract';
+import type { McpTape, TapeEntry, TurnExchanges } from '@/lib/contract';
 import type { Result } from '@/lib/runtime';
 import { ExchangesContext, type LoadExchanges } from './exchanges-context';
 
-export type ExchangesLoad = { status: 'loading' } | { status: 'loaded'; exchanges: TapeEntry[] } | { status: 'failed'; error: string };
+export type ExchangesLoad = { status: 'loading' } | { status: 'loaded'; exchanges: TapeEntry[]; mcp?: McpTape } | { status: 'failed'; error: string };
 
 /** `final`: read after the turn ended, so the tape cannot grow any more. */
-type CachedExchanges = { exchanges: TapeEntry[]; final: boolean };
+type CachedExchanges = { recorded: TurnExchanges; final: boolean };
 
 // Per loader, so a page answering from its own record never sees the server's copy or another page's.
 const caches = new WeakMap<LoadExchanges, Map<string, CachedExchanges>>();
@@ -36,9 +36,9 @@ export function useTurnExchanges(options: UseTurnExchangesOptions): { load: Exch
   const { turnId, expected, ended, enabled } = options;
   const load = useContext(ExchangesContext);
   const [attempt, setAttempt] = useState(0);
-  const [fetched, setFetched] = useState<{ key: string; result: Result<TapeEntry[], string> } | undefined>(undefined);
+  const [fetched, setFetched] = useState<{ key: string; result: Result<TurnExchanges, string> } | undefined>(undefined);
   const entry = cacheFor(load).get(turnId);
-  const cached = entry && (entry.final || entry.exchanges.length >= expected) ? entry.exchanges : undefined;
+  const cached = entry && (entry.final || entry.recorded.exchanges.length >= expected) ? entry.recorded : undefined;
   const key = `${turnId}\n${expected}\n${ended}\n${attempt}`;
 
   useEffect(() => {
@@ -47,7 +47,7 @@ export function useTurnExchanges(options: UseTurnExchangesOptions): { load: Exch
     void load(turnId)
       .catch((error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }) as const)
       .then((result) => {
-        if (result.ok) cacheFor(load).set(turnId, { exchanges: result.value, final: ended });
+        if (result.ok) cacheFor(load).set(turnId, { recorded: result.value, final: ended });
         if (current) setFetched({ key, result });
       });
     return () => {
@@ -60,7 +60,11 @@ export function useTurnExchanges(options: UseTurnExchangesOptions): { load: Exch
     setAttempt((value) => value + 1);
   }, [load, turnId]);
 
-  if (cached) return { load: { status: 'loaded', exchanges: cached }, reload };
+  if (cached) return { load: loaded(cached), reload };
   if (fetched?.key !== key) return { load: { status: 'loading' }, reload };
-  return { load: fetched.result.ok ? { status: 'loaded', exchanges: fetched.result.value } : { status: 'failed', error: fetched.result.error }, reload };
+  return { load: fetched.result.ok ? loaded(fetched.result.value) : { status: 'failed', error: fetched.result.error }, reload };
+}
+
+function loaded(recorded: TurnExchanges): ExchangesLoad {
+  return { status: 'loaded', exchanges: recorded.exchanges, ...(recorded.mcp ? { mcp: recorded.mcp } : {}) };
 }

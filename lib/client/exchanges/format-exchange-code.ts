@@ -100,12 +100,12 @@ export function chooseHeredocDelimiter(body: string): string {
 }
 
 /** A word in single quotes, so the shell expands nothing in it. */
-function quoteForShell(word: string): string {
+export function quoteForShell(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** A URL as curl gets it: control, separator and invisible characters percent-encoded (no valid URL holds them raw). */
-function encodeUnsafeUrlCharacters(url: string): string {
+export function encodeUnsafeUrlCharacters(url: string): string {
   return replaceUnsafeCharacters(url, (character) => (character.length === 1 && character >= '\ud800' && character <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(character)));
 }
 
@@ -152,7 +152,15 @@ export function formatCurl(exchange: ExchangeRequest): string {
     ...(methodValid ? [] : [`The recorded method ${JSON.stringify(recordedMethod)} is not an HTTP method; POST is used instead.`]),
   ].map((line) => `# ${renderCommentText(line)}`);
   const target = `${method === 'POST' ? '' : `-X ${/^[A-Z]+$/.test(method) ? method : quoteForShell(method)} `}${quoteForShell(encodeUnsafeUrlCharacters(endpoint.url))}`;
-  const headers = describeCurlHeaders(format);
+  return renderCurlCommand({ comments, target, headers: describeCurlHeaders(format), body });
+}
+
+/**
+ * The command around a body: the comments, `curl <target>`, one `-H` line per header, and the body
+ * on a quoted heredoc (or from `printf` when it holds characters a terminal could hide).
+ */
+export function renderCurlCommand(parts: { comments: readonly string[]; target: string; headers: readonly string[]; body: string }): string {
+  const { comments, target, headers, body } = parts;
   if (hasUnsafeCharacters(body.replace(/[\n\t]/g, ''))) {
     return [...comments, `printf '${renderPrintfFormat(body).replaceAll("'", `'\\''`)}' |`, `curl ${target} \\`, ...headers, '  --data-binary @-'].join('\n');
   }

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FinishedTurn } from '@/lib/contract';
 import { runTurnOnTape } from '@/lib/server/replay';
@@ -10,6 +12,7 @@ import { replayStoredSession } from '@/lib/replay/server/replay-stored-session';
 import { createPgliteClient } from '@/lib/sessions/store/create-pglite-client';
 import { getSandboxPool } from '@/lib/sandbox/pool/get-sandbox-pool';
 import { createPooledReplayOpener } from '@/lib/sandbox/pool/open-replay-in-pool';
+import { formatMcpCurl, pairMcpExchanges } from '@/lib/client/exchanges';
 import { openTestStore, TEST_CHECKER } from '../sessions/session-fixtures';
 import { startMcpTestServer, type McpTestServer } from '../../support/mcp/start-mcp-test-server';
 import { SAMPLE_MCP_TOOLS } from '../../support/mcp/mcp-test-tool';
@@ -100,6 +103,30 @@ describe('a turn with an MCP server, recorded and replayed', () => {
       expect(report).toMatchObject({ ok: true, value: { identical: true, differences: [] } });
     } finally {
       await store.close();
+    }
+  });
+
+  it("shows every JSON-RPC exchange, and Copy as curl resends a call with the header's value redacted", { timeout: 60_000 }, async () => {
+    const other = await startMcpTestServer({ era: 'modern', tools: SAMPLE_MCP_TOOLS, requiredHeaders: { authorization: TOKEN } });
+    try {
+      const turn = await runTurn(other.url);
+      const exchanges = pairMcpExchanges(turn.mcp?.messages ?? []);
+      const calls = exchanges.filter((exchange) => exchange.method === 'tools/call');
+      expect(calls.map((exchange) => [exchange.direction, (exchange.request as { params: { name: string } }).params.name, exchange.response !== undefined])).toEqual([
+        ['sent', 'get_weather', true],
+        ['sent', 'fail', true],
+      ]);
+      expect(exchanges.map((exchange) => exchange.method)).toEqual(expect.arrayContaining(['tools/list']));
+      const recorded = turn.mcp?.servers.find((server) => server.name === 'files');
+      expect(recorded).toMatchObject({ url: other.url, headers: { Authorization: 'Bearer <redacted>' } });
+      const curl = formatMcpCurl(calls[0]!, recorded);
+      expect(curl).toContain("-H 'Authorization: Bearer <redacted>'");
+      expect(curl).not.toContain('tape-secret');
+      // With the value filled in, the command is the call again: the server answers it the same way.
+      const { stdout } = await promisify(execFile)('bash', ['-c', curl!.replace('Bearer <redacted>', TOKEN)], { timeout: 20_000 });
+      expect(stdout).toContain('{\\"city\\":\\"Oslo\\",\\"celsius\\":21}');
+    } finally {
+      await other.close();
     }
   });
 });

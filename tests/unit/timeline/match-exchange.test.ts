@@ -49,7 +49,7 @@ describe('describeInspectedTurn', () => {
 describe('createTapeExchangesLoader', () => {
   it('answers from the tapes it was given, and says which turn it lacks', async () => {
     const load = createTapeExchangesLoader([{ turnId: 'turn_a', tape: [exchange('r1')] }]);
-    expect(await load('turn_a')).toEqual({ ok: true, value: [exchange('r1')] });
+    expect(await load('turn_a')).toEqual({ ok: true, value: { exchanges: [exchange('r1')] } });
     expect(await load('turn_b')).toEqual({ ok: false, error: 'This session holds no turn turn_b.' });
   });
 });
