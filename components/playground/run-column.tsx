@@ -8,6 +8,7 @@ import { isRunActive, type PlaygroundAction, type PlaygroundPreset, type Playgro
 import type { SessionRecord } from '@/lib/sessions';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
+import { EvaluationSection } from '@/components/evaluation/evaluation-section';
 import { RunPanel } from '@/components/run/run-panel';
 import type { TimelineProps } from '@/components/timeline';
 
@@ -39,7 +40,14 @@ export function RunColumn({ state, dispatch, presets, shared, currentRun, active
   return (
     <>
       <PresetSummary presets={presets} presetId={state.presetId} source={state.documents.tools} />
-      <RunPanel state={state} dispatch={dispatch} onRun={onRun} onStop={onStop} runLabel={shared ? 'Fork & run ▶' : undefined} />
+      <RunPanel
+        state={state}
+        dispatch={dispatch}
+        onRun={onRun}
+        onStop={onStop}
+        runLabel={shared ? 'Fork & run ▶' : undefined}
+        evaluate={shared ? undefined : <EvaluationSection state={state} busy={isRunActive(currentRun)} />}
+      />
       <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
         <AssertionsPanel
           text={state.assertions}

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Dispatch } from 'react';
+import type { Dispatch, ReactNode } from 'react';
 import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client';
 import { selectActiveBranch } from '@/lib/client';
 import { isRunActive, selectRun } from '@/lib/client';
@@ -28,10 +28,12 @@ export type RunPanelProps = {
   onStop: () => void;
   /** The Run button's text when running means something else than running here (a shared session forks). */
   runLabel?: string;
+  /** Run ×N: the Evaluate section below the Run button, where the page offers it. */
+  evaluate?: ReactNode;
 };
 
 /** The conversation's composer (next message, instructions), the turn settings, Run/Stop and Clear. */
-export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' }: RunPanelProps) {
+export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶', evaluate }: RunPanelProps) {
   const run = selectRun(state);
   const active = isRunActive(run);
   const turnCount = selectActiveBranch(state.conversation).turns.length;
@@ -60,6 +62,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶' 
       />
       <RunControls state={state} dispatch={dispatch} active={active} stopping={run.phase === 'stopping'} onRun={onRun} onStop={onStop} runLabel={runLabel} />
       <RunStatus run={run} turnNumber={turnCount} problems={state.problems} refused={state.runRefused} />
+      {evaluate}
     </section>
   );
 }

@@ -5,7 +5,8 @@ import type { EvaluationPlan } from './summarize-evaluation';
 export function planEvaluation(request: Pick<EvaluationRequest, 'assertions' | 'models' | 'variants'>): EvaluationPlan {
   const names = request.models.map(describeEvaluationModel);
   const models = names.map((name, index) => (names.filter((other) => other === name).length > 1 ? `${name} #${index + 1}` : name));
-  return { assertionLabels: request.assertions.map(describeAssertion), models, variants: request.variants.map((variant) => variant.label) };
+  // A label is quoted inside a sentence, so it drops its own full stop.
+  return { assertionLabels: request.assertions.map((assertion) => describeAssertion(assertion).replace(/\.$/, '')), models, variants: request.variants.map((variant) => variant.label) };
 }
 
 const WIRE_NAMES: Record<EmbeddedWire, string> = { openai: 'Responses', anthropic: 'Anthropic', gemini: 'Gemini' };

@@ -1,0 +1,41 @@
+'use client';
+
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { streamEvaluation } from '@/lib/client/api';
+import { IDLE_EVALUATION, reduceEvaluationRun, type EvaluationPhase, type EvaluationRunState } from '@/lib/client/evaluation';
+import type { EvaluationRequestBody } from '@/lib/contract';
+import type { EvaluationPlan } from '@/lib/evaluation';
+
+/** What the run panel's progress bar shows. */
+export type EvaluationProgress = { phase: EvaluationPhase; finished: number; total: number; failedRuns: number; error: string | null };
+
+export type EvaluationRunner = {
+  state: EvaluationRunState;
+  progress: EvaluationProgress;
+  start: (body: EvaluationRequestBody, plan: EvaluationPlan) => void;
+  stop: () => void;
+};
+
+/** One evaluation at a time from the run panel: POST it, keep its runs as they stream in, Stop (closing the stream stops the runs still going). */
+export function useEvaluationRunner(): EvaluationRunner {
+  const [state, dispatch] = useReducer(reduceEvaluationRun, IDLE_EVALUATION);
+  const controllerRef = useRef<AbortController | null>(null);
+  useEffect(() => () => controllerRef.current?.abort(), []);
+  const start = useCallback((body: EvaluationRequestBody, plan: EvaluationPlan) => {
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    dispatch({ type: 'evaluation-requested', plan, totalRuns: body.runs * body.models.length * body.variants.length });
+    void streamEvaluation(body, { signal: controller.signal, onEvent: (event) => dispatch({ type: 'evaluation-event', event }) }).then((result) => {
+      if (result.ok || result.error.code === 'aborted') dispatch({ type: 'evaluation-closed' });
+      else dispatch({ type: 'evaluation-failed', message: result.error.message });
+    });
+  }, []);
+  const stop = useCallback(() => {
+    dispatch({ type: 'evaluation-stopping' });
+    controllerRef.current?.abort();
+  }, []);
+  const failedRuns = state.runs.filter((run) => run.facts.assertions.some((held) => !held)).length;
+  const progress: EvaluationProgress = { phase: state.phase, finished: state.finished, total: state.totalRuns, failedRuns, error: state.error };
+  return { state, progress, start, stop };
+}
