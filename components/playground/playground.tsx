@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { selectCurrentFiles } from '@/lib/client';
 import { selectActiveBranch } from '@/lib/client';
-import { type EditorTab, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState, createInitialState, isRunActive, playgroundReducer, selectRun } from '@/lib/client';
+import { type EditorTab, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState, createInitialState, isAnyRunActive, playgroundReducer, selectRun } from '@/lib/client';
 import { selectEditorDiagnostics } from '@/lib/client/compile';
 import type { SessionRecord } from '@/lib/sessions';
 import { CodeEditor } from '@/components/editor/code-editor';
@@ -14,7 +14,7 @@ import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
 import { ShareButton } from '@/components/session/share-button';
 import { useCompileOnChange } from './use-compile-on-change';
-import { useForkAction, useForkLoader, useRunShortcut, useTurnRunner, useScenarioCommands, useSharedTurnActions, useTurnRecords, useTurnStarters } from '@/components/playground/turns';
+import { useForkAction, useForkLoader, useRunShortcut, useTurnRunner, useScenarioCommands, useSharedTurnActions, useSideBySideRunner, useTurnRecords, useTurnStarters } from '@/components/playground/turns';
 import { SkipLinks, PanelToggles, PlaygroundColumns, usePlaygroundLayout } from '@/components/playground/layout';
 import { useTitleBadge } from './use-title-badge';
 import { useSessionApiKeys } from './use-session-api-keys';
@@ -69,11 +69,12 @@ export function Playground(props: PlaygroundProps) {
   const runner = useTurnRunner(currentRun, dispatch);
   const layout = usePlaygroundLayout(shared !== undefined);
   const { startRun, startForkRun } = useTurnStarters({ dispatch, readState, start: runner.start, showRunColumn: layout.showRunColumn });
+  const sideBySide = useSideBySideRunner(dispatch, readState, layout.showSideBySide);
   const fork = useForkAction(readState, dispatch);
   useForkLoader(forkId, { dispatch, readState, startRun, startForkRun });
   const { forkWithOutput, rerunWithEdits } = useSharedTurnActions({ shared, fork, readState, dispatch });
   const timelineActions = useMemo(() => (shared ? { ...runner, forkWithOutput } : runner), [shared, runner, forkWithOutput]);
-  const commands = useScenarioCommands({ presets, shared, readState, dispatch, startRun, fork, drafts });
+  const commands = useScenarioCommands({ presets, shared, readState, dispatch, startRun, startSideBySide: sideBySide.start, fork, drafts });
   useRunShortcut(commands.run);
 
   const activeTurnEvents = useMemo(() => selectActiveBranch(state.conversation).turns.map((turn) => turn.events), [state.conversation]);
@@ -105,12 +106,13 @@ export function Playground(props: PlaygroundProps) {
       currentRun={currentRun}
       activeTurnEvents={activeTurnEvents}
       onRun={commands.run}
-      onStop={runner.stop}
+      onStop={state.sideBySide ? sideBySide.stopAll : runner.stop}
+      sideBySideRunner={sideBySide}
       timelineActions={timelineActions}
       turnControls={
         shared
           ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }
-          : { kind: 'editable', onRerun: commands.rerun, disabled: isRunActive(currentRun) }
+          : { kind: 'editable', onRerun: commands.rerun, disabled: isAnyRunActive(state) }
       }
     />
   );
@@ -138,7 +140,7 @@ export function Playground(props: PlaygroundProps) {
         run={runColumn}
         compile={state.compile}
         waitingCount={waitingCount}
-        running={isRunActive(currentRun)}
+        running={isAnyRunActive(state)}
       />
     </div>
   );

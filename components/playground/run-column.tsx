@@ -11,11 +11,15 @@ import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-p
 import { EvaluationSection } from '@/components/evaluation/evaluation-section';
 import { RunPanel } from '@/components/run/run-panel';
 import type { TimelineProps } from '@/components/timeline';
+import type { SideBySideRunner } from '@/components/playground/turns';
 
 // Rendered on the server as usual; their code (the event reducer, the assertion checker with its
 // JSON Schema validator) loads beside the page's first load, not in it, and hydrates when it arrives.
 const Timeline = dynamic(() => import('@/components/timeline').then((loaded) => loaded.Timeline), {
   loading: () => <p className="px-1 py-6 text-sm text-fg-muted">Loading the timeline…</p>,
+});
+const SideBySideColumns = dynamic(() => import('@/components/playground/side-by-side').then((loaded) => loaded.SideBySideColumns), {
+  loading: () => <p className="px-1 py-6 text-sm text-fg-muted">Loading the columns…</p>,
 });
 const AssertionsPanel = dynamic(() => import('@/components/assertions/assertions-panel').then((loaded) => loaded.AssertionsPanel), {
   loading: () => <AssertionsPanelPlaceholder />,
@@ -31,12 +35,14 @@ export type RunColumnProps = {
   activeTurnEvents: RuntimeEvent[][];
   onRun: () => void;
   onStop: () => void;
+  sideBySideRunner: SideBySideRunner;
   timelineActions: TimelineProps['actions'];
   turnControls: NonNullable<TimelineProps['turnControls']>;
 };
 
 /** The run side: the loaded preset's summary, the run panel, the assertions and the timeline. */
-export function RunColumn({ state, dispatch, presets, shared, currentRun, activeTurnEvents, onRun, onStop, timelineActions, turnControls }: RunColumnProps) {
+export function RunColumn({ state, dispatch, presets, shared, currentRun, activeTurnEvents, onRun, onStop, sideBySideRunner, timelineActions, turnControls }: RunColumnProps) {
+  const turns = selectActiveBranch(state.conversation).turns;
   return (
     <>
       <PresetSummary presets={presets} presetId={state.presetId} source={state.documents.tools} />
@@ -45,7 +51,7 @@ export function RunColumn({ state, dispatch, presets, shared, currentRun, active
         dispatch={dispatch}
         onRun={onRun}
         onStop={onStop}
-        runLabel={shared ? 'Fork & run ▶' : undefined}
+        {...(shared ? { runLabel: 'Fork & run ▶' } : { sideBySide: true })}
         evaluate={shared ? undefined : <EvaluationSection state={state} busy={isRunActive(currentRun)} />}
       />
       <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
@@ -56,14 +62,17 @@ export function RunColumn({ state, dispatch, presets, shared, currentRun, active
           running={isRunActive(currentRun)}
           record={shared}
         />
-        <Timeline
-          turns={selectActiveBranch(state.conversation).turns}
-          running={isRunActive(currentRun)}
-          actions={timelineActions}
-          turnControls={turnControls}
-          // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
-          tapes={shared?.turns}
-        />
+        {(turns.length > 0 || !state.sideBySide) && (
+          <Timeline
+            turns={turns}
+            running={isRunActive(currentRun)}
+            actions={timelineActions}
+            turnControls={turnControls}
+            // A shared page has every turn's tape in its record; elsewhere the server answers by turn id.
+            tapes={shared?.turns}
+          />
+        )}
+        {state.sideBySide && <SideBySideColumns state={state} sideBySide={state.sideBySide} dispatch={dispatch} runner={sideBySideRunner} />}
       </div>
     </>
   );

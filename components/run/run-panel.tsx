@@ -3,11 +3,12 @@
 import type { Dispatch, ReactNode } from 'react';
 import type { ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundState } from '@/lib/client';
 import { selectActiveBranch } from '@/lib/client';
-import { isRunActive, selectRun } from '@/lib/client';
+import { isAnyRunActive, isSideBySideActive, selectRun, type SideBySideRun } from '@/lib/client';
 import { bindApiKey, writeSessionApiKeys, type KeyedProvider } from '@/lib/client';
 import type { PermissionMode } from '@/lib/runtime';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { BranchPicker } from './branch-picker';
+import { bindModelConfigList, ModelConfigList } from './model-config-list';
 import { PROVIDER_OPTIONS } from './provider-options';
 import { ModelSettingsFields } from './model-settings-fields';
 import { RequestSettingsFields } from './request-settings-fields';
@@ -30,12 +31,14 @@ export type RunPanelProps = {
   runLabel?: string;
   /** Run ×N: the Evaluate section below the Run button, where the page offers it. */
   evaluate?: ReactNode;
+  /** Offers the list of model configurations a Run sends to side by side (not on a shared session's page). */
+  sideBySide?: boolean;
 };
 
 /** The conversation's composer (next message, instructions), the turn settings, Run/Stop and Clear. */
-export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶', evaluate }: RunPanelProps) {
+export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶', evaluate, sideBySide = false }: RunPanelProps) {
   const run = selectRun(state);
-  const active = isRunActive(run);
+  const active = isAnyRunActive(state);
   const turnCount = selectActiveBranch(state.conversation).turns.length;
   const changeModel = (change: Partial<ModelSettings>) => dispatch({ type: 'model-changed', model: change });
   const changeApiKey = (provider: KeyedProvider, baseURL: string, key: string) => {
@@ -47,6 +50,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶',
       {turnCount > 0 && <ConversationBar state={state} dispatch={dispatch} active={active} turnCount={turnCount} />}
       <ComposerFields state={state} dispatch={dispatch} turnCount={turnCount} />
       <TurnSettingsFields state={state} dispatch={dispatch} changeModel={changeModel} />
+      {sideBySide && <ModelConfigList {...bindModelConfigList(state, dispatch)} disabled={active} />}
       <ModelSettingsFields
         settings={state.model}
         apiKeys={state.apiKeys}
@@ -60,8 +64,12 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶',
         scripted={state.model.provider === 'scripted'}
         onChange={(settings) => dispatch({ type: 'request-settings-changed', settings })}
       />
-      <RunControls state={state} dispatch={dispatch} active={active} stopping={run.phase === 'stopping'} onRun={onRun} onStop={onStop} runLabel={runLabel} />
-      <RunStatus run={run} turnNumber={turnCount} problems={state.problems} refused={state.runRefused} />
+      <RunControls state={state} dispatch={dispatch} active={active} stopping={!state.sideBySide && run.phase === 'stopping'} onRun={onRun} onStop={onStop} runLabel={sideBySide && state.extraModels.length > 0 ? `Run on ${state.extraModels.length + 1} ▶` : runLabel} />
+      {state.sideBySide && !state.runRefused ? (
+        <SideBySideStatus sideBySide={state.sideBySide} />
+      ) : (
+        <RunStatus run={run} turnNumber={turnCount} problems={state.problems} refused={state.runRefused} />
+      )}
       {evaluate}
     </section>
   );
@@ -210,5 +218,18 @@ function RunControls({ state, dispatch, active, stopping, onRun, onStop, runLabe
         {active ? 'Running…' : runLabel}
       </button>
     </div>
+  );
+}
+
+/** The status line while columns are on screen: how many still stream; each column says how its turn went. */
+function SideBySideStatus({ sideBySide }: { sideBySide: SideBySideRun }) {
+  const running = sideBySide.columns.filter((column) => column.run.phase !== 'ended').length;
+  const active = isSideBySideActive(sideBySide);
+  return (
+    <p data-testid="run-status" data-phase={active ? 'streaming' : 'ended'} className="flex items-center gap-2 text-[11px] text-fg-muted" aria-live="polite">
+      <span aria-hidden className={`size-1.5 rounded-full ${active ? 'animate-pulse bg-accent' : 'bg-fg-muted/50'}`} />
+      <span className="font-medium text-fg">Side by side</span>
+      <span>· {active ? `${running} of ${sideBySide.columns.length} running` : 'ended: keep a column to continue, or close them'}</span>
+    </p>
   );
 }

@@ -52,7 +52,13 @@ export function createConversation(turns: RunState[] = []): ConversationState {
 }
 
 /** What happened to a live run: an event arrived, Stop was asked for, or its stream closed. */
-export type RunUpdate = { kind: 'event'; event: RuntimeEvent } | { kind: 'stopping' } | { kind: 'failed'; message: string } | { kind: 'finished' };
+export type RunUpdate =
+  | { kind: 'event'; event: RuntimeEvent }
+  | { kind: 'stopping' }
+  /** A failure beside the stream (a decision or Stop that did not go through): the run goes on. */
+  | { kind: 'problem'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'finished' };
 
 /** The run after `update`: the turn id from its `turn-start`, the phase its stream is in, its events and failures. */
 export function advanceRun(run: RunState, update: RunUpdate): RunState {
@@ -66,6 +72,8 @@ export function advanceRun(run: RunState, update: RunUpdate): RunState {
       };
     case 'stopping':
       return isRunActive(run) ? { ...run, phase: 'stopping' } : run;
+    case 'problem':
+      return { ...run, errors: [...run.errors, update.message] };
     case 'failed':
       return { ...run, phase: 'ended', errors: [...run.errors, update.message] };
     case 'finished':

@@ -17,7 +17,7 @@ export type { ForkHandoff } from './fork-handoff';
 export { describeModelConfig } from './describe-model-config';
 export { isSideBySide, selectModelConfigs } from './model-configs-slice';
 export type { ModelConfigsAction, ModelConfigsSlice } from './model-configs-slice';
-export { canKeepColumn, isSideBySideActive } from './side-by-side-slice';
+export { canKeepColumn, isSideBySideActive, selectColumnPlayground } from './side-by-side-slice';
 export type { SideBySideColumn, SideBySideRun } from './side-by-side-slice';
 export { createInitialState, isAnyRunActive, isRunActive, playgroundReducer, selectRun } from './playground-state';
 export type { CompileState, EditorTab, ModelProviderChoice, ModelSettings, PlaygroundAction, PlaygroundOrigin, PlaygroundPreset, PlaygroundState, RemoteModelSettings, RequestModelSettings } from './playground-state';

@@ -62,3 +62,11 @@ export function canKeepColumn(column: SideBySideColumn): boolean {
 export function isSideBySideActive(sideBySide: SideBySideRun | null): boolean {
   return sideBySide?.columns.some((column) => isRunActive(column.run)) ?? false;
 }
+
+/**
+ * The playground as if `column` had been kept: its configuration as the model and its turn after
+ * the conversation so far. What Share stores for that column alone (a normal session).
+ */
+export function selectColumnPlayground<State extends SideBySideState & { model: ModelSettings }>(state: State, column: SideBySideColumn): State {
+  return { ...state, model: column.settings, sideBySide: null, conversation: startTurn(state.conversation, column.run) };
+}

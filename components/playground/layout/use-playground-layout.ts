@@ -10,6 +10,8 @@ const RUN_TIMELINE_SHARE = 36;
 /** …and when a shared session opens, where reading the timeline is the point (the editor gives up the width). */
 const SHARED_TIMELINE_SHARE = 45;
 const SHARED_EDITOR_SHARE = 27;
+/** …and when several models run side by side: their columns need most of the width, so the editor folds to its rail. */
+const SIDE_BY_SIDE_SHARE = 66;
 
 export type PlaygroundLayout = {
   /** Below 1200 px: which of the schema and run panels the shared column shows. */
@@ -20,6 +22,8 @@ export type PlaygroundLayout = {
   panels: PanelLayout;
   /** A turn starts: the run side is shown and its timeline gets room. */
   showRunColumn: () => void;
+  /** Columns start side by side: the editor folds away and the run side takes most of the width. */
+  showSideBySide: () => void;
 };
 
 /** The page's columns: tabs below 1200 px, resizable panels above; a run, Escape or a skip link shows the run side. */
@@ -44,5 +48,10 @@ export function usePlaygroundLayout(shared: boolean): PlaygroundLayout {
     setNarrowPanel('run');
     makeRoomForTimeline(RUN_TIMELINE_SHARE);
   }, [makeRoomForTimeline]);
-  return { narrowPanel, showNarrowPanel: setNarrowPanel, wide, panels, showRunColumn };
+  const showSideBySide = useCallback(() => {
+    setNarrowPanel('run');
+    panels.refs.editor.current?.collapse();
+    makeRoomForTimeline(SIDE_BY_SIDE_SHARE);
+  }, [makeRoomForTimeline, panels.refs]);
+  return { narrowPanel, showNarrowPanel: setNarrowPanel, wide, panels, showRunColumn, showSideBySide };
 }

@@ -6,3 +6,5 @@ export { useSharedTurnActions } from './use-shared-turn-actions';
 export { useTurnRecords } from './use-turn-records';
 export { useTurnRunner } from './use-turn-runner';
 export { useTurnStarters } from './use-turn-starters';
+export { useSideBySideRunner } from './use-side-by-side-runner';
+export type { SideBySideRunner } from './use-side-by-side-runner';

@@ -2,7 +2,7 @@
 
 import type { Dispatch } from 'react';
 import { useCallback } from 'react';
-import { isRunActive, playgroundReducer, selectRun, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client';
+import { isAnyRunActive, isSideBySide, playgroundReducer, type PlaygroundAction, type PlaygroundPreset, type PlaygroundState } from '@/lib/client';
 import type { SessionRecord } from '@/lib/sessions';
 import type { TurnStarters } from './use-turn-starters';
 import type { WorkspaceDrafts } from '@/components/playground/drafts';
@@ -25,25 +25,33 @@ export type ScenarioCommandsOptions = {
   readState: () => PlaygroundState;
   dispatch: Dispatch<PlaygroundAction>;
   startRun: TurnStarters['startRun'];
+  /** Sends the composer's message to every model configuration, a column each. */
+  startSideBySide: () => void;
   fork: (autoRun: boolean) => void;
   drafts: WorkspaceDrafts;
 };
 
 /** What the header, the composer and the turn bars ask of the page: run, re-run, load a preset, start over. */
-export function useScenarioCommands({ presets, shared, readState, dispatch, startRun, fork, drafts }: ScenarioCommandsOptions): ScenarioCommands {
+const KEEP_A_COLUMN_FIRST = 'Keep one of the side-by-side columns to continue the conversation from it, or Close them (their message comes back here), then Run again.';
+
+export function useScenarioCommands({ presets, shared, readState, dispatch, startRun, startSideBySide, fork, drafts }: ScenarioCommandsOptions): ScenarioCommands {
   const run = useCallback(() => {
     const current = readState();
     // A shared session is a record: running it means running a fork of it.
     if (current.origin.kind === 'shared') fork(true);
-    else if (!isRunActive(selectRun(current))) startRun(current);
-  }, [startRun, fork, readState]);
+    else if (isAnyRunActive(current)) return;
+    else if (current.sideBySide) dispatch({ type: 'run-refused', message: KEEP_A_COLUMN_FIRST });
+    else if (isSideBySide(current)) startSideBySide();
+    else startRun(current);
+  }, [startRun, startSideBySide, fork, readState, dispatch]);
   const rerun = useCallback(
     (turnIndex: number, message: string) => {
       const current = readState();
-      if (current.origin.kind === 'shared' || isRunActive(selectRun(current))) return;
-      startRun(current, { message, branchAt: turnIndex });
+      if (current.origin.kind === 'shared' || isAnyRunActive(current)) return;
+      if (current.sideBySide) dispatch({ type: 'run-refused', message: KEEP_A_COLUMN_FIRST });
+      else startRun(current, { message, branchAt: turnIndex });
     },
-    [startRun, readState],
+    [startRun, readState, dispatch],
   );
   const selectPreset = useCallback(
     (preset: PlaygroundPreset) => {

@@ -2,14 +2,12 @@
 
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
-import { abortTurn, sendApproval, sendElicitationAnswer, sendManualOutput, streamEvents } from '@/lib/client/api';
+import { streamEvents } from '@/lib/client/api';
 import type { ElicitationAnswerRequest, ForkRequestBody } from '@/lib/contract';
-import { err, ok, type Result } from '@/lib/runtime';
+import type { Result } from '@/lib/runtime';
 import type { TurnRequest } from '@/lib/client';
 import type { PlaygroundAction, RunState } from '@/lib/client';
-
-/** How long Stop waits for the server's own `turn-end` before it drops the connection. */
-const STOP_GRACE_MS = 3000;
+import { answerCall, answerElicitation, decideCall, stopTurn, takeRunId } from './turn-controls';
 
 export type TurnRunner = {
   /**
@@ -28,7 +26,6 @@ export type TurnRunner = {
 /** Drives one turn at a time (the current run): POST, stream events into the reducer, stop, approvals, typed outputs. */
 export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction>): TurnRunner {
   const controllerRef = useRef<AbortController | null>(null);
-  const nextRunIdRef = useRef(1);
   const runRef = useRef(run);
   useEffect(() => {
     runRef.current = run;
@@ -40,8 +37,7 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
-      const runId = nextRunIdRef.current;
-      nextRunIdRef.current += 1;
+      const runId = takeRunId();
       dispatch({ type: 'run-started', runId, message: turn.message, ...(turn.branchAt === undefined ? {} : { branchAt: turn.branchAt }) });
       void streamEvents(turn.endpoint ?? '/api/turns', request, {
         signal: controller.signal,
@@ -57,27 +53,14 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
 
   const stop = useCallback(() => {
     const { runId, turnId } = runRef.current;
-    const controller = controllerRef.current;
     dispatch({ type: 'run-stopping', runId });
-    if (!turnId) {
-      controller?.abort();
-      return;
-    }
-    void abortTurn(turnId).then((result) => {
-      if (!result.ok) dispatch({ type: 'problem-reported', message: `Stop request failed: ${result.error.message}` });
-      setTimeout(() => controller?.abort(), result.ok ? STOP_GRACE_MS : 0);
-    });
+    stopTurn(turnId, controllerRef.current, (message) => dispatch({ type: 'problem-reported', message }));
   }, [dispatch]);
 
   const decide = useCallback(
     (callId: string, approved: boolean, reason?: string) => {
       const { turnId } = runRef.current;
-      if (!turnId) return;
-      void sendApproval(turnId, { callId, approved, ...(reason ? { reason } : {}) }).then((result) => {
-        if (!result.ok) {
-          dispatch({ type: 'problem-reported', message: `Could not send the decision for ${callId}: ${result.error.message}` });
-        }
-      });
+      if (turnId) decideCall(turnId, { callId, approved, ...(reason ? { reason } : {}) }, (message) => dispatch({ type: 'problem-reported', message }));
     },
     [dispatch],
   );
@@ -85,20 +68,12 @@ export function useTurnRunner(run: RunState, dispatch: Dispatch<PlaygroundAction
   const answer = useCallback(
     (callId: string, output: string) => {
       const { turnId } = runRef.current;
-      if (!turnId) return;
-      void sendManualOutput(turnId, { callId, output }).then((result) => {
-        if (!result.ok) dispatch({ type: 'problem-reported', message: `Could not send the output for ${callId}: ${result.error.message}` });
-      });
+      if (turnId) answerCall(turnId, { callId, output }, (message) => dispatch({ type: 'problem-reported', message }));
     },
     [dispatch],
   );
 
-  const elicit = useCallback(async (answer: ElicitationAnswerRequest): Promise<Result<void, string>> => {
-    const { turnId } = runRef.current;
-    if (!turnId) return err('The turn is not running.');
-    const sent = await sendElicitationAnswer(turnId, answer);
-    return sent.ok ? ok(undefined) : err(sent.error.message);
-  }, []);
+  const elicit = useCallback((answer: ElicitationAnswerRequest): Promise<Result<void, string>> => answerElicitation(runRef.current.turnId, answer), []);
 
   return { start, stop, decide, answer, elicit };
 }

@@ -1,0 +1,1 @@
+export { SideBySideColumns } from './side-by-side-columns';
