@@ -44,7 +44,7 @@ export function SideBySideColumns({ state, sideBySide, dispatch, runner }: SideB
           Close
         </button>
       </div>
-      <div data-testid="side-by-side-grid" className="grid gap-2" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(17rem, 1fr))` }}>
+      <div data-testid="side-by-side-grid" className="grid gap-2" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(15rem, 1fr))` }}>
         {columns.map((column, index) => (
           <SideBySideColumnView
             key={column.run.runId}
