@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSseParser } from '@/lib/client/api';
 import { emitFigure } from './support/figure';
+import { createLookupModule } from './support/lookup-module';
 import { startProductionServer } from './support/production-server';
 import { median, quantile } from './support/statistics';
 
@@ -37,22 +38,7 @@ const BEFORE: Record<number, { turnsPerSecond: number; firstEventP50: number; fi
 };
 const GOALS = { turnsPerSecondAtEight: 2 * 8.2, firstEventP95AtFifty: 100 };
 
-const source = `import { z } from 'zod';
-import { defineTool } from 'playground';
-
-export default [
-  defineTool({
-    name: 'lookup',
-    description: 'Look a key up (sleeps briefly to stand for I/O).',
-    schema: z.object({ key: z.string() }),
-    isReadOnly: true,
-    execute: async (args, ctx) => {
-      await ctx.sleep(${TOOL_SLEEP_MS});
-      return 'value of ' + args.key;
-    },
-  }),
-];
-`;
+const source = createLookupModule(TOOL_SLEEP_MS);
 
 // Scripted with the exact shape (3 iterations × 3 calls); the auto model makes one round of calls.
 const script = [
