@@ -50,7 +50,7 @@ export async function connectMcpServer(target: McpServerTarget, options: Connect
     return attempt(stdio, 'stdio', { where, options, overflowed: new AbortController().signal });
   }
   const overflow = new AbortController();
-  const fetch = createBoundedFetch(createEgressFetch({ allowPrivateNetwork: target.allowPrivateNetwork }), MCP_LIMITS.responseBytes, (error) => overflow.abort(error));
+  const fetch = createBoundedFetch(createEgressFetch({ allowPrivateNetwork: target.allowPrivateNetwork }), responseLimit, (error) => overflow.abort(error));
   const requestInit = { headers: { ...target.headers } };
   const url = new URL(target.url);
   const streamable = await attempt(new StreamableHTTPClientTransport(url, { fetch, requestInit }), 'streamable-http', { where, options, overflowed: overflow.signal });
@@ -95,6 +95,15 @@ async function attempt(transport: Transport, kind: McpTransportKind, context: { 
     overflowed: context.overflowed,
     close: () => client.close(),
   });
+}
+
+/**
+ * A page of `tools/list` is parsed on this thread by the client: one past the whole listing's
+ * bound is cut before it is read, rather than parsed and then refused.
+ */
+function responseLimit(init: RequestInit | undefined): number {
+  const body = init?.body;
+  return typeof body === 'string' && body.includes('"method":"tools/list"') ? MCP_LIMITS.listingBytes : MCP_LIMITS.responseBytes;
 }
 
 /** A 4xx to the POST, other than a refusal of credentials: a server of the HTTP+SSE transport. */

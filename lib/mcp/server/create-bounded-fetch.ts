@@ -16,10 +16,12 @@ export class McpResponseTooLargeError extends Error {
  * it stays open) stops with `McpResponseTooLargeError` once it passes `limitBytes`, so a server
  * that answers 50 MB, or streams without end, costs this process at most that much. The client
  * only sees a broken event stream as a transport error (the request it carried would wait for its
- * deadline), so `onOverflow` lets the connection fail its calls at once.
+ * deadline), so `onOverflow` lets the connection fail its calls at once. `limit` may depend on
+ * the request (a POST of `tools/list` is held to a listing's bound).
  */
-export function createBoundedFetch(fetch: FetchLike, limitBytes: number, onOverflow?: (error: McpResponseTooLargeError) => void): FetchLike {
+export function createBoundedFetch(fetch: FetchLike, limit: number | ((init: RequestInit | undefined) => number), onOverflow?: (error: McpResponseTooLargeError) => void): FetchLike {
   return async (input, init) => {
+    const limitBytes = typeof limit === 'number' ? limit : limit(init);
     const response = await fetch(input, init);
     if (!response.body) return response;
     const declared = Number(response.headers.get('content-length') ?? 0);
