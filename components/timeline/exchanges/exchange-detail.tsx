@@ -5,8 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { describeEndpoint, describeSdk, formatCurl, formatSdkCode } from '@/lib/client/exchanges';
 import type { TapeEntry } from '@/lib/contract';
 import { ExchangeBody } from './exchange-body';
-
-type Tab = 'request' | 'response';
+import { ExchangeTabs, type ExchangeTab } from './exchange-tabs';
 
 const SDK_LABELS = { openai: 'openai', '@anthropic-ai/sdk': 'Anthropic', '@google/genai': '@google/genai' } as const;
 
@@ -24,7 +23,7 @@ function statusTone(status: number | undefined): string {
 
 /** One raw exchange: where it went, its status, both bodies, and code that sends the request again. */
 export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label: string }) {
-  const [tab, setTab] = useState<Tab>('request');
+  const [tab, setTab] = useState<ExchangeTab>('request');
   const endpoint = describeEndpoint(exchange);
   const curl = useMemo(() => formatCurl(exchange), [exchange]);
   const sdk = useMemo(() => formatSdkCode(exchange), [exchange]);
@@ -61,27 +60,18 @@ export function ExchangeDetail({ exchange, label }: { exchange: TapeEntry; label
           </span>
         )}
       </p>
-      <div className="flex flex-wrap items-center gap-1.5">
-        <div role="tablist" className="flex gap-1 text-[11px]">
-          {(['request', 'response'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              data-testid={`exchange-tab-${name}`}
-              onClick={() => setTab(name)}
-              className={`rounded px-1.5 py-0.5 ${tab === name ? 'bg-panel-muted font-medium text-fg' : 'text-fg-muted hover:text-fg'}`}
-            >
-              {name === 'request' ? 'Request' : 'Response'}
-            </button>
-          ))}
-        </div>
-        <span className="ml-auto flex gap-1.5">
-          <CopyButton text={curl} label="Copy as curl" testId="copy-curl" />
-          <CopyButton text={sdk} label={`Copy as ${SDK_LABELS[describeSdk(exchange)]} SDK`} testId="copy-sdk" />
-        </span>
-      </div>
+      <ExchangeTabs
+        tab={tab}
+        onSelect={setTab}
+        testIdPrefix="exchange-tab"
+        requestLabel="Request"
+        actions={
+          <>
+            <CopyButton text={curl} label="Copy as curl" testId="copy-curl" />
+            <CopyButton text={sdk} label={`Copy as ${SDK_LABELS[describeSdk(exchange)]} SDK`} testId="copy-sdk" />
+          </>
+        }
+      />
       {tab === 'request' ? (
         <ExchangeBody body={exchange.request} testId="exchange-request-body" fileName="request.json" />
       ) : (

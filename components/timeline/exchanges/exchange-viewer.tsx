@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TapeEntry } from '@/lib/contract';
 import { ExchangeDetail } from './exchange-detail';
+import { ExchangePicker } from './exchange-picker';
 import { matchExchange, type InspectedTurn } from './match-exchange';
 import { useTurnExchanges } from './use-turn-exchanges';
 
@@ -28,19 +29,7 @@ function AllExchanges({ exchanges }: { exchanges: readonly TapeEntry[] }) {
   if (!exchange) return <Notice>No exchange was recorded for this turn.</Notice>;
   return (
     <div className="space-y-1.5">
-      <div className="flex flex-wrap gap-1 text-[11px]">
-        {exchanges.map((entry, index) => (
-          <button
-            key={index}
-            type="button"
-            aria-pressed={index === selected}
-            onClick={() => setSelected(index)}
-            className={`rounded border border-border px-1.5 py-0.5 font-mono ${index === selected ? 'bg-panel-muted text-fg' : 'text-fg-muted hover:text-fg'}`}
-          >
-            #{index + 1} · {entry.status ?? 'no response'}
-          </button>
-        ))}
-      </div>
+      <ExchangePicker exchanges={exchanges} selected={selected} onSelect={setSelected} describe={(entry, index) => `#${index + 1} · ${entry.status ?? 'no response'}`} />
       <ExchangeDetail exchange={exchange} label={`Exchange ${selected + 1} of ${exchanges.length}`} />
     </div>
   );

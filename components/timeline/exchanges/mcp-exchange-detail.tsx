@@ -5,12 +5,11 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatMcpCurl, type McpExchange } from '@/lib/client/exchanges';
 import type { McpRecordedServer } from '@/lib/contract';
 import { ExchangeBody } from './exchange-body';
-
-type Tab = 'request' | 'response';
+import { ExchangeTabs, type ExchangeTab } from './exchange-tabs';
 
 /** One JSON-RPC exchange with a server: the request, its response, and a curl command that sends the request again. */
 export function McpExchangeDetail({ exchange, server, label }: { exchange: McpExchange; server: McpRecordedServer | undefined; label: string }) {
-  const [tab, setTab] = useState<Tab>('request');
+  const [tab, setTab] = useState<ExchangeTab>('request');
   const curl = useMemo(() => formatMcpCurl(exchange, server), [exchange, server]);
   const failed = exchange.response !== undefined && typeof exchange.response === 'object' && exchange.response !== null && 'error' in exchange.response;
   return (
@@ -28,25 +27,14 @@ export function McpExchangeDetail({ exchange, server, label }: { exchange: McpEx
           {exchange.id === undefined ? 'notification' : exchange.response === undefined ? 'no response recorded' : failed ? 'error' : 'result'}
         </span>
       </p>
-      <div className="flex flex-wrap items-center gap-1.5">
-        <div role="tablist" className="flex gap-1 text-[11px]">
-          {(['request', 'response'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              data-testid={`mcp-exchange-tab-${name}`}
-              disabled={name === 'response' && exchange.response === undefined}
-              onClick={() => setTab(name)}
-              className={`rounded px-1.5 py-0.5 disabled:opacity-40 ${tab === name ? 'bg-panel-muted font-medium text-fg' : 'text-fg-muted hover:text-fg'}`}
-            >
-              {name === 'request' ? (exchange.id === undefined ? 'Message' : 'Request') : 'Response'}
-            </button>
-          ))}
-        </div>
-        <span className="ml-auto flex gap-1.5">{curl !== undefined && <CopyButton text={curl} label="Copy as curl" testId="mcp-copy-curl" />}</span>
-      </div>
+      <ExchangeTabs
+        tab={tab}
+        onSelect={setTab}
+        testIdPrefix="mcp-exchange-tab"
+        requestLabel={exchange.id === undefined ? 'Message' : 'Request'}
+        responseDisabled={exchange.response === undefined}
+        actions={curl !== undefined && <CopyButton text={curl} label="Copy as curl" testId="mcp-copy-curl" />}
+      />
       {tab === 'response' && exchange.response !== undefined ? (
         <ExchangeBody body={exchange.response} testId="mcp-exchange-response-body" fileName="response.json" />
       ) : (

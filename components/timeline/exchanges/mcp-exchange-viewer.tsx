@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import { describeMcpExchange, pairMcpExchanges } from '@/lib/client/exchanges';
 import type { McpTape } from '@/lib/contract';
+import { ExchangePicker } from './exchange-picker';
 import { McpExchangeDetail } from './mcp-exchange-detail';
 import type { InspectedTurn } from './match-exchange';
 import { useTurnExchanges } from './use-turn-exchanges';
@@ -49,21 +50,13 @@ function ServerExchanges({ tape, server, onRefresh, live }: { tape: McpTape | un
   }
   return (
     <div className="space-y-1.5">
-      <div className="flex flex-wrap gap-1 text-[11px]">
-        {exchanges.map((entry, index) => (
-          <button
-            key={index}
-            type="button"
-            aria-pressed={index === selected}
-            data-testid="mcp-exchange-pick"
-            onClick={() => setSelected(index)}
-            className={`rounded border border-border px-1.5 py-0.5 font-mono ${index === selected ? 'bg-panel-muted text-fg' : 'text-fg-muted hover:text-fg'}`}
-          >
-            {entry.direction === 'received' ? '← ' : ''}
-            {describeMcpExchange(entry)}
-          </button>
-        ))}
-      </div>
+      <ExchangePicker
+        exchanges={exchanges}
+        selected={selected}
+        onSelect={setSelected}
+        testId="mcp-exchange-pick"
+        describe={(entry) => `${entry.direction === 'received' ? '← ' : ''}${describeMcpExchange(entry)}`}
+      />
       <McpExchangeDetail exchange={exchange} server={recorded} label={`Exchange ${Math.min(selected, exchanges.length - 1) + 1} of ${exchanges.length}`} />
     </div>
   );
