@@ -14,7 +14,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 90_000,
+    // A server start and warm-up may take two attempts (harness/start-warm-server.ts).
+    hookTimeout: 300_000,
     teardownTimeout: 30_000,
   },
 });

@@ -10,7 +10,7 @@ const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const NEXT_BIN = path.join(REPO_ROOT, 'node_modules/.bin/next');
 /** `npm start`'s entry: `next start` behind a server that stamps each request with its peer address. */
 const PRODUCTION_ENTRY = path.join(REPO_ROOT, 'server.mjs');
-const READY_TIMEOUT_MS = 60_000;
+export const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 /** Variables of the runner that must not leak into the server under attack. */
 const WITHHELD_ENV = ['PLAYGROUND_ALLOW_PRIVATE_NETWORK', 'OPENAI_API_KEY', 'DATABASE_URL', 'PGLITE_DATA_DIR', 'NODE_ENV', 'PORT', 'HOSTNAME'];

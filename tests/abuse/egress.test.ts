@@ -6,8 +6,8 @@ import { describeRun, modelErrors, runTurn, turnBody, turnEnd } from '../../harn
 import { sampleLatency } from '../../harness/sample-latency';
 import { readGroupRss, samplePeakRss } from './support/process-memory';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from '../../harness/start-server';
-import { reportWarmUp, warmUp } from '../../harness/warm-up';
+import { type AbuseServer } from '../../harness/start-server';
+import { startWarmServer } from '../../harness/start-warm-server';
 
 /**
  * Egress: the operator's key never leaves for a base URL a request named, a request's base
@@ -33,10 +33,9 @@ async function fake(...args: Parameters<typeof startFakeProvider>): Promise<Fake
 
 beforeAll(async () => {
   // Settled one by one, so a server that did start is stopped in afterAll even when the other failed.
-  const started = await Promise.allSettled([startServer({ env: { OPENAI_API_KEY: SERVER_SECRET, PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } }), startServer()]);
+  const started = await Promise.allSettled([startWarmServer({ env: { OPENAI_API_KEY: SERVER_SECRET, PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } }), startWarmServer()]);
   [open, closed] = started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
   for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
-  for (const server of [serverOf(open), serverOf(closed)]) reportWarmUp(await warmUp(server.baseURL));
 });
 
 afterAll(async () => {

@@ -8,8 +8,8 @@ import { SAMPLE_MCP_TOOLS } from '../support/mcp/mcp-test-tool';
 import { describeRun, eventsOf, runTurn, toolOutputs, turnEnd } from '../../harness/run-turn';
 import { sampleLatency } from '../../harness/sample-latency';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from '../../harness/start-server';
-import { reportWarmUp, warmUp } from '../../harness/warm-up';
+import { type AbuseServer } from '../../harness/start-server';
+import { startWarmServer } from '../../harness/start-warm-server';
 
 /**
  * MCP servers: the app runs WITHOUT PLAYGROUND_ALLOW_PRIVATE_NETWORK, so a visitor's loopback URL is
@@ -41,8 +41,7 @@ beforeAll(async () => {
   configDirectory = await mkdtemp(path.join(tmpdir(), 'trp-mcp-'));
   const config = path.join(configDirectory, 'mcp.json');
   await writeFile(config, JSON.stringify({ mcpServers: servers }));
-  app = await startServer({ env: { PLAYGROUND_MCP_CONFIG: config } });
-  reportWarmUp(await warmUp(app.baseURL));
+  app = await startWarmServer({ env: { PLAYGROUND_MCP_CONFIG: config } });
 });
 
 afterAll(async () => {

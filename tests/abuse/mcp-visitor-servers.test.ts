@@ -4,8 +4,8 @@ import { describeRun, runTurn, toolOutputs, turnEnd } from '../../harness/run-tu
 import { sampleLatency } from '../../harness/sample-latency';
 import { fetchFrom } from './support/fetch-from';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from '../../harness/start-server';
-import { reportWarmUp, warmUp } from '../../harness/warm-up';
+import { type AbuseServer } from '../../harness/start-server';
+import { startWarmServer } from '../../harness/start-warm-server';
 
 /**
  * Visitors' MCP servers, with the app started WITH PLAYGROUND_ALLOW_PRIVATE_NETWORK=1 so that a
@@ -17,8 +17,7 @@ let app: AbuseServer | undefined;
 const hostiles: HostileMcpServer[] = [];
 
 beforeAll(async () => {
-  app = await startServer({ env: { PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } });
-  reportWarmUp(await warmUp(app.baseURL));
+  app = await startWarmServer({ env: { PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } });
 });
 
 afterAll(async () => {

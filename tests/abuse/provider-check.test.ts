@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerHugeBody, startFakeProvider, type FakeHandler, type FakeProvider } from '../../harness/fake-provider';
 import { sampleLatency } from '../../harness/sample-latency';
 import { expectFloodLimited, expectResponsive, expectServerStillServes } from './support/server-checks';
-import { startServer, type AbuseServer } from '../../harness/start-server';
-import { reportWarmUp, warmUp } from '../../harness/warm-up';
+import { type AbuseServer } from '../../harness/start-server';
+import { startWarmServer } from '../../harness/start-warm-server';
 
 /**
  * `POST /api/providers/check` sends one request to a server the visitor names: it obeys the
@@ -26,10 +26,9 @@ async function fake(handler: FakeHandler): Promise<FakeProvider> {
 }
 
 beforeAll(async () => {
-  const started = await Promise.allSettled([startServer({ env: { PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } }), startServer()]);
+  const started = await Promise.allSettled([startWarmServer({ env: { PLAYGROUND_ALLOW_PRIVATE_NETWORK: '1' } }), startWarmServer()]);
   [open, closed] = started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
   for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
-  for (const server of [serverOf(open), serverOf(closed)]) reportWarmUp(await warmUp(server.baseURL));
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type AbuseServer, type StartServerOptions } from '../../../harness/start-server';
-import { reportWarmUp, warmUp } from '../../../harness/warm-up';
+import { type AbuseServer, type StartServerOptions } from '../../../harness/start-server';
+import { startWarmServer, WARM_START_BUDGET_MS } from '../../../harness/start-warm-server';
 
 /**
  * One production server for a test file: started and warmed up (first compile and turn, so no
@@ -9,9 +9,8 @@ import { reportWarmUp, warmUp } from '../../../harness/warm-up';
 export function useAbuseServer(options: StartServerOptions = {}): { baseURL(): string; server(): AbuseServer } {
   let started: AbuseServer | undefined;
   beforeAll(async () => {
-    started = await startServer(options);
-    reportWarmUp(await warmUp(started.baseURL));
-  });
+    started = await startWarmServer(options);
+  }, WARM_START_BUDGET_MS);
   afterAll(async () => {
     await started?.stop();
   });
