@@ -57,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.ts', 'lib/contract/**/*.ts', 'lib/compare/**/*.ts', 'lib/evaluation/**/*.ts', 'lib/interop/**/*.ts', 'lib/presets/**/*.ts', 'lib/timeline/**/*.ts'],
+    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.ts', 'lib/contract/**/*.ts', 'lib/compare/**/*.ts', 'lib/evaluation/**/*.ts', 'lib/interop/**/*.ts', 'lib/presets/**/*.ts', 'lib/timeline/**/*.ts', 'lib/traces/**/*.ts'],
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: browserForbiddenPatterns }],
