@@ -11,7 +11,8 @@ export const LAYERS = [
   ['lib/mcp'], // MCP servers as tool sources (browser-safe face, server-only ./server): models' egress and below
   ['lib/interop', 'lib/assertions', 'lib/compare', 'lib/evaluation', 'lib/timeline', 'lib/presets'], // pure and browser-safe: models and below
   ['lib/sessions'], // session records (browser-safe) and their store (server): everything above this line
-  ['lib/replay', 'lib/traces'], // a turn on its tape, replays, stored comparisons, assertion checks / traces in and out (OTLP JSON): sessions and below (the pool is injected)
+  ['lib/replay'], // a turn on its tape, replays, stored comparisons, assertion checks: sessions and below (the pool is injected)
+  ['lib/traces'], // traces in and out (OTLP JSON, GenAI conventions), pure: replay and below
   ['lib/sandbox'], // the worker pool and QuickJS, server-only: replay and below (its worker runs them)
   ['lib/server', 'lib/client'], // HTTP (server-only) / browser state: all of lib below, never each other
   ['components'], // React UI: lib's browser-safe faces

@@ -4,3 +4,5 @@ export { describeTraceFileName, exportSessionTrace, PLAYGROUND_AGENT_NAME, TRACE
 export type { GenAiMessage, GenAiOutputMessage, GenAiPart, GenAiToolDefinition } from './export';
 export { createSpanId, createTraceId, encodeOtlpAttributes, encodeOtlpValue, OTLP_SPAN_KIND, OTLP_STATUS_CODE, toUnixNanos } from './otlp';
 export type { AttributeInput, OtlpAnyValue, OtlpKeyValue, OtlpResourceSpans, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpStatus, OtlpTraceDocument } from './otlp';
+export { convertTraceText } from './convert-trace-text';
+export type { TraceConversion, TraceConversionAnswers } from './convert-trace-text';

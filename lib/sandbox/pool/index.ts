@@ -16,4 +16,5 @@ export { createPooledReplayOpener } from './open-replay-in-pool';
 export { REQUEST_BODY_SCHEMAS } from './request-body-schemas';
 export type { RequestBodies, RequestBodyName } from './request-body-schemas';
 export type { SandboxPool } from './sandbox-pool';
+export { convertTraceInPool } from './convert-trace-in-pool';
 export { createPooledSessionTextRunner } from './use-session-in-pool';

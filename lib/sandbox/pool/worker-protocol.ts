@@ -9,6 +9,7 @@ import type { SessionError } from '@/lib/sessions';
 import type { ReplayStep, SessionTextAnswers, SessionTextUse, StoredSessionText } from '@/lib/replay';
 import type { ActivityHooks } from '../compile/evaluate-tool-module';
 import type { DescribeMcpToolsOptions } from '@/lib/mcp';
+import type { TraceConversion, TraceConversionAnswers } from '@/lib/traces';
 
 /** The tool hooks the runtime calls before and after execution, answered synchronously inside the worker. */
 export type ToolHookMethod = 'validateArguments' | 'evaluateNeedsApproval' | 'validateOutput' | 'describeActivity' | 'describeCompletedActivity';
@@ -39,6 +40,8 @@ export type WorkerRequest =
   | { kind: 'count-tokens'; id: number; text: string }
   /** Stored records' text to compare, or to build a fork's turn request from (`useStoredSessionText`). */
   | { kind: 'use-session'; id: number; use: SessionTextUse }
+  /** A stored record's text to convert into a trace (`convertTraceText`). */
+  | { kind: 'convert-trace'; id: number; conversion: TraceConversion }
   /** A stored record's text to parse and hold for a replay; answered with its first turn to run. */
   | { kind: 'open-replay'; id: number; replayKey: string; session: StoredSessionText }
   /** The events one turn of a held replay produced (or why it could not start); answered with the next step. */
@@ -72,6 +75,7 @@ export type WorkerAnswers = {
   'resolve-sent-parameters': string;
   'count-tokens': number;
   'use-session': SessionTextAnswers[SessionTextUse['kind']];
+  'convert-trace': TraceConversionAnswers[TraceConversion['kind']];
   'open-replay': Result<ReplayStep, SessionError>;
   'advance-replay': Result<ReplayStep, SessionError>;
   'close-replay': null;

@@ -9,6 +9,7 @@ import { describeMcpTools, type McpListedTool } from '@/lib/mcp';
 import { REQUEST_BODY_SCHEMAS } from '../pool/request-body-schemas';
 import { prepareStoredSession, prepareStoredTurn } from '@/lib/sessions';
 import { useStoredSessionText } from '@/lib/replay';
+import { convertTraceText } from '@/lib/traces';
 import { compileToolModule } from '../compile/compile-tool-module';
 import { prewarmSandboxPool } from '../quickjs/context-pool';
 import { setProgressReporter } from '../compile/report-progress';
@@ -135,6 +136,8 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
     }
     case 'use-session':
       return useStoredSessionText(request.use);
+    case 'convert-trace':
+      return convertTraceText(request.conversion);
     case 'open-replay':
       return replays.open(request.replayKey, request.session);
     case 'advance-replay':

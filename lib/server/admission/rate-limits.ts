@@ -10,6 +10,7 @@ export type RequestLimitName =
   | 'replays-per-session'
   | 'replays-per-address'
   | 'compares-per-address'
+  | 'trace-exports-per-address'
   | 'provider-checks-per-address'
   | 'mcp-listings-per-address';
 
@@ -33,6 +34,8 @@ export const REQUEST_LIMITS = {
   'replays-per-address': { capacity: 12, refillIntervalMs: 5_000, describe: 'Too many replays from your address: at most 12 per minute.' },
   // A comparison parses two stored records (5 MB each) and lines them up in a sandbox worker.
   'compares-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many comparisons from your address: at most 1 per second (bursts of 10).' },
+  // An export parses a stored record (up to 5 MB) and converts it in a sandbox worker, like a comparison.
+  'trace-exports-per-address': { capacity: 10, refillIntervalMs: 1_000, describe: 'Too many trace exports from your address: at most 1 per second (bursts of 10).' },
   // A check opens a connection to a server the visitor names and waits up to 5 s for it.
   'provider-checks-per-address': { capacity: 10, refillIntervalMs: 3_000, describe: 'Too many provider checks from your address: at most 20 per minute (bursts of 10).' },
   // A listing connects to a server the visitor names and reads every page of its tools (up to 45 s).

@@ -20,6 +20,7 @@ export function createRequestRateLimiters(options: { now?: () => number; maxKeys
     'replays-per-session': build('replays-per-session'),
     'replays-per-address': build('replays-per-address'),
     'compares-per-address': build('compares-per-address'),
+    'trace-exports-per-address': build('trace-exports-per-address'),
     'provider-checks-per-address': build('provider-checks-per-address'),
     'mcp-listings-per-address': build('mcp-listings-per-address'),
   };

@@ -1,0 +1,2 @@
+// Server-only: traces in and out of the session store, converted in the sandbox pool.
+export { exportStoredTrace } from './export-stored-trace';
