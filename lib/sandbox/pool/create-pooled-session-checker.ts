@@ -18,17 +18,24 @@ const CHECKS_WAITING = 8;
  * `busy` (try again), not a verdict on the record.
  */
 export function createPooledSessionChecker(pool: SandboxPool): SessionChecker {
+  const prepareSessions: SessionChecker['prepareSessions'] = async (inputs) => {
+    if (inputs.length === 0) return [];
+    const slot = await takeCheckSlot();
+    if (!slot) return inputs.map(() => err({ code: 'busy', message: 'The server is checking other sessions; try again in a few seconds.' }));
+    try {
+      // One request; the worker checks each record within its own budget, so the batch may take the sum of their limits.
+      const answer = await pool.run<'prepare-sessions'>({ kind: 'prepare-sessions', inputs: [...inputs] }, { timeoutMs: CHECK_TIMEOUT_MS * inputs.length });
+      return answer.ok ? answer.value : inputs.map(() => err(describeFailure(answer.error)));
+    } finally {
+      slot();
+    }
+  };
   return {
     async prepareSession(input) {
-      const slot = await takeCheckSlot();
-      if (!slot) return err({ code: 'busy', message: 'The server is checking other sessions; try again in a few seconds.' });
-      try {
-        const answer = await pool.run<'prepare-session'>({ kind: 'prepare-session', input }, { timeoutMs: CHECK_TIMEOUT_MS });
-        return answer.ok ? answer.value : err(describeFailure(answer.error));
-      } finally {
-        slot();
-      }
+      const [answer] = await prepareSessions([input]);
+      return answer ?? err({ code: 'busy', message: 'The session could not be checked now; try again in a few seconds.' });
     },
+    prepareSessions,
     async prepareTurn(turn, secrets = []) {
       const answer = await pool.run<'prepare-turn'>({ kind: 'prepare-turn', turn, secrets: [...secrets] }, { timeoutMs: CHECK_TIMEOUT_MS });
       return answer.ok ? answer.value : (err(describeFailure(answer.error).message) as Result<string, string>);

@@ -26,8 +26,8 @@ export type WorkerRequest =
   | { kind: 'close-turn'; id: number; turnKey: string }
   | { kind: 'auto-respond'; id: number; options: AutoModelOptions; request: EmbeddedRequest }
   | { kind: 'validate-result'; id: number; schema: JsonSchema; value: JsonValue }
-  /** A session record to check and store (`prepareStoredSession`), within its CPU budget. */
-  | { kind: 'prepare-session'; id: number; input: SessionPreparation }
+  /** Session records to check and store (`prepareStoredSession`), one after the other, each within its own CPU budget. */
+  | { kind: 'prepare-sessions'; id: number; inputs: SessionPreparation[] }
   /** A finished turn to check and store (`prepareStoredTurn`). */
   | { kind: 'prepare-turn'; id: number; turn: unknown; secrets: string[] }
   /** A large request body's text (its values already counted) to parse and validate with the named route's schema. */
@@ -68,7 +68,7 @@ export type WorkerAnswers = {
   'close-turn': { files: Record<string, string> };
   'auto-respond': EmbeddedOutput[];
   'validate-result': ValidationIssue[];
-  'prepare-session': Result<PreparedSession, SessionError>;
+  'prepare-sessions': Result<PreparedSession, SessionError>[];
   'prepare-turn': Result<string, string>;
   'parse-body': BodyResult<unknown>;
   'describe-mcp-tools': Uint8Array<ArrayBuffer>;

@@ -102,15 +102,9 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
       return createAutoModel(request.options).respond(request.request);
     case 'validate-result':
       return validateResult(request.schema, request.value);
-    case 'prepare-session': {
-      // Beats between the check's steps, and stops it once it has had its CPU budget.
-      const started = cpuClock.now();
-      const startedAt = Date.now();
-      return prepareStoredSession(request.input, () => {
-        beat();
-        return cpuClock.now() - started <= SESSION_LIMITS.checkBudgetMs && Date.now() - startedAt <= SESSION_LIMITS.checkWallMs;
-      });
-    }
+    case 'prepare-sessions':
+      // One after the other, each with a budget of its own.
+      return request.inputs.map((input) => prepareStoredSession(input, startCheckBudget()));
     case 'prepare-turn':
       return prepareStoredTurn(request.turn, request.secrets);
     case 'parse-body':
@@ -163,6 +157,16 @@ async function runHook(open: OpenTurn, request: Extract<WorkerRequest, { kind: '
     case 'describeCompletedActivity':
       return { method: request.method, result: await tool.describeCompletedActivity(first, second) };
   }
+}
+
+/** A record check's budget from now: beats between the check's steps, and stops it once it has had its CPU (or wall) budget. */
+function startCheckBudget(): () => boolean {
+  const started = cpuClock.now();
+  const startedAt = Date.now();
+  return () => {
+    beat();
+    return cpuClock.now() - started <= SESSION_LIMITS.checkBudgetMs && Date.now() - startedAt <= SESSION_LIMITS.checkWallMs;
+  };
 }
 
 /** Task mode's result schema is compiled (and cached) by the one Ajv wrapper, as on the HTTP thread. */

@@ -10,5 +10,5 @@ export { buildEvaluationTurnRequest, createEvaluationTurnRunner } from './run-ev
 export type { EvaluationTurnDependencies } from './run-evaluation-turn';
 export { startEvaluation } from './start-evaluation';
 export type { EvaluationRefusal, StartedEvaluation } from './start-evaluation';
-export { storeEvaluationRun } from './store-evaluation-run';
-export type { EvaluationRunStorage } from './store-evaluation-run';
+export { createEvaluationRunStore } from './store-evaluation-run';
+export type { EvaluationRunStorage, StoredEvaluationRun } from './store-evaluation-run';

@@ -58,7 +58,8 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
       const position = finished;
       finished += 1;
       await options.keep(result.outcome, position);
-      options.emit({ type: 'run-end', outcome: result.outcome, finished, totalRuns });
+      // Kept outcomes may be written together: each run's event counts the runs up to its own.
+      options.emit({ type: 'run-end', outcome: result.outcome, finished: position + 1, totalRuns });
       if (result.stop) stopWith(result.stop);
     }
   };

@@ -8,7 +8,8 @@ import { getSessionChecker, getSessionStore } from '../sessions';
 import { readModelEnvironment, streamTurn } from '../turns';
 import { listEvaluationRuns, runEvaluation } from './run-evaluation';
 import { createEvaluationTurnRunner } from './run-evaluation-turn';
-import { storeEvaluationRun } from './store-evaluation-run';
+import { createGroupCommit } from './create-group-commit';
+import { createEvaluationRunStore } from './store-evaluation-run';
 
 /** Why an evaluation did not start: a status and a reason for the 4xx/5xx body. */
 export type EvaluationRefusal = { status: number; error: string };
@@ -74,7 +75,12 @@ export async function startEvaluation(request: EvaluationRequest, address: strin
     clientId: address,
     env: readModelEnvironment(),
     startTurn: streamTurn,
-    storeRun: (turn, spec) => storeEvaluationRun(request, turn, spec, { store, checker, owner }),
+    storeRun: createEvaluationRunStore(request, { store, checker, owner }),
+  });
+  // Outcomes that end while others are being written go together in the next statement.
+  const keep = createGroupCommit<{ position: number; outcomeText: string }, void>(async (runs) => {
+    await store.evaluations.addEvaluationRuns(evaluationId, runs);
+    return runs.map(() => undefined);
   });
   let open = true;
   const body = new ReadableStream<Uint8Array>({
@@ -89,7 +95,7 @@ export async function startEvaluation(request: EvaluationRequest, address: strin
         concurrency,
         signal: stopper.signal,
         runOne,
-        keep: (outcome, position) => store.evaluations.addEvaluationRun(evaluationId, position, JSON.stringify(outcome)),
+        keep: (outcome, position) => keep({ position, outcomeText: JSON.stringify(outcome) }),
         emit,
       })
         .then((state) => (state.status === 'running' ? undefined : store.evaluations.endEvaluation(evaluationId, state)))

@@ -9,6 +9,8 @@ import type { SessionError } from './session-error';
  */
 export type SessionChecker = {
   prepareSession(input: SessionPreparation): Promise<Result<PreparedSession, SessionError>>;
+  /** Several records checked one after the other in one worker request (an evaluation's runs), each within its own budget; one answer per input, in order. */
+  prepareSessions(inputs: readonly SessionPreparation[]): Promise<Result<PreparedSession, SessionError>[]>;
   /** The finished turn's text to store, or why it cannot be stored (it then cannot be shared). */
   prepareTurn(turn: unknown, secrets?: readonly string[]): Promise<Result<string, string>>;
 };
@@ -17,6 +19,7 @@ export type SessionChecker = {
 export function createInlineSessionChecker(): SessionChecker {
   return {
     prepareSession: async (input) => prepareStoredSession(input),
+    prepareSessions: async (inputs) => inputs.map((input) => prepareStoredSession(input)),
     prepareTurn: async (turn, secrets) => prepareStoredTurn(turn, secrets),
   };
 }

@@ -10,8 +10,8 @@ export type EvaluationRead = { kind: 'found'; body: string } | { kind: 'missing'
 /** The evaluations' rows beside the sessions they point to. Infrastructure failures are thrown. */
 export type EvaluationRows = {
   createEvaluation(row: NewEvaluationRow): Promise<void>;
-  /** Appends one run's outcome (checked JSON text) at `position` (0-based, in the order runs ended). */
-  addEvaluationRun(id: string, position: number, outcomeText: string): Promise<void>;
+  /** Appends runs' outcomes (checked JSON text) at their `position` (0-based, in the order runs ended), in one statement. */
+  addEvaluationRuns(id: string, runs: readonly { position: number; outcomeText: string }[]): Promise<void>;
   endEvaluation(id: string, state: Exclude<EvaluationState, { status: 'running' }>): Promise<void>;
   readEvaluation(id: string): Promise<EvaluationRead>;
   /** What an export names from the request, read by the database without the modules: its title, assertions and models as JSON text, the variants' labels. */
@@ -44,8 +44,10 @@ export function createEvaluationRows(client: SqlClient, options: { now: () => nu
         [row.id, row.createdAt, row.owner ?? null, row.totalRuns, row.requestText],
       );
     },
-    async addEvaluationRun(id, position, outcomeText) {
-      await client.query('INSERT INTO evaluation_runs (evaluation_id, position, outcome) VALUES ($1, $2, $3)', [id, position, outcomeText]);
+    async addEvaluationRuns(id, runs) {
+      if (runs.length === 0) return;
+      const rows = runs.map((_run, index) => `($1, $${index * 2 + 2}, $${index * 2 + 3})`).join(', ');
+      await client.query(`INSERT INTO evaluation_runs (evaluation_id, position, outcome) VALUES ${rows}`, [id, ...runs.flatMap((run) => [run.position, run.outcomeText])]);
     },
     async endEvaluation(id, state) {
       await client.query('UPDATE evaluations SET status = $2, stop_reason = $3 WHERE id = $1', [id, state.status, state.status === 'stopped' ? state.reason : null]);

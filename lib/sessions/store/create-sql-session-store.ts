@@ -65,28 +65,43 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
     ...createFinishedTurnRows(client, { now, retention }),
     evaluations: createEvaluationRows(client, { now, retentionMs: storage.retentionMs }),
     async createSession(row) {
-      const time = Date.parse(row.createdAt);
-      const outcome = await client.transaction(async (query): Promise<SessionWriteOutcome> => {
-        if (row.owner) {
-          // Writes of one address queue here until the one before commits, so simultaneous shares
-          // cannot each see the same usage and together pass the quota (on any number of instances).
-          await query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK_SPACE, row.owner]);
-          const used = await query<{ used: string | number | null }>('SELECT sum(bytes) AS used FROM sessions WHERE owner = $1 AND created_at > $2', [row.owner, now() - DAY_MS]);
-          const usedBytes = Number(used[0]?.used ?? 0);
-          if (usedBytes + row.bytes > storage.quotaBytesPerDay) return { kind: 'over-quota', usedBytes, quotaBytes: storage.quotaBytesPerDay };
+      const [outcome] = await store.createSessions([row]);
+      if (!outcome) throw new Error('The store answered no outcome for the session.');
+      return outcome;
+    },
+    async createSessions(rows) {
+      const outcomes = await client.transaction(async (query) => {
+        const usage = new Map<string, number>();
+        const written: SessionWriteOutcome[] = [];
+        for (const row of rows) {
+          if (row.owner && !usage.has(row.owner)) {
+            // Writes of one address queue here until the one before commits, so simultaneous shares
+            // cannot each see the same usage and together pass the quota (on any number of instances).
+            await query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK_SPACE, row.owner]);
+            const used = await query<{ used: string | number | null }>('SELECT sum(bytes) AS used FROM sessions WHERE owner = $1 AND created_at > $2', [row.owner, now() - DAY_MS]);
+            usage.set(row.owner, Number(used[0]?.used ?? 0));
+          }
+          const usedBytes = row.owner ? (usage.get(row.owner) ?? 0) : 0;
+          if (row.owner && usedBytes + row.bytes > storage.quotaBytesPerDay) {
+            written.push({ kind: 'over-quota', usedBytes, quotaBytes: storage.quotaBytesPerDay });
+            continue;
+          }
+          await query(
+            `INSERT INTO sessions (id, created_at, version, body, bytes, checked, title, description, owner, viewed_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $2)`,
+            [row.id, Date.parse(row.createdAt), row.version, row.body, row.bytes, SESSION_CHECK_VERSION, row.title, row.description, row.owner ?? null],
+          );
+          if (row.owner) usage.set(row.owner, usedBytes + row.bytes);
+          written.push({ kind: 'stored' });
         }
-        await query(
-          `INSERT INTO sessions (id, created_at, version, body, bytes, checked, title, description, owner, viewed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $2)`,
-          [row.id, time, row.version, row.body, row.bytes, SESSION_CHECK_VERSION, row.title, row.description, row.owner ?? null],
-        );
-        return { kind: 'stored' };
+        return written;
       });
-      if (outcome.kind === 'stored') {
-        storedBytes += row.bytes;
+      const added = rows.reduce((sum, row, index) => sum + (outcomes[index]?.kind === 'stored' ? row.bytes : 0), 0);
+      if (added > 0) {
+        storedBytes += added;
         await sweepSessions();
       }
-      return outcome;
+      return outcomes;
     },
     async readSession(id) {
       const rows = await client.query<SessionRow & { body: string }>('SELECT body, checked, check_error, viewed_at FROM sessions WHERE id = $1', [id]);

@@ -10,4 +10,4 @@ export { readSessionStorageLimits } from './session-storage-limits';
 export type { ControlledTurn, SessionStore } from './session-store';
 export type { EvaluationRead, EvaluationRows, EvaluationSessionRow, EvaluationSummaryRow, NewEvaluationRow } from './create-evaluation-rows';
 export type { SqlClient, SqlQuery } from './sql-client';
-export { importStoredSession } from './store-session-record';
+export { createSessionIdentity, importStoredSession, storePreparedSessions } from './store-session-record';

@@ -45,6 +45,8 @@ export type SessionStore = {
    * the retention go, and the least recently opened while all together pass the storage budget.
    */
   createSession(row: StoredSessionRow): Promise<SessionWriteOutcome>;
+  /** The same for several records in one transaction (an evaluation's runs): the quota is counted as they are written, in order; one sweep after. */
+  createSessions(rows: readonly StoredSessionRow[]): Promise<SessionWriteOutcome[]>;
   /** The stored text of a record, by id; noting the view. */
   readSession(id: string): Promise<SessionRead>;
   /** Its title and description, without its text; noting the view. */

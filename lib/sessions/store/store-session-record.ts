@@ -35,19 +35,35 @@ export async function importStoredSession(text: string, dependencies: StoreSessi
 
 /** Writes a checked record in one transaction; a check's refusal is answered as it is. */
 export async function storePreparedSession(prepared: Result<PreparedSession, SessionError>, dependencies: StoreSessionDependencies): Promise<Result<SessionLink, SessionError>> {
-  if (!prepared.ok) return prepared;
-  let outcome: SessionWriteOutcome;
+  const [stored] = await storePreparedSessions([prepared], dependencies);
+  return stored ?? err({ code: 'storage-failed', message: 'The session store answered nothing.' });
+}
+
+/** Writes the checked records of a batch (an evaluation's runs) in one transaction, in order; one answer per record, a refusal as it is. */
+export async function storePreparedSessions(prepared: readonly Result<PreparedSession, SessionError>[], dependencies: StoreSessionDependencies): Promise<Result<SessionLink, SessionError>[]> {
+  const rows = prepared.flatMap((entry) => (entry.ok ? [{ ...entry.value, ...(dependencies.owner ? { owner: dependencies.owner } : {}) }] : []));
+  let outcomes: SessionWriteOutcome[];
   try {
-    outcome = await dependencies.store.createSession({ ...prepared.value, ...(dependencies.owner ? { owner: dependencies.owner } : {}) });
+    outcomes = rows.length > 0 ? await dependencies.store.createSessions(rows) : [];
   } catch (error) {
-    return err(describeStorageFailure(error));
+    const failure = describeStorageFailure(error);
+    return prepared.map((entry) => (entry.ok ? err(failure) : entry));
   }
-  if (outcome.kind === 'over-quota') {
-    const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
-    return err({
-      code: 'quota',
-      message: `Your address has stored ${megabytes(outcome.usedBytes)} MB of sessions in the last 24 hours; this one (${megabytes(prepared.value.bytes)} MB) would pass the limit of ${megabytes(outcome.quotaBytes)} MB a day.`,
-    });
-  }
-  return ok({ id: prepared.value.id, url: formatSessionUrl(prepared.value.id) });
+  let written = 0;
+  return prepared.map((entry) => {
+    if (!entry.ok) return entry;
+    const outcome = outcomes[written];
+    written += 1;
+    if (outcome?.kind !== 'stored') return err(describeWriteRefusal(outcome, entry.value));
+    return ok({ id: entry.value.id, url: formatSessionUrl(entry.value.id) });
+  });
+}
+
+function describeWriteRefusal(outcome: Exclude<SessionWriteOutcome, { kind: 'stored' }> | undefined, prepared: PreparedSession): SessionError {
+  if (!outcome) return { code: 'storage-failed', message: 'The session store answered no outcome for this session.' };
+  const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+  return {
+    code: 'quota',
+    message: `Your address has stored ${megabytes(outcome.usedBytes)} MB of sessions in the last 24 hours; this one (${megabytes(prepared.bytes)} MB) would pass the limit of ${megabytes(outcome.quotaBytes)} MB a day.`,
+  };
 }

@@ -28,6 +28,7 @@ function describeOlderRows({ open }: StoreBackend): void {
       checked.push(input.kind);
       return inline.prepareSession(input);
     },
+    prepareSessions: inline.prepareSessions,
     prepareTurn: inline.prepareTurn,
   };
 

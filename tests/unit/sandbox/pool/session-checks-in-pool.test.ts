@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPooledSessionChecker } from '@/lib/sandbox/pool/create-pooled-session-checker';
 import { createSandboxPool } from '@/lib/sandbox/pool/sandbox-pool';
 import { BODY_LIMITS, INLINE_BODY_VALUES } from '@/lib/server/http/body-limits';
-import { parseScannedBody, turnRequestSchema } from '@/lib/contract';
+import { parseScannedBody, SESSION_LIMITS, turnRequestSchema } from '@/lib/contract';
 import { parseRequestBody } from '@/lib/server/http/read-request-body';
 import { createInlineSessionChecker } from '@/lib/sessions/record/session-checker';
 import { SESSION_RECORD_VERSION } from '@/lib/sessions/record/session-record';
@@ -35,6 +35,18 @@ describe('checks in the sandbox pool', () => {
     });
     const prepared = await createPooledSessionChecker(pool).prepareTurn({ ...turn, request: { ...turn.request, model: { provider: 'openai', model: 'gpt-5.4', apiKey: 'typed-key-123' } } }, ['typed-key-123']);
     expect(prepared.ok && prepared.value).not.toContain('typed-key-123');
+  });
+
+  it('checks a batch of shared turns in one request, each on its own: a typed key removed, a turn past the bounds refused', async () => {
+    const share = (id: string, finished: unknown) => ({ kind: 'share' as const, id, createdAt: identity.createdAt, playground, turnIds: ['turn_1'], finishedTurns: [JSON.stringify(finished)], secrets: ['typed-key-123'] });
+    const leaky = { ...turn, request: { ...turn.request, messages: [{ role: 'user', content: 'my key is typed-key-123' }] } };
+    const huge = { ...turn, tape: [{ request: { input: Array.from({ length: SESSION_LIMITS.exchangeValues + 1 }, () => 0) }, response: { output: [] }, status: 200 }] };
+    const inputs = [share('BBBBBBBBBBBBBBBBBBBBBB', leaky), share('CCCCCCCCCCCCCCCCCCCCCC', huge), share('DDDDDDDDDDDDDDDDDDDDDD', turn)];
+    const answers = await createPooledSessionChecker(pool).prepareSessions(inputs);
+    expect(answers).toEqual(await createInlineSessionChecker().prepareSessions(inputs));
+    expect(answers.map((answer) => answer.ok)).toEqual([true, false, true]);
+    expect(answers[0]?.ok && answers[0].value.body).not.toContain('typed-key-123');
+    expect(answers[1]).toEqual({ ok: false, error: { code: 'too-large', message: `turns.0.tape.0.request holds more than ${SESSION_LIMITS.exchangeValues} JSON values; a model exchange holds at most that many.` } });
   });
 
   it('parses a body of many values in a worker, with the same verdict as on the HTTP thread', async () => {
