@@ -6,6 +6,7 @@ import { replaySharedSession, type ReplayResponse } from '@/lib/sessions';
 import type { SessionRecord } from '@/lib/sessions';
 import { CompareWithForm } from './compare-with-form';
 import { ExportSessionButton } from './export-session-button';
+import { ExportTraceButton } from './export-trace-button';
 import { ReplayReport } from './replay-report';
 
 type ReplayStatus = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; report: ReplayResponse } | { kind: 'failed'; message: string };
@@ -55,6 +56,7 @@ export function SharedSessionBanner({ record, onFork }: SharedSessionBannerProps
             Fork
           </button>
           <ExportSessionButton sessionId={record.id} record={record} />
+          <ExportTraceButton sessionId={record.id} />
           <CompareWithForm sessionId={record.id} />
           <CopyButton text={`${typeof window === 'undefined' ? '' : window.location.origin}/s/${record.id}`} label="Copy link" testId="copy-session-link" />
         </div>

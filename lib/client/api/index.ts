@@ -8,3 +8,5 @@ export { createToolDetailStore, toolDetails, withToolDetail } from './tool-detai
 export { fetchMcpTools, fetchOperatorMcpServers } from './mcp-api';
 export type { McpToolsAnswer, OperatorMcpServer } from './mcp-api';
 export { fetchEvaluation, replayEvaluation, streamEvaluation } from './evaluation-api';
+export { fetchSessionTrace, importTraceText } from './trace-api';
+export type { ImportedTrace, ImportedTraceNote } from './trace-api';
