@@ -4,3 +4,4 @@ export { encodeOtlpAttributes, encodeOtlpValue, type AttributeInput } from './en
 export { OTLP_SPAN_KIND, OTLP_STATUS_CODE } from './otlp-json';
 export type { OtlpAnyValue, OtlpKeyValue, OtlpResourceSpans, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpStatus, OtlpTraceDocument } from './otlp-json';
 export { toUnixNanos } from './to-unix-nanos';
+export { decodeOtlpAttributes, decodeOtlpValue } from './decode-otlp-attributes';

@@ -1,0 +1,56 @@
+import { countJsonValues, err, isPlainObject, ok, type Result } from '@/lib/runtime';
+import type { SessionRecord } from '@/lib/sessions';
+import { buildTraceSession } from './build-trace-session';
+import { isGenAiSpan, readGenAiSpans } from './read-gen-ai-spans';
+import { readOtlpSpans } from './read-otlp-spans';
+import { TRACE_LIMITS } from './trace-limits';
+import type { TraceFormat, TraceNote, TraceRun } from './trace-run';
+
+/**
+ * What importing a trace gives: the session it becomes (the shape `POST /api/sessions/import`
+ * accepts, its one turn still to be recorded by `recordTraceSession`), the format it was read as,
+ * and what did not carry over or carried over changed; or why nothing could be imported.
+ */
+export type TraceImport = { ok: true; session: SessionRecord; format: TraceFormat; notes: TraceNote[] } | { ok: false; reason: string };
+
+/**
+ * One trace → one session (DESIGN §7): reads an OTLP JSON document (OpenTelemetry GenAI
+ * conventions), bounded like a session import (`TRACE_LIMITS`). Pure and synchronous; its cost is
+ * the document's size, so a server runs it off the HTTP thread.
+ */
+export function importTrace(document: unknown): TraceImport {
+  const parsed = parseDocument(document);
+  if (!parsed.ok) return { ok: false, reason: parsed.error };
+  const run = readTraceRun(parsed.value);
+  if (!run.ok) return { ok: false, reason: run.error };
+  if (run.value.modelCalls.length === 0) {
+    const why = run.value.notes.slice(0, 3).map((note) => `${note.where}: ${note.reason}`).join(' ');
+    return { ok: false, reason: `The trace holds no model call with a recorded answer, so there is no run to replay.${why ? ` ${why}` : ''}` };
+  }
+  const built = buildTraceSession(run.value);
+  return { ok: true, session: built.session, format: run.value.format, notes: built.notes };
+}
+
+function parseDocument(document: unknown): Result<Record<string, unknown>, string> {
+  let value = document;
+  if (typeof document === 'string') {
+    try {
+      value = JSON.parse(document) as unknown;
+    } catch (error) {
+      if (error instanceof SyntaxError) return err(`The trace is not JSON: ${error.message}`);
+      throw error;
+    }
+  }
+  if (countJsonValues(value, TRACE_LIMITS.documentValues) > TRACE_LIMITS.documentValues) {
+    return err(`The trace holds more than ${TRACE_LIMITS.documentValues} JSON values; a trace import reads at most that many.`);
+  }
+  return isPlainObject(value) ? ok(value) : err('A trace must be a JSON object: an OTLP JSON document ({"resourceSpans": [...]}).');
+}
+
+function readTraceRun(document: Record<string, unknown>): Result<TraceRun, string> {
+  if (!Array.isArray(document.resourceSpans)) return err('Not a known trace format: an OTLP JSON document has "resourceSpans".');
+  const trace = readOtlpSpans(document);
+  if (!trace.ok) return trace;
+  if (trace.value.spans.some(isGenAiSpan)) return ok(readGenAiSpans(trace.value));
+  return err('No span of the trace follows a known convention (OpenTelemetry GenAI gen_ai.operation.name).');
+}

@@ -1,0 +1,16 @@
+import { SESSION_LIMITS } from '@/lib/contract';
+
+/**
+ * What one trace import reads at most; a trace past them is refused with the limit in the reason.
+ * Its JSON values are bounded like a session import's, so the same body limit fits both.
+ */
+export const TRACE_LIMITS = {
+  /** JSON values in the whole document (objects, arrays, strings, numbers), as a session import. */
+  documentValues: SESSION_LIMITS.recordValues,
+  /** Spans (or Agents spans) in one document. */
+  spans: 10_000,
+  /** How deep spans may nest through their parent ids. */
+  spanDepth: 64,
+  /** Model calls one session turn takes (a turn makes at most 25 model requests). */
+  modelCalls: 25,
+} as const;

@@ -1,0 +1,42 @@
+/** A tool of a fixture run: its definition and what it does (a throw is a failed call). */
+export type FixtureTool = { name: string; description: string; parameters: Record<string, unknown>; execute: (args: Record<string, unknown>) => unknown };
+
+/** What the fixture's model answers on one step: text, calls (several at once are parallel calls), or both. */
+export type FixtureStep = { text?: string; calls?: { id: string; name: string; args: Record<string, unknown> }[] };
+
+/** One agent run, made by each library's own loop against a model that answers `steps` in order. */
+export type TraceScenario = { system?: string; prompt: string; tools: FixtureTool[]; steps: FixtureStep[] };
+
+const weather: FixtureTool = {
+  name: 'get_weather',
+  description: 'Current weather for a city.',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  execute: (args) => {
+    if (args.city === 'Atlantis') throw new Error('No station in Atlantis.');
+    return { city: args.city, celsius: args.city === 'Paris' ? 18 : 24 };
+  },
+};
+
+const advice: FixtureTool = {
+  name: 'suggest_outfit',
+  description: 'What to wear at a temperature.',
+  parameters: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'], additionalProperties: false },
+  execute: (args) => (Number(args.celsius) > 20 ? 'A T-shirt.' : 'A light jacket.'),
+};
+
+/** Two parallel calls (one of them fails), then a call that reads a result, then the answer. */
+export const WEATHER_SCENARIO: TraceScenario = {
+  system: 'You are a terse travel assistant.',
+  prompt: 'Weather in Paris and Atlantis, and what should I wear in Paris?',
+  tools: [weather, advice],
+  steps: [
+    {
+      calls: [
+        { id: 'call_paris', name: 'get_weather', args: { city: 'Paris' } },
+        { id: 'call_atlantis', name: 'get_weather', args: { city: 'Atlantis' } },
+      ],
+    },
+    { text: 'Paris is 18 °C; Atlantis has no station.', calls: [{ id: 'call_outfit', name: 'suggest_outfit', args: { celsius: 18 } }] },
+    { text: 'Paris: 18 °C, wear a light jacket. Atlantis: no data.' },
+  ],
+};

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { migrateSessionRecord } from '@/lib/sessions';
+import { importTrace, type TraceImport } from '@/lib/traces';
+import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
+import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
+
+function expectImported(result: TraceImport): Extract<TraceImport, { ok: true }> {
+  if (!result.ok) throw new Error(result.reason);
+  return result;
+}
+
+describe('importTrace: OpenTelemetry GenAI conventions', () => {
+  it('turns each chat span into a scripted step, in order, with parallel calls kept together', async () => {
+    const imported = expectImported(importTrace(await recordGenAiTrace(WEATHER_SCENARIO)));
+    expect(imported.format).toBe('otel-genai');
+    const turn = imported.session.turns[0]!;
+    expect(turn.request.instructions).toBe('You are a terse travel assistant.');
+    expect(turn.request.messages).toEqual([{ role: 'user', content: WEATHER_SCENARIO.prompt }]);
+    expect(turn.request.model).toEqual({
+      provider: 'scripted',
+      script: [
+        { calls: [{ name: 'get_weather', arguments: '{"city":"Paris"}' }, { name: 'get_weather', arguments: '{"city":"Atlantis"}' }] },
+        { text: 'Paris is 18 °C; Atlantis has no station.', calls: [{ name: 'suggest_outfit', arguments: '{"celsius":18}' }] },
+        { text: 'Paris: 18 °C, wear a light jacket. Atlantis: no data.' },
+      ],
+    });
+    expect(turn.request.maxIterations).toBe(3);
+    expect(migrateSessionRecord(imported.session).ok).toBe(true);
+  });
+
+  it('answers each call with its recorded result from the module, the failed call with its error text', async () => {
+    const imported = expectImported(importTrace(await recordGenAiTrace(WEATHER_SCENARIO)));
+    const source = imported.session.turns[0]!.request.source;
+    expect(source).toContain("name: 'get_weather'");
+    expect(source).toContain('additionalProperties: false,\n    },\n    strict: false,');
+    expect(source).toContain(`args: { city: 'Paris' },\n        output: '{"city":"Paris","celsius":18}',`);
+    expect(source).toContain("{ args: { city: 'Atlantis' }, output: 'No station in Atlantis.' }");
+    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module answers it with that error text as its output.' });
+  });
+
+  it('reads the older conventions, messages as span events', async () => {
+    const imported = expectImported(importTrace(await recordGenAiTrace(WEATHER_SCENARIO, { events: true })));
+    const turn = imported.session.turns[0]!;
+    expect(turn.request.messages).toEqual([{ role: 'user', content: WEATHER_SCENARIO.prompt }]);
+    expect(turn.request.model.provider === 'scripted' && turn.request.model.script.map((step) => step.calls?.map((call) => call.name) ?? [])).toEqual([['get_weather', 'get_weather'], ['suggest_outfit'], []]);
+  });
+
+  it('lists a chat span without recorded output and imports the rest', async () => {
+    const imported = expectImported(importTrace(await recordGenAiTrace(WEATHER_SCENARIO, { omitOutputAt: 1 })));
+    const script = imported.session.turns[0]!.request.model.provider === 'scripted' ? imported.session.turns[0]!.request.model.script : [];
+    expect(script).toHaveLength(2);
+    expect(imported.notes.some((note) => note.where.includes('chat gpt-4o-mini') && note.reason.startsWith('No output messages were recorded'))).toBe(true);
+  });
+});
