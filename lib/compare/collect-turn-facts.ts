@@ -164,6 +164,8 @@ function collectEvent(event: RuntimeEvent, facts: TurnFacts, book: FactsBook): v
       break;
     case 'sandbox-ready':
     case 'turn-carried-in':
+    // What a server's changed tools did to a request is its `offeredTools`, compared with the request.
+    case 'tools-changed':
     case 'model-delta':
     case 'tool-input-available':
     case 'tool-approval-request':

@@ -1,10 +1,12 @@
 import { createRedactor, redactJsonValue, type JsonValue } from '@/lib/runtime';
-import { MCP_TAPE_LIMITS, type McpRecordedCall, type McpRecordedServer, type McpTape } from '@/lib/contract';
+import { MCP_TAPE_LIMITS, type McpRecordedCall, type McpRecordedRelist, type McpRecordedServer, type McpTape } from '@/lib/contract';
 
 /** Collects a turn's MCP side as it happens; `tape()` is what the finished turn keeps. */
 export type McpTapeRecorder = {
   recordServer(server: McpRecordedServer): void;
   recordCall(call: McpRecordedCall): void;
+  /** A server listed again during the turn, as the request of `iteration` first offered it. */
+  recordRelist(relist: McpRecordedRelist): void;
   recordMessage(server: string, direction: 'sent' | 'received', message: unknown): void;
   /** The recording so far, or undefined when the turn had no server. */
   tape(): McpTape | undefined;
@@ -20,16 +22,18 @@ export function createMcpTapeRecorder(secrets: readonly string[]): McpTapeRecord
   const clean = (value: unknown) => redactJsonValue((value ?? null) as JsonValue, redact);
   const servers: McpRecordedServer[] = [];
   const calls: McpRecordedCall[] = [];
+  const relists: McpRecordedRelist[] = [];
   const messages: McpTape['messages'] = [];
   return {
     recordServer: (server) => void servers.push(server),
+    recordRelist: (relist) => void relists.push(relist.error === undefined ? relist : { ...relist, error: redact(relist.error) }),
     recordCall: (call) => void calls.push({ ...call, arguments: clean(call.arguments), ...(call.result === undefined ? {} : { result: clean(call.result) }), ...(call.error === undefined ? {} : { error: redact(call.error) }) }),
     recordMessage(server, direction, message) {
       if (messages.length >= MCP_TAPE_LIMITS.messages) return;
       const text = JSON.stringify(message) ?? 'null';
       messages.push({ server, direction, message: text.length <= MCP_TAPE_LIMITS.messageChars ? clean(message) : stubOf(message, text.length) });
     },
-    tape: () => (servers.length === 0 ? undefined : { servers, calls, messages }),
+    tape: () => (servers.length === 0 ? undefined : { servers, ...(relists.length > 0 ? { relists } : {}), calls, messages }),
   };
 }
 

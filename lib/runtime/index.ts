@@ -77,7 +77,7 @@ export {
   type ToolSearchRecord, type TurnEnd, type TurnInfo, type TurnToolTokens,
 } from './events/reduce-runtime-events';
 export { runtimeEventSchema, type CarriedIn, type ResponseTiming, type RuntimeEvent, type RuntimeEventInput, type RuntimeEventOf, type RuntimeEventType, type SandboxErrorCode, type TurnEnding, type TurnEndReason, type TurnState, type Usage } from './events/runtime-event';
-export type { SandboxStep } from './events/timeline-state';
+export type { SandboxStep, ToolChange } from './events/timeline-state';
 export type { CallElicitation } from './events/timeline-state';
 
 // a person asked while a call runs (an MCP server's elicitation)
@@ -92,6 +92,7 @@ export type { ResultValidator } from './tools/create-submit-result-tool';
 export { decidePermission, type PermissionDecision, type PermissionSettings, type PermissionSubject } from './call/decide-permission';
 export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './call/gate-tool-call';
 export type { TokenCounter } from './loop/measure-tool-tokens';
+export type { TakeToolChanges, ToolSourceChange } from './loop/apply-tool-changes';
 export { planDispatch } from './call/plan-dispatch';
 export type { OpenTurnTools, TurnTools, TurnToolsFailure } from './loop/prepare-turn-tools';
 export { restoreOptionalArguments } from './call/restore-optional-arguments';

@@ -4,4 +4,5 @@ export { ModelRequestRow } from './model-request-row';
 export { RequestTiming } from './request-timing';
 export { RequestUsage } from './request-usage';
 export { SandboxStepRow } from './sandbox-step-row';
+export { ToolsChangedRow } from './tools-changed-row';
 export type { SandboxStepRowProps } from './sandbox-step-row';

@@ -8,6 +8,7 @@ import { ModelRequestRow } from './model-request-row';
 import { ModelResponseRow } from './model-response-row';
 import { StreamedResponseRow } from './streamed-response-row';
 import { ToolSearchRow } from './tool-search-row';
+import { ToolsChangedRow } from './tools-changed-row';
 
 export type IterationSectionProps = {
   iteration: IterationState;
@@ -40,6 +41,9 @@ export function IterationSection({ iteration, calls, now, actions, live = false 
         Iteration {iteration.iteration}
         <span className="h-px flex-1 bg-border" />
       </h3>
+      {iteration.toolChanges?.map((change, index) => (
+        <ToolsChangedRow key={index} change={change} />
+      ))}
       {iteration.request && <ModelRequestRow iteration={iteration.iteration} request={iteration.request} timing={iteration.response?.timing} />}
       {iteration.request && <IterationTokensRow iteration={iteration.iteration} request={iteration.request} />}
       {waiting && !streamedText && !streamedCalls && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}

@@ -68,8 +68,21 @@ export const mcpRecordedMessageSchema = z.object({
   message: jsonValueSchema,
 });
 
+/** A server listed again during the turn (it sent `notifications/tools/list_changed`): what the request of `iteration` offered from it. */
+export const mcpRecordedRelistSchema = z.object({
+  server: z.string().max(64),
+  /** The model request the new listing was first offered to. */
+  iteration: z.number().int().positive(),
+  /** The tools as listed again (those the request includes); absent when the listing failed. */
+  tools: z.array(mcpRecordedToolSchema).max(MCP_LIMITS.toolsPerServer).optional(),
+  /** Why the server could not be listed again (the turn kept the tools it had). */
+  error: z.string().optional(),
+});
+
 export const mcpTapeSchema = z.object({
   servers: z.array(mcpRecordedServerSchema).max(MCP_LIMITS.serversPerRequest),
+  /** Absent in turns where no server's tools changed (and in recordings made before relisting was recorded). */
+  relists: z.array(mcpRecordedRelistSchema).max(MCP_LIMITS.serversPerRequest * MCP_LIMITS.relistsPerTurn).optional(),
   calls: z.array(mcpRecordedCallSchema).max(MCP_LIMITS.callsPerTurn),
   messages: z.array(mcpRecordedMessageSchema).max(MCP_TAPE_LIMITS.messages),
 });
@@ -78,4 +91,5 @@ export type McpTape = z.infer<typeof mcpTapeSchema>;
 export type McpRecordedCall = z.infer<typeof mcpRecordedCallSchema>;
 export type McpRecordedMessage = z.infer<typeof mcpRecordedMessageSchema>;
 export type McpRecordedServer = z.infer<typeof mcpRecordedServerSchema>;
+export type McpRecordedRelist = z.infer<typeof mcpRecordedRelistSchema>;
 export type McpProgress = z.infer<typeof mcpProgressSchema>;

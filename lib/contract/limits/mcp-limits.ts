@@ -27,6 +27,8 @@ export const MCP_LIMITS = {
   listMs: 30_000,
   /** A call of a server tool, unless its namespace's setting is shorter: the tool's wall deadline. */
   callMs: SANDBOX_LIMITS.defaultWallDeadlineMs,
+  /** Times one server is listed again in a turn after it said its tools changed (`notifications/tools/list_changed`); later notices are ignored. */
+  relistsPerTurn: 10,
   /** Server tool calls one turn may make. */
   callsPerTurn: 100,
   /** What a call's result may become as model-visible output. */

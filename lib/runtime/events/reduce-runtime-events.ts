@@ -65,6 +65,10 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
       return { ...state, carriedIn: { conversationItems: event.conversationItems, files: event.files, loadedTools: event.loadedTools } };
     case 'tools-assembled':
       return { ...state, tools: event.tools, deferralNote: event.deferralNote };
+    case 'tools-changed': {
+      const { type: _type, turnId: _turnId, seq: _seq, iteration, ...change } = event;
+      return updateIteration(state, iteration, (it) => ({ ...it, toolChanges: [...(it.toolChanges ?? []), change] }));
+    }
     case 'model-request':
       return applyModelRequest(state, event);
     case 'model-delta':

@@ -183,6 +183,20 @@ export const runtimeEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...inIteration,
+    type: z.literal('tools-changed'),
+    /** The MCP server that said its tools changed (`notifications/tools/list_changed`) and was listed again. */
+    server: z.string(),
+    /** Qualified names offered from this request on that were not before. */
+    added: z.array(z.string()),
+    /** Qualified names no longer offered. */
+    removed: z.array(z.string()),
+    /** Qualified names still offered whose description, schemas or annotations changed. */
+    changed: z.array(z.string()),
+    /** Why the server could not be listed again; the turn keeps the tools it had (the lists are then empty). */
+    error: z.string().optional(),
+  }),
+  z.object({
+    ...inIteration,
     type: z.literal('model-request'),
     /** The `tool_choice` this request sent (`auto`, `required`, `none` or the tool's qualified name), when the turn set one. */
     toolChoice: z.string().optional(),

@@ -161,9 +161,14 @@ export type IterationRequest = {
 /** The context meter of a whole turn: tool tokens summed over every request that measured them. */
 export type TurnToolTokens = ToolTokens & { requests: number };
 
+/** What one `tools-changed` said: the server, the tools added, removed and changed, or why it could not be listed again. */
+export type ToolChange = Omit<RuntimeEventOf<'tools-changed'>, 'type' | 'turnId' | 'seq' | 'iteration'>;
+
 /** One request/response round trip of the loop and what the runtime did with it. */
 export type IterationState = {
   iteration: number;
+  /** MCP servers whose tools changed before this request (`tools-changed`), in the order they were applied. */
+  toolChanges?: ToolChange[];
   request?: IterationRequest;
   response?: {
     responseId: string;

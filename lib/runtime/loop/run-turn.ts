@@ -1,13 +1,15 @@
 import { toOutputItem } from '../tools/tool-result';
 import { answerToolSearch, describeSearchResult, readSearchQuery } from './answer-tool-search';
 import { assembleTools, describeAssembledTools, type TurnToolSet } from '../tools/assemble-tools';
-import { buildOfferedTools, TOOL_SEARCH_NAME } from './build-offered-tools';
+import { TOOL_SEARCH_NAME } from './build-offered-tools';
+import { applyToolChanges, buildTurnToolState, deriveTurnToolState, type TakeToolChanges, type TurnToolState } from './apply-tool-changes';
+import type { Tool } from '../tools/tool';
 import type { EventEmitter } from '../events/create-event-emitter';
 import { SUBMIT_RESULT_TOOL_NAME, type ResultValidator } from '../tools/create-submit-result-tool';
-import { createToolTokenMeter, type TokenCounter, type ToolTokenMeter } from './measure-tool-tokens';
+import type { TokenCounter } from './measure-tool-tokens';
 import { resolveCallPolicy, runIteration, type CallPolicyInput } from '../call/run-iteration';
 import type { JsonSchema } from '../vocabulary/json';
-import type { ConversationItem, ModelClient, OfferedTool } from '../model/model-client';
+import type { ConversationItem, ModelClient } from '../model/model-client';
 import type { ProposedFunctionCall } from '../call/prepare-tool-call';
 import { redactJsonValue, type Redactor } from '../redact-secrets';
 import type { RuntimeEvent, TurnEnding } from '../events/runtime-event';
@@ -19,7 +21,6 @@ import { prepareTurnTools, type TurnTools } from './prepare-turn-tools';
 import { takeModelStep } from './take-model-step';
 import { compactModelSettings } from '../model/compact-model-settings';
 import type { ModelSettings } from '../model/model-settings';
-import { resolveRequestSettings, type RequestSettings } from './resolve-request-settings';
 import { err, ok, type Result } from '../vocabulary/result';
 
 /**
@@ -29,6 +30,8 @@ import { err, ok, type Result } from '../vocabulary/result';
 export type RunTurnOptions = {
   /** The module's tools, or how to open them (a sandbox): `sandbox-ready` or `sandbox-error` then follows `turn-start`. */
   tools: TurnTools;
+  /** Sources whose tools change during the turn (MCP servers that said so): asked before each request after the first. */
+  toolChanges?: TakeToolChanges;
   model: ModelClient;
   /** This turn's new items, normally the next user message. */
   input: ConversationItem[];
@@ -113,7 +116,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
 
   const setUp = await setUpTurnTools({ options, mode, historyLength: history.length, modelSettings, loaded, emitter, signal, redact });
   if (!setUp.ok) return end(setUp.error);
-  const { toolSet, offered, tokenMeter, requestSettings } = setUp.value;
+  let tools = setUp.value.state;
+  const rebuildTools = setUp.value.build;
 
   while (true) {
     if (host.awaitStep && !signal.aborted) await host.awaitStep();
@@ -121,6 +125,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     if (iterations >= maxIterations) return end({ reason: 'max-iterations' });
     iterations += 1;
     const iteration = iterations;
+    if (iteration > 1 && options.toolChanges) {
+      tools = applyToolChanges({ state: tools, changes: await options.toolChanges(iteration), iteration, build: rebuildTools, loaded, emitter });
+      if (signal.aborted) return end({ reason: 'aborted' });
+    }
+    const { toolSet, offered, tokenMeter, requestSettings } = tools;
     const step = await takeModelStep({
       model: options.model,
       instructions: request.instructions,
@@ -185,10 +194,9 @@ function emitTurnStart(options: {
 }
 
 type TurnSetUp = {
-  toolSet: TurnToolSet;
-  offered: OfferedTool[];
-  tokenMeter?: ToolTokenMeter;
-  requestSettings: (iteration: number) => RequestSettings;
+  state: TurnToolState;
+  /** Builds the state again from changed tools, under the same settings. */
+  build: (sourceTools: readonly Tool[]) => Result<TurnToolState, string>;
 };
 
 /**
@@ -209,11 +217,19 @@ async function setUpTurnTools(options: {
   const { options: turn, emitter, loaded } = options;
   const moduleTools = await prepareTurnTools({ tools: turn.tools, emitter, signal: options.signal, redact: options.redact });
   if (!moduleTools.ok) return err(moduleTools.error);
-  const assembled = assembleTools({ moduleTools: moduleTools.value, mode: options.mode, resultSchema: turn.request?.resultSchema, validateResult: turn.host?.validateResult, model: turn.model });
+  const settings = {
+    mode: options.mode,
+    resultSchema: turn.request?.resultSchema,
+    validateResult: turn.host?.validateResult,
+    model: turn.model,
+    modelSettings: options.modelSettings,
+    loaded,
+    countTokens: turn.host?.countTokens,
+  };
+  const assembled = assembleTools({ ...settings, moduleTools: moduleTools.value });
   if (!assembled.ok) return err({ reason: 'error', error: assembled.error });
   const toolSet = assembled.value;
   emitter.emit({ type: 'tools-assembled', tools: describeAssembledTools(toolSet), ...(toolSet.deferralNote ? { deferralNote: toolSet.deferralNote } : {}) });
-  const offered = buildOfferedTools(toolSet);
   for (const name of turn.carriedIn?.loadedTools ?? []) {
     if (toolSet.tools.some((entry) => entry.deferred && entry.qualifiedName === name)) loaded.add(name);
   }
@@ -221,11 +237,9 @@ async function setUpTurnTools(options: {
   if (carriedIn.conversationItems > 0 || carriedIn.files.length > 0 || carriedIn.loadedTools.length > 0) {
     emitter.emit({ type: 'turn-carried-in', ...carriedIn });
   }
-  const countTokens = turn.host?.countTokens;
-  const tokenMeter = countTokens ? createToolTokenMeter(toolSet, countTokens) : undefined;
-  const requestSettings = resolveRequestSettings(options.modelSettings, toolSet, loaded);
-  if (!requestSettings.ok) return err({ reason: 'error', error: requestSettings.error });
-  return ok({ toolSet, offered, tokenMeter, requestSettings: requestSettings.value });
+  const state = deriveTurnToolState(moduleTools.value, toolSet, settings);
+  if (!state.ok) return err({ reason: 'error', error: state.error });
+  return ok({ state: state.value, build: (sourceTools) => buildTurnToolState(sourceTools, settings) });
 }
 
 /** Answers the step's Tool Search calls (client-side searches and search asked as a plain function call), keyed by call id. */

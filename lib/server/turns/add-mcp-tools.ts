@@ -1,5 +1,5 @@
 // Server-only: a turn's MCP servers, connected while its module is evaluated, beside the module's tools.
-import { err, ok, type Result, type Tool } from '@/lib/runtime';
+import { err, ok, type Result, type TakeToolChanges, type Tool, type ToolSourceChange } from '@/lib/runtime';
 import type { McpServerRef, McpTape } from '@/lib/contract';
 import type { McpTapeRecorder } from '@/lib/mcp';
 import { openMcpToolSources, openRecordedMcpTools, type McpFailure, type ValidateJson } from '@/lib/mcp/server';
@@ -29,19 +29,22 @@ export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOpt
   if (servers.length === 0) return sandbox;
   const validate: ValidateJson = (schema, value) => createPooledResultValidator(options.pool, schema)(value);
   if (options.recorded) {
-    const tools = openRecordedMcpTools(servers, options.recorded, { validate, recorder: options.recorder });
-    return withTools(sandbox, resolveInPool(options.pool, ok(tools)), () => undefined);
+    const recorded = openRecordedMcpTools(servers, options.recorded, { validate, recorder: options.recorder });
+    return withTools(sandbox, { opening: resolveInPool(options.pool, ok(recorded.tools)), toolChanges: resolveChangesInPool(options.pool, recorded.takeChanges) }, () => undefined);
   }
   let close: (() => Promise<void>) | undefined;
+  let takeChanges: TakeToolChanges | undefined;
   let disposed = false;
   const stopped = new AbortController();
   const opening = openMcpToolSources(servers, { environment: readMcpEnvironment(), validate, signal: stopped.signal, recorder: options.recorder, canAsk: options.canAsk }).then((opened) => {
     if (!opened.ok) return opened;
     close = opened.value.close;
+    takeChanges = opened.value.takeChanges;
     if (disposed) void close();
     return resolveInPool(options.pool, ok(opened.value.tools));
   });
-  return withTools(sandbox, opening, () => {
+  const toolChanges = resolveChangesInPool(options.pool, async (iteration) => (takeChanges ? takeChanges(iteration) : []));
+  return withTools(sandbox, { opening, toolChanges }, () => {
     disposed = true;
     stopped.abort();
     void close?.();
@@ -56,10 +59,26 @@ async function resolveInPool(pool: SandboxPool, opened: Result<Tool[], McpFailur
   return err({ code: resolved.error.code === 'busy' ? 'busy' : 'protocol', message: `The MCP servers' tool schemas could not be prepared for the model: ${resolved.error.message}` });
 }
 
-function withTools(sandbox: OpeningTurnSandbox, opening: Promise<Result<Tool[], McpFailure>>, dispose: () => void): OpeningTurnSandbox {
+/** A server's tools listed again are prepared in the pool like its first listing; one that cannot be is a failed listing. */
+function resolveChangesInPool(pool: SandboxPool, take: TakeToolChanges): TakeToolChanges {
+  return async (iteration) => {
+    const changes = await take(iteration);
+    return Promise.all(
+      changes.map(async (change): Promise<ToolSourceChange> => {
+        if (change.error !== undefined) return change;
+        const resolved = await resolveInPool(pool, ok([...change.tools]));
+        return resolved.ok ? { server: change.server, tools: resolved.value } : { server: change.server, error: resolved.error.message };
+      }),
+    );
+  };
+}
+
+function withTools(sandbox: OpeningTurnSandbox, mcp: { opening: Promise<Result<Tool[], McpFailure>>; toolChanges: TakeToolChanges }, dispose: () => void): OpeningTurnSandbox {
+  const { opening } = mcp;
   let disposed = false;
   return {
     files: sandbox.files,
+    toolChanges: mcp.toolChanges,
     openTools: async () => {
       const [module, mcp] = await Promise.all([sandbox.openTools(), opening]);
       if (!module.ok) return module;

@@ -1,5 +1,5 @@
 // Server-only: a turn's sandbox in the pool, opened the same way for model turns and direct calls.
-import { type OpenTurnTools, type TurnToolsFailure, err, ok, type Result } from '@/lib/runtime';
+import { type OpenTurnTools, type TakeToolChanges, type TurnToolsFailure, err, ok, type Result } from '@/lib/runtime';
 import type { SandboxTurn } from '@/lib/sandbox/turn';
 import { startPooledSandboxTurn, type PooledTurnError, type SandboxPool } from '@/lib/sandbox/pool';
 
@@ -17,6 +17,8 @@ export type OpeningTurnSandbox = {
   files(): Record<string, string>;
   /** Disposes the sandbox now, or as soon as it has opened. */
   dispose(): void;
+  /** The tool sources whose tools changed during the turn (its MCP servers), for the run's `toolChanges`; absent when none can. */
+  toolChanges?: TakeToolChanges;
 };
 
 /**

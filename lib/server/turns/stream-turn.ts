@@ -137,6 +137,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
     run: ({ send, signal, waits }) =>
       runTurn({
         tools: () => waits.openTools(sandbox.value.openTools),
+        ...(sandbox.value.toolChanges ? { toolChanges: sandbox.value.toolChanges } : {}),
         model,
         input,
         carriedIn: {

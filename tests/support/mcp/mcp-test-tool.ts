@@ -13,6 +13,8 @@ export type McpTestTool = {
 export type McpTestCallContext = {
   /** Sends `notifications/progress` for the call (when the client asked for progress). */
   progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  /** Sends `notifications/tools/list_changed` on the call's stream (after `setTools`, say). */
+  toolsChanged: () => Promise<void>;
   /** Aborts when the client cancels the call. */
   signal: AbortSignal;
   /**

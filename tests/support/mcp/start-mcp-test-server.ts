@@ -109,7 +109,8 @@ function createHandlers(options: McpTestServerOptions, state: TestState) {
           throw error;
         }
       };
-      return tool.run ? tool.run(args, { progress, signal, request: ask }) : { content: [{ type: 'text', text: JSON.stringify(args) }] };
+      const toolsChanged = () => notify({ method: 'notifications/tools/list_changed', params: {} });
+      return tool.run ? tool.run(args, { progress, toolsChanged, signal, request: ask }) : { content: [{ type: 'text', text: JSON.stringify(args) }] };
     },
   };
 }
@@ -124,7 +125,7 @@ function serverInfo(options: McpTestServerOptions) {
 function serveModern(options: McpTestServerOptions, handlers: Handlers, state: TestState): Handle {
   // createMcpHandler serves 2026-07-28 (server/discover) and answers 2025-era clients statelessly.
   const handler = createMcpHandler(() => {
-    const server = new ModernServer(serverInfo(options), { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) });
+    const server = new ModernServer(serverInfo(options), { capabilities: { tools: { listChanged: true } }, ...(options.instructions ? { instructions: options.instructions } : {}) });
     server.setRequestHandler('tools/list', (listRequest) => handlers.list(listRequest as ListRequest) as never);
     server.setRequestHandler('tools/call', async (callRequest, context) => {
       const capabilities = context.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities' as never];

@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FinishedTurn } from '@/lib/contract';
 import { runTurnOnTape } from '@/lib/server/replay';
-import { streamTurn, toEventStream } from '@/lib/server/turns';
 import { sessionTurnSchema } from '@/lib/sessions/record/session-record';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { createSharedSession } from '@/lib/sessions/store/create-shared-session';
@@ -16,12 +15,12 @@ import { formatMcpCurl, pairMcpExchanges } from '@/lib/client/exchanges';
 import { openTestStore, TEST_CHECKER } from '../sessions/session-fixtures';
 import { startMcpTestServer, type McpTestServer } from '../../support/mcp/start-mcp-test-server';
 import { SAMPLE_MCP_TOOLS } from '../../support/mcp/mcp-test-tool';
+import { recordTurn } from '../../support/mcp/record-turn';
 
 const TOKEN = 'Bearer tape-secret-0123456789';
 
-async function runTurn(url: string): Promise<FinishedTurn> {
-  let finished: FinishedTurn | undefined;
-  const started = await streamTurn({
+function runTurn(url: string): Promise<FinishedTurn> {
+  return recordTurn({
     request: {
       source: 'export default [];',
       messages: [{ role: 'user', content: 'Weather in Oslo, then delete a.txt' }],
@@ -32,16 +31,7 @@ async function runTurn(url: string): Promise<FinishedTurn> {
       mcpServers: [{ name: 'files', url, headers: { Authorization: TOKEN } }],
     },
     clientId: 'mcp-tape-test',
-    env: {},
-    onFinished: (turn) => {
-      finished = turn;
-    },
   });
-  if (!started.ok) throw new Error(started.error);
-  const reader = toEventStream(started.events).getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
-  if (!finished) throw new Error('The turn did not finish.');
-  return finished;
 }
 
 const outputsOf = (events: readonly RuntimeEvent[]) => events.flatMap((event) => (event.type === 'tool-output' ? [{ name: event.name, status: event.status, output: event.output }] : []));
