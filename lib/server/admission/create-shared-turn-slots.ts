@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '@/lib/runtime';
 import type { HeldLease, LeaseOutcome, SqlLimitStore } from './create-sql-limit-store';
+import { createLeaseHeartbeat } from './create-lease-heartbeat';
 import { createLimitFallback, type LimitFallback } from './create-limit-fallback';
 import { hashClientAddress } from './hash-client-address';
 import { countSlotsOf, describeYieldReason, pickSlotToYield } from './pick-slot-to-yield';
@@ -62,7 +63,6 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
   const limits = options.limits ?? CONCURRENT_TURN_LIMITS;
   const retryAfterMs = CONCURRENT_TURN_LIMITS.retryAfterSeconds * 1000;
   const leases = new Map<string, OwnLease>();
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
 
   const logFailure = (what: string) => (error: unknown) => console.error(`Shared limits: ${what} failed:`, error);
   const clearWaiting = (leaseId: string) => {
@@ -89,26 +89,17 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
       () => undefined,
     );
   };
-  const startHeartbeat = () => {
-    if (heartbeat) return;
-    heartbeat = setInterval(renew, renewEveryMs);
-    heartbeat.unref();
-  };
-  const stopHeartbeatWhenIdle = () => {
-    if (leases.size > 0 || !heartbeat) return;
-    clearInterval(heartbeat);
-    heartbeat = undefined;
-  };
+  const heartbeat = createLeaseHeartbeat(renew, renewEveryMs);
   const release = (leaseId: string) => {
     if (!leases.delete(leaseId)) return;
-    stopHeartbeatWhenIdle();
+    heartbeat.holding(leases.size);
     openStore()
       .then((store) => store.releaseLease(leaseId))
       .catch((error: unknown) => console.error(`Shared limits: releasing a turn slot failed (it frees itself within ${leaseTtlMs / 1000} s):`, error));
   };
   const admitted = (leaseId: string): Result<() => void, RateLimitRefusal> => {
     leases.set(leaseId, { published: false });
-    startHeartbeat();
+    heartbeat.holding(leases.size);
     return ok(() => release(leaseId));
   };
   const refused = (limit: 'per-address' | 'total'): Result<() => void, RateLimitRefusal> =>
@@ -148,7 +139,7 @@ export function createSharedTurnSlots(options: SharedTurnSlotsOptions): SharedTu
     held: () => leases.size,
     close() {
       leases.clear();
-      stopHeartbeatWhenIdle();
+      heartbeat.holding(0);
     },
   };
 }

@@ -25,6 +25,10 @@ export type SqlLimitStore = {
   /** With every slot held, the newcomer's lease in place of the one `pick` gives up (one transaction). */
   takeOverLease(request: TakeOverRequest): Promise<TakeOverOutcome>;
   releaseLease(leaseId: string): Promise<void>;
+  /** An evaluation's slot for `clientKey` until `expiresAt` when the address holds fewer than `perClient` (on every instance): one call. */
+  acquireEvaluationLease(lease: { leaseId: string; clientKey: string; now: number; expiresAt: number; perClient: number }): Promise<'acquired' | 'per-address'>;
+  renewEvaluationLeases(leaseIds: readonly string[], expiresAt: number): Promise<void>;
+  releaseEvaluationLease(leaseId: string): Promise<void>;
   /** Deletes buckets untouched since `before` (a full bucket is the same as none). */
   sweepBuckets(before: number): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +81,19 @@ export async function createSqlLimitStore(client: SqlClient): Promise<SqlLimitSt
     takeOverLease: (request) => client.transaction((query) => takeOverTurnLease(query, request)),
     async releaseLease(leaseId) {
       await client.query('DELETE FROM turn_leases WHERE id = $1', [leaseId]);
+    },
+    async acquireEvaluationLease({ leaseId, clientKey, now, expiresAt, perClient }) {
+      const rows = await client.query<{ outcome: string }>('SELECT acquire_evaluation_lease($1, $2, $3, $4, $5) AS outcome', [leaseId, clientKey, now, expiresAt, perClient]);
+      const outcome = rows[0]?.outcome;
+      if (outcome !== 'acquired' && outcome !== 'per-address') throw new Error(`acquire_evaluation_lease answered ${String(outcome)}.`);
+      return outcome;
+    },
+    async renewEvaluationLeases(leaseIds, expiresAt) {
+      if (leaseIds.length === 0) return;
+      await client.query('UPDATE evaluation_leases SET expires_at = $1 WHERE id = ANY($2::text[])', [expiresAt, [...leaseIds]]);
+    },
+    async releaseEvaluationLease(leaseId) {
+      await client.query('DELETE FROM evaluation_leases WHERE id = $1', [leaseId]);
     },
     async sweepBuckets(before) {
       await client.query('DELETE FROM rate_limit_buckets WHERE updated_at < $1', [before]);

@@ -5,6 +5,8 @@ export { createLimitFallback } from './create-limit-fallback';
 export type { LimitFallbackOptions, LimitFallback } from './create-limit-fallback';
 export { createRateLimiter } from './create-rate-limiter';
 export type { RateLimiterOptions, RateLimitWait, RateLimiter } from './create-rate-limiter';
+export { createSharedEvaluationSlots } from './create-shared-evaluation-slots';
+export type { SharedEvaluationSlots, SharedEvaluationSlotsOptions } from './create-shared-evaluation-slots';
 export { createSharedRateLimiters } from './create-shared-rate-limiters';
 export type { SharedRateLimitersOptions } from './create-shared-rate-limiters';
 export { createSharedTurnSlots } from './create-shared-turn-slots';

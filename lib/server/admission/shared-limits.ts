@@ -1,13 +1,14 @@
 // Server-only: with DATABASE_URL, the rate and concurrency limits every instance shares.
 import { createPostgresClient } from '@/lib/sessions/store';
 import { createLimitFallback } from './create-limit-fallback';
+import { createSharedEvaluationSlots, type SharedEvaluationSlots } from './create-shared-evaluation-slots';
 import { createSharedRateLimiters } from './create-shared-rate-limiters';
 import { createSharedTurnSlots, type SharedTurnSlots } from './create-shared-turn-slots';
 import { createSqlLimitStore, type SqlLimitStore } from './create-sql-limit-store';
 import { processSingleton } from '@/lib/contract';
 import { createRequestRateLimiters, type RequestRateLimiters } from './request-rate-limiters';
 
-export type SharedLimits = { rateLimiters: RequestRateLimiters; turnSlots: SharedTurnSlots };
+export type SharedLimits = { rateLimiters: RequestRateLimiters; turnSlots: SharedTurnSlots; evaluationSlots: SharedEvaluationSlots };
 
 /**
  * A take waits at most this long for a connection and its answer, then this instance's own limits
@@ -36,6 +37,7 @@ export function createSharedLimits(connectionString: string): SharedLimits {
   return {
     rateLimiters: createSharedRateLimiters({ openStore, local: createRequestRateLimiters(), fallback }),
     turnSlots: createSharedTurnSlots({ openStore, fallback }),
+    evaluationSlots: createSharedEvaluationSlots({ openStore, fallback }),
   };
 }
 

@@ -3,7 +3,7 @@ import { EVALUATION_LIMITS, removeModelSecrets, type EvaluationEvent, type Evalu
 import { err, ok, type Result } from '@/lib/runtime';
 import { createSessionId } from '@/lib/sessions';
 import type { SessionStore } from '@/lib/sessions/store';
-import { CONCURRENT_TURN_LIMITS, hashClientAddress } from '../admission';
+import { CONCURRENT_TURN_LIMITS, getSharedLimits, hashClientAddress } from '../admission';
 import { getSessionChecker, getSessionStore } from '../sessions';
 import { readModelEnvironment, streamTurn } from '../turns';
 import { listEvaluationRuns, runEvaluation } from './run-evaluation';
@@ -20,11 +20,31 @@ export type StartedEvaluation = { evaluationId: string; body: ReadableStream<Uin
 const running = new Map<string, number>();
 let runningTotal = 0;
 
-/** Takes one of the evaluation slots of `clientId` (and of the server), or refuses naming the limit. */
-function admitEvaluation(clientId: string): Result<() => void, EvaluationRefusal> {
-  if ((running.get(clientId) ?? 0) >= EVALUATION_LIMITS.runningPerClient) {
-    return err({ status: 429, error: `At most ${EVALUATION_LIMITS.runningPerClient} evaluation may run at once from your address; stop it or wait for it to finish.` });
+const PER_ADDRESS_REFUSAL = `At most ${EVALUATION_LIMITS.runningPerClient} evaluation may run at once from your address; stop it or wait for it to finish.`;
+
+/**
+ * Takes one of the evaluation slots of `clientId` and of this instance, and with DATABASE_URL a
+ * lease on the address's slots all instances share (held until the evaluation ends), or refuses
+ * naming the limit.
+ */
+async function admitEvaluation(clientId: string): Promise<Result<() => void, EvaluationRefusal>> {
+  const local = admitLocally(clientId);
+  const slots = getSharedLimits()?.evaluationSlots;
+  if (!local.ok || !slots) return local;
+  const shared = await slots.acquire(clientId, EVALUATION_LIMITS.runningPerClient);
+  if (!shared.ok) {
+    local.value();
+    return err({ status: 429, error: PER_ADDRESS_REFUSAL });
   }
+  return ok(() => {
+    shared.value();
+    local.value();
+  });
+}
+
+/** This instance's count: the address's evaluations here and everyone's. */
+function admitLocally(clientId: string): Result<() => void, EvaluationRefusal> {
+  if ((running.get(clientId) ?? 0) >= EVALUATION_LIMITS.runningPerClient) return err({ status: 429, error: PER_ADDRESS_REFUSAL });
   if (runningTotal >= EVALUATION_LIMITS.runningTotal) return err({ status: 429, error: `The server is running its maximum of ${EVALUATION_LIMITS.runningTotal} evaluations at once; try again in a minute.` });
   running.set(clientId, (running.get(clientId) ?? 0) + 1);
   runningTotal += 1;
@@ -53,7 +73,7 @@ const encoder = new TextEncoder();
  * outcome is stored before it is streamed. Closing the stream stops it.
  */
 export async function startEvaluation(request: EvaluationRequest, address: string): Promise<Result<StartedEvaluation, EvaluationRefusal>> {
-  const admitted = admitEvaluation(address);
+  const admitted = await admitEvaluation(address);
   if (!admitted.ok) return admitted;
   const release = admitted.value;
   let store: SessionStore;

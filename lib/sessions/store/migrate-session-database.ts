@@ -122,6 +122,32 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
        )`,
     ],
   },
+  {
+    version: 7,
+    statements: [
+      // A running evaluation's slot, like a turn's (renewed by its instance's heartbeat, so a crashed
+      // instance's slots expire): one address's evaluations are counted across every instance.
+      `CREATE TABLE evaluation_leases (
+         id text PRIMARY KEY,
+         client_key text NOT NULL,
+         expires_at bigint NOT NULL
+       )`,
+      'CREATE INDEX evaluation_leases_client_key ON evaluation_leases (client_key)',
+      `CREATE FUNCTION acquire_evaluation_lease(lease_id text, client text, now_ms bigint, expires_ms bigint, per_client integer) RETURNS text
+       LANGUAGE plpgsql AS $$
+       DECLARE
+         mine integer;
+       BEGIN
+         PERFORM pg_advisory_xact_lock(7202604);
+         DELETE FROM evaluation_leases WHERE expires_at <= now_ms;
+         SELECT count(*) INTO mine FROM evaluation_leases WHERE client_key = client;
+         IF mine >= per_client THEN RETURN 'per-address'; END IF;
+         INSERT INTO evaluation_leases (id, client_key, expires_at) VALUES (lease_id, client, expires_ms);
+         RETURN 'acquired';
+       END
+       $$`,
+    ],
+  },
 ];
 
 /** Serializes concurrent starts of several instances on one PostgreSQL server. */

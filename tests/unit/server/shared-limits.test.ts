@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLimitFallback } from '@/lib/server/admission/create-limit-fallback';
+import { createSharedEvaluationSlots } from '@/lib/server/admission/create-shared-evaluation-slots';
 import { createSharedRateLimiters } from '@/lib/server/admission/create-shared-rate-limiters';
 import { createSharedTurnSlots } from '@/lib/server/admission/create-shared-turn-slots';
 import { createSqlLimitStore, type SqlLimitStore } from '@/lib/server/admission/create-sql-limit-store';
@@ -115,6 +116,37 @@ describePostgres(`limits shared through PostgreSQL${POSTGRES_SKIP_NOTE}`, () => 
     } finally {
       alive.close();
       other.close();
+      await instances.inspect.query('DELETE FROM turn_leases');
+    }
+  });
+
+  it("counts an address's evaluations on every instance, apart from its turns; a crashed instance's free themselves", async () => {
+    const first = createSharedEvaluationSlots({ openStore: async () => instances.stores[0], now, leaseTtlMs: 30_000 });
+    const second = createSharedEvaluationSlots({ openStore: async () => instances.stores[1], now, leaseTtlMs: 30_000, renewEveryMs: 20 });
+    const turns = createSharedTurnSlots({ openStore: async () => instances.stores[1], now });
+    try {
+      const running = await first.acquire('e', 1);
+      expect(running.ok).toBe(true);
+      expect(await second.acquire('e', 1), 'the same address on the other instance').toEqual({ ok: false, error: 'per-address' });
+      expect((await turns.acquire('e')).ok, 'its turn slots are its own').toBe(true);
+      const other = await second.acquire('f', 1);
+      expect(other.ok, 'another address').toBe(true);
+      if (running.ok) running.value();
+      await expect.poll(async () => (await second.acquire('e', 1)).ok, { timeout: 5_000 }).toBe(true);
+      // The second instance now holds e's and f's and renews them; the first holds g's and crashes.
+      expect((await first.acquire('g', 1)).ok).toBe(true);
+      first.close();
+      time += 31_000;
+      const renewed = async () => Number((await instances.inspect.query<{ expires: string }>('SELECT min(expires_at) AS expires FROM evaluation_leases WHERE client_key = $1', [hashClientAddress('f')]))[0]?.expires);
+      await expect.poll(renewed).toBeGreaterThanOrEqual(time);
+      expect((await second.acquire('g', 1)).ok, 'the crashed instance never renewed').toBe(true);
+      expect(await first.acquire('f', 1), 'a live instance keeps its leases').toEqual({ ok: false, error: 'per-address' });
+      expect(second.held()).toBe(3);
+    } finally {
+      first.close();
+      second.close();
+      turns.close();
+      await instances.inspect.query('DELETE FROM evaluation_leases');
       await instances.inspect.query('DELETE FROM turn_leases');
     }
   });
