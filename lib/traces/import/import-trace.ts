@@ -1,6 +1,7 @@
 import { countJsonValues, err, isPlainObject, ok, type Result } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions';
 import { buildTraceSession } from './build-trace-session';
+import { isAiSdkSpan, readAiSdkSpans } from './read-ai-sdk-spans';
 import { isGenAiSpan, readGenAiSpans } from './read-gen-ai-spans';
 import { readOtlpSpans } from './read-otlp-spans';
 import { TRACE_LIMITS } from './trace-limits';
@@ -51,6 +52,8 @@ function readTraceRun(document: Record<string, unknown>): Result<TraceRun, strin
   if (!Array.isArray(document.resourceSpans)) return err('Not a known trace format: an OTLP JSON document has "resourceSpans".');
   const trace = readOtlpSpans(document);
   if (!trace.ok) return trace;
+  // The AI SDK's model-call spans carry some gen_ai.* attributes too: its own ai.* ones are read first.
+  if (trace.value.spans.some(isAiSdkSpan)) return ok(readAiSdkSpans(trace.value));
   if (trace.value.spans.some(isGenAiSpan)) return ok(readGenAiSpans(trace.value));
-  return err('No span of the trace follows a known convention (OpenTelemetry GenAI gen_ai.operation.name).');
+  return err('No span of the trace follows a known convention (OpenTelemetry GenAI gen_ai.operation.name, the AI SDK\'s ai.operationId).');
 }

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { migrateSessionRecord } from '@/lib/sessions';
-import { importTrace, type TraceImport } from '@/lib/traces';
+import { importTrace } from '@/lib/traces';
+import { expectImported } from '../../support/traces/expect-imported';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
 import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
-
-function expectImported(result: TraceImport): Extract<TraceImport, { ok: true }> {
-  if (!result.ok) throw new Error(result.reason);
-  return result;
-}
 
 describe('importTrace: OpenTelemetry GenAI conventions', () => {
   it('turns each chat span into a scripted step, in order, with parallel calls kept together', async () => {

@@ -3,6 +3,7 @@ import { replaySession } from '@/lib/replay';
 import { runTurnOnTape, runTurnToEnd } from '@/lib/server/replay';
 import { prepareStoredSession, type SessionRecord } from '@/lib/sessions';
 import { importTrace, recordTraceSession } from '@/lib/traces';
+import { recordAiSdkTrace } from '../../support/traces/record-ai-sdk-trace';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
 import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
 
@@ -27,8 +28,11 @@ describe('an imported trace on the turn path', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'completed' });
   });
 
-  it('replays identically', async () => {
-    const session = await importAndRecord(await recordGenAiTrace(WEATHER_SCENARIO));
+  it.each([
+    ['OpenTelemetry GenAI', recordGenAiTrace],
+    ['AI SDK', recordAiSdkTrace],
+  ] as const)('replays a %s trace identically', async (_format, record) => {
+    const session = await importAndRecord(await record(WEATHER_SCENARIO));
     const report = await replaySession(session, (turn) => runTurnOnTape(turn));
     expect(report).toEqual({ identical: true, differences: [], turns: [{ turn: 0, identical: true, differences: 0 }] });
   });
