@@ -85,7 +85,7 @@ function Signatures({ group, links }: { group: GroupSummary; links: RunLinks }) 
 }
 
 function CallOutcomes({ group }: { group: GroupSummary }) {
-  const { calls, repairedByRung, rejected, rejectedByCode, denied } = group.calls;
+  const { calls, repaired, repairedByRung, rejected, rejectedByCode, denied } = group.calls;
   const byKey = (entries: Array<Share & { key: string }>) => entries.map((entry) => `${entry.key} ${formatPercent(entry.share)}`).join(', ');
   return (
     <ul data-testid="call-outcomes" className="space-y-0.5 text-[11px]">
@@ -97,9 +97,9 @@ function CallOutcomes({ group }: { group: GroupSummary }) {
         <span className="text-fg-muted"> · </span>
         <span className="font-medium">denied</span> <span className="font-mono tabular-nums">{formatPercent(denied.share)}</span>
       </li>
-      <li>
-        <span className="font-medium">repaired</span>{' '}
-        {repairedByRung.length === 0 ? <span className="font-mono">0%</span> : <span className="font-mono tabular-nums">{byKey(repairedByRung.map((entry) => ({ ...entry, key: entry.rung })))}</span>}
+      <li data-testid="repaired-share" title="Calls whose arguments the repair ladder changed; a call two rungs repaired counts once here and under each rung">
+        <span className="font-medium">repaired</span> <span className="font-mono tabular-nums">{formatPercent(repaired.share)}</span>
+        {repairedByRung.length > 0 && <span className="text-fg-muted"> (by rung: {byKey(repairedByRung.map((entry) => ({ ...entry, key: entry.rung })))})</span>}
       </li>
     </ul>
   );

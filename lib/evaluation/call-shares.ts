@@ -7,6 +7,8 @@ export type Share = { count: number; share: number };
 /** What became of the calls the runs proposed. */
 export type CallShares = {
   calls: number;
+  /** Calls whose arguments any rung repaired, each counted once. */
+  repaired: Share;
   /** Calls each rung repaired (a call repaired by two rungs counts under both), most first. */
   repairedByRung: Array<Share & { rung: RepairRung }>;
   rejected: Share;
@@ -14,14 +16,15 @@ export type CallShares = {
   denied: Share;
 };
 
-/** The shares of proposed calls that were repaired (by rung), rejected (by code) and denied, over every run. */
+/** The shares of proposed calls that were repaired (overall and by rung), rejected (by code) and denied, over every run. */
 export function countCallShares(runs: readonly RunFacts[]): CallShares {
-  const calls = runs.reduce((sum, run) => sum + run.calls.length, 0);
-  const share = (count: number): Share => ({ count, share: calls === 0 ? 0 : count / calls });
-  const byRung = sumCounts(runs.map((run) => run.repairs));
+  const calls = runs.flatMap((run) => run.calls);
+  const share = (count: number): Share => ({ count, share: calls.length === 0 ? 0 : count / calls.length });
+  const byRung = sumCounts(calls.map((call) => Object.fromEntries([...new Set(call.repairs)].map((rung) => [rung, 1])) as Partial<Record<RepairRung, number>>));
   const byCode = sumCounts(runs.map((run) => run.rejections));
   return {
-    calls,
+    calls: calls.length,
+    repaired: share(calls.filter((call) => call.repairs.length > 0).length),
     repairedByRung: byRung.map(([rung, count]) => ({ rung, ...share(count) })),
     rejected: share(byCode.reduce((sum, [, count]) => sum + count, 0)),
     rejectedByCode: byCode.map(([code, count]) => ({ code, ...share(count) })),
@@ -29,7 +32,7 @@ export function countCallShares(runs: readonly RunFacts[]): CallShares {
   };
 }
 
-/** Per-run counts by key added up, most first (ties by key, so the order never depends on run order). */
+/** Counts by key added up, most first (ties by key, so the order never depends on run order). */
 function sumCounts<Key extends string>(counts: ReadonlyArray<Partial<Record<Key, number>>>): Array<[Key, number]> {
   const totals = new Map<Key, number>();
   for (const entry of counts) {

@@ -5,6 +5,8 @@ export type CallFacts = {
   name: string;
   /** The top-level keys of its arguments. */
   argumentKeys: readonly string[];
+  /** The repair rungs that changed its arguments, in the order applied (empty when none did). */
+  repairs: readonly RepairRung[];
 };
 
 /** The facts of one finished run of an evaluation that its statistics read. */
@@ -17,8 +19,6 @@ export type RunFacts = {
   /** Per assertion, in the evaluation's order: whether it held in this run. */
   assertions: readonly boolean[];
   calls: readonly CallFacts[];
-  /** How many calls each repair rung changed the arguments of. */
-  repairs: Partial<Record<RepairRung, number>>;
   /** Calls rejected before the gate, by code. */
   rejections: Partial<Record<ToolInputErrorCode, number>>;
   /** Calls denied by the permission gate or a person. */

@@ -3,7 +3,13 @@ import { repairRungSchema, toolInputErrorCodeSchema, toolOutputStatusSchema } fr
 
 const count = z.number().int().nonnegative();
 
-/** One call a run's model proposed, in the order proposed: what a call signature is made of. */
+/** Why a proposed call did not run: rejected before the gate (by its code, when it has one), or denied. */
+export const evaluationCallRefusalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rejected'), code: toolInputErrorCodeSchema.optional() }),
+  z.object({ kind: z.literal('denied') }),
+]);
+
+/** One call a run's model proposed, in the order proposed: what a call signature is made of, and what the runtime did with it. */
 export const evaluationCallSchema = z.object({
   name: z.string(),
   /** Top-level keys of the arguments as validated (repaired when they needed it), else as sent when they parse to an object; sorted. */
@@ -12,6 +18,10 @@ export const evaluationCallSchema = z.object({
   status: toolOutputStatusSchema.optional(),
   /** The model request (1-based) whose response proposed it. */
   iteration: count,
+  /** The repair rungs that changed its arguments, in the order applied; absent when none did. */
+  repairs: z.array(repairRungSchema).min(1).optional(),
+  /** Absent when the call went through validation and the gate. */
+  refusal: evaluationCallRefusalSchema.optional(),
 });
 
 /** One assertion of the request, checked on the run's events: whether it held, and the sentence that says why. */
@@ -69,6 +79,7 @@ export const evaluationRunOutcomeSchema = z.discriminatedUnion('status', [
 ]);
 
 export type EvaluationCall = z.infer<typeof evaluationCallSchema>;
+export type EvaluationCallRefusal = z.infer<typeof evaluationCallRefusalSchema>;
 export type EvaluationAssertionResult = z.infer<typeof evaluationAssertionResultSchema>;
 export type EvaluationRunErrorCode = z.infer<typeof evaluationRunErrorCodeSchema>;
 export type EvaluationRunOutcome = z.infer<typeof evaluationRunOutcomeSchema>;

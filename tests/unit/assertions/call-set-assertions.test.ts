@@ -82,6 +82,9 @@ describe('descriptions and evaluation runs', () => {
     expect(facts.calls[0]).toMatchObject({ argumentKeys: ['city', 'include_forecast'], status: 'success' });
     expect(facts.repairs).toMatchObject({ 'strip-code-fence': 1, 'strip-tag-wrapper': 1, 'empty-to-object': 1 });
     expect(facts.rejections).toEqual({ 'unparseable-arguments': 1 });
+    // Each call keeps its own rungs and refusal: 8 calls repaired, whatever the count by rung.
+    expect(facts.calls.filter((call) => call.repairs !== undefined)).toHaveLength(8);
+    expect(facts.calls.filter((call) => call.refusal !== undefined)).toEqual([expect.objectContaining({ refusal: { kind: 'rejected', code: 'unparseable-arguments' } })]);
     expect(facts.iterations).toBe(3);
     expect(facts.assertions).toEqual([{ pass: false, message: expect.stringMatching(/^8 calls needed their arguments repaired/) }]);
   });

@@ -1,8 +1,9 @@
 import type { CallFacts, RunFacts } from '@/lib/evaluation';
+import type { RepairRung } from '@/lib/runtime';
 
-/** A call with the given argument keys. */
-export function call(name: string, argumentKeys: string[] = []): CallFacts {
-  return { name, argumentKeys };
+/** A call with the given argument keys, repaired by the given rungs. */
+export function call(name: string, argumentKeys: string[] = [], repairs: RepairRung[] = []): CallFacts {
+  return { name, argumentKeys, repairs };
 }
 
 /** A finished run of `auto` with variant B, overriding whatever the test is about. */
@@ -13,7 +14,6 @@ export function runFacts(runId: string, overrides: Partial<RunFacts> = {}): RunF
     variant: 'B',
     assertions: [true],
     calls: [call('search', ['query'])],
-    repairs: {},
     rejections: {},
     denials: 0,
     iterations: 2,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countCallShares, countCallSignatures, describeCallSignature, percentile, spreadOf, summarizeEvaluation, type RunFacts } from '@/lib/evaluation';
+import { evaluationRunOutcomeSchema, type EvaluationRunOutcome } from '@/lib/contract';
+import { countCallShares, countCallSignatures, describeCallSignature, percentile, readRunFacts, spreadOf, summarizeEvaluation, type RunFacts } from '@/lib/evaluation';
 import { call, runFacts } from './evaluation-fixtures';
 
 describe('call signatures', () => {
@@ -26,13 +27,15 @@ describe('call signatures', () => {
 });
 
 describe('call shares', () => {
-  it('counts repaired (by rung), rejected (by code) and denied out of every proposed call', () => {
+  it('counts repaired (overall and by rung), rejected (by code) and denied out of every proposed call', () => {
     const runs: RunFacts[] = [
-      runFacts('r1', { calls: [call('a'), call('b')], repairs: { 'strip-code-fence': 1, 'fix-closers': 1 }, rejections: { 'unparseable-arguments': 1 } }),
-      runFacts('r2', { calls: [call('a'), call('c'), call('b')], repairs: { 'fix-closers': 1 }, rejections: { 'invalid-arguments': 2 }, denials: 1 }),
+      // One call repaired by two rungs: one repaired call, counted under each rung.
+      runFacts('r1', { calls: [call('a', [], ['strip-code-fence', 'fix-closers']), call('b')], rejections: { 'unparseable-arguments': 1 } }),
+      runFacts('r2', { calls: [call('a'), call('c', [], ['fix-closers']), call('b')], rejections: { 'invalid-arguments': 2 }, denials: 1 }),
     ];
     expect(countCallShares(runs)).toEqual({
       calls: 5,
+      repaired: { count: 2, share: 0.4 },
       repairedByRung: [
         { rung: 'fix-closers', count: 2, share: 0.4 },
         { rung: 'strip-code-fence', count: 1, share: 0.2 },
@@ -45,6 +48,56 @@ describe('call shares', () => {
       denied: { count: 1, share: 0.2 },
     });
     expect(countCallShares([runFacts('r', { calls: [] })]).denied).toEqual({ count: 0, share: 0 });
+  });
+});
+
+/** A stored outcome of `auto` (model 0) as the server writes it, with the given calls. */
+function outcome(variant: number, run: number, calls: unknown[]): EvaluationRunOutcome {
+  return evaluationRunOutcomeSchema.parse({
+    status: 'completed',
+    ending: 'completed',
+    variant,
+    model: 0,
+    run,
+    seed: run,
+    sessionId: `s${variant}${run}`,
+    assertions: [{ pass: true, message: 'held' }],
+    calls,
+    repairs: {},
+    rejections: {},
+    denials: 0,
+    iterations: 2,
+    tokens: 10,
+    latencyMs: 5,
+  });
+}
+
+describe('the share of calls repaired, read from stored outcomes', () => {
+  it('counts each repaired call once overall and once under each of its rungs, per model × variant', () => {
+    const outcomes = [
+      outcome(0, 0, [
+        { name: 'search', argumentKeys: ['query'], iteration: 1, status: 'success', repairs: ['strip-code-fence', 'fix-syntax'] },
+        { name: 'search', argumentKeys: ['query'], iteration: 1, status: 'success' },
+      ]),
+      outcome(0, 1, [
+        { name: 'search', argumentKeys: ['query'], iteration: 1, status: 'success', repairs: ['fix-syntax'] },
+        { name: 'open', argumentKeys: [], iteration: 1, refusal: { kind: 'rejected', code: 'unparseable-arguments' } },
+      ]),
+      outcome(1, 0, [
+        { name: 'search', argumentKeys: ['query'], iteration: 1, status: 'success' },
+        { name: 'delete', argumentKeys: ['path'], iteration: 1, refusal: { kind: 'denied' } },
+      ]),
+    ];
+    const plan = { assertionLabels: ['held'], models: ['auto'], variants: ['A', 'B'] };
+    const runs = outcomes.map((stored) => readRunFacts(stored, plan)).filter((facts) => facts !== null);
+    const [a, b] = summarizeEvaluation(runs, plan).groups;
+    expect(a?.calls.repaired).toEqual({ count: 2, share: 0.5 });
+    expect(a?.calls.repairedByRung).toEqual([
+      { rung: 'fix-syntax', count: 2, share: 0.5 },
+      { rung: 'strip-code-fence', count: 1, share: 0.25 },
+    ]);
+    expect(b?.calls.repaired).toEqual({ count: 0, share: 0 });
+    expect(b?.calls.repairedByRung).toEqual([]);
   });
 });
 
