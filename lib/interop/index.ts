@@ -5,7 +5,7 @@
 export { DEFER_LOADING_THRESHOLD, GROUP_PAGE_SIZE, qualifyImportedTool, groupImportedTools, matchesToolQuery, renderImportSelection, createPickerState, reducePicker, isGroupOpen, importToolDefinitions, snapshotMcpServer, renderToolModule } from './import';
 export type { ToolGroup, PickerState, PickerAction, ImportedTool, ImportError, ToolImport, McpSnapshot, RecordedOutput, ToolModuleInput } from './import';
 export { EXPORT_FORMATS, exportTools, toInteropTool, renderPromptfooConfig } from './export';
-export type { ExportFormat, CompiledToolLike, PromptfooConfigOptions } from './export';
+export type { ExportFormat, CompiledToolLike, PromptfooConfigOptions, PromptfooVariantTools } from './export';
 export { checkProviderCompatibility, chooseGeminiSchema, planAnthropicSchema, previewProviderTool } from './compatibility';
 export type { ProviderTarget, CompatibilityVerdict, GeminiSchemaPlan, PreviewProvider, PreviewTool, ProviderToolPreview } from './compatibility';
 export { hasUnsafeCharacters, replaceUnsafeCharacters, toUnicodeEscape, renderCommentText, renderCodeLiteral, renderStringLiteral, isValidToolName, sanitizeToolName, claimToolName } from './schema';

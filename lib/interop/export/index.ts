@@ -23,4 +23,4 @@ export { scanModuleSource, readStringToken } from './scan-module-source';
 export type { SourceToken, ScanError } from './scan-module-source';
 
 export { renderPromptfooConfig } from './render-promptfoo-config';
-export type { PromptfooConfigOptions } from './render-promptfoo-config';
+export type { PromptfooConfigOptions, PromptfooVariantTools } from './render-promptfoo-config';

@@ -1,5 +1,10 @@
 import { assertNever, type JsonValue } from '@/lib/runtime';
 import { describeAssertion, type EvaluationRequest, type RequestModelConfig, type SessionAssertion } from '@/lib/contract';
+import { exportChatCompletionsTools } from './export-openai-tools';
+import type { InteropTool } from './interop-tool';
+
+/** A variant's tools as its module compiled, or why they could not be had (the module did not compile, it is too large). */
+export type PromptfooVariantTools = { kind: 'tools'; tools: readonly InteropTool[] } | { kind: 'unavailable'; reason: string };
 
 export type PromptfooConfigOptions = {
   evaluationId: string;
@@ -8,9 +13,14 @@ export type PromptfooConfigOptions = {
   turn: Pick<EvaluationRequest['turn'], 'messages' | 'instructions'>;
   models: readonly RequestModelConfig[];
   labels: readonly string[];
+  /** One per variant, in the order of `labels`: inlined as each provider's `config.tools`. */
+  variantTools: readonly PromptfooVariantTools[];
   assertions: readonly SessionAssertion[];
   runs: number;
 };
+
+/** Stands in for the embedded models, which run only in the playground, when the evaluation used no other. */
+const STAND_IN_PROVIDER: PromptfooProvider = { id: 'openai:chat:gpt-5-mini', label: 'gpt-5-mini', config: {} };
 
 /** The calls of a Promptfoo output, whichever shape the provider gave them (a `tool_calls` list, or an object holding one). */
 const CALLS = '(Array.isArray(output) ? output : (output && output.tool_calls) || []).map((call) => call.function || call)';
@@ -21,20 +31,23 @@ const CONTAINS =
 type PromptfooAssertion = { type: string; value?: JsonValue; threshold?: number; metric: string };
 
 /**
- * A Promptfoo configuration for an evaluation: the turn's messages as a chat prompt, one provider
- * per real model × variant (each variant's tools in `tools-<label>.json`), `repeat` as the runs, and
- * each assertion mapped to Promptfoo's tool-call assertion types where one exists (`tool-call-f1`,
- * `is-valid-openai-tools-call`, `contains`, `regex`), else a `javascript` check of the calls, else
- * listed as not mapped. YAML (the JSON after the comments is YAML too).
+ * A Promptfoo configuration for an evaluation, complete in one file: the turn's messages as a chat
+ * prompt, one provider per real model × variant with that variant's tools inline (`config.tools`, a
+ * Chat Completions `tools` array, which `is-valid-openai-tools-call` validates the calls against),
+ * `repeat` as the runs, and each assertion mapped to Promptfoo's tool-call assertion types where one
+ * exists (`tool-call-f1`, `is-valid-openai-tools-call`, `contains`, `regex`), else a `javascript`
+ * check of the calls, else listed as not mapped. When the evaluation ran only on the embedded models,
+ * an OpenAI model stands in for them, one per variant. YAML (the JSON after the comments is YAML too).
  */
 export function renderPromptfooConfig(options: PromptfooConfigOptions): string {
   const mapped = options.assertions.map((assertion) => ({ assertion, promptfoo: mapAssertion(assertion) }));
   const unmapped = mapped.filter((entry) => entry.promptfoo === undefined).map((entry) => describeAssertion(entry.assertion));
   const embedded = options.models.filter((model) => toProvider(model) === undefined).map((model) => model.provider);
-  const providers = options.models.flatMap((model) => {
-    const provider = toProvider(model);
-    return provider ? options.labels.map((label) => ({ ...provider, label: `${provider.label} · ${label}`, config: { ...provider.config, tools: `file://${toolsFileName(label)}` } })) : [];
-  });
+  const real = options.models.flatMap((model) => toProvider(model) ?? []);
+  const tools = options.variantTools.map((variant) => (variant.kind === 'tools' ? exportChatCompletionsTools(variant.tools).value : []));
+  const providers = (real.length > 0 ? real : [STAND_IN_PROVIDER]).flatMap((provider) =>
+    options.labels.map((label, index) => ({ ...provider, label: `${provider.label} · ${label}`, config: { ...provider.config, tools: tools[index] ?? [] } })),
+  );
   const messages = [...(options.turn.instructions ? [{ role: 'system', content: options.turn.instructions }] : []), ...options.turn.messages];
   const config = {
     description: `${options.title || 'Evaluation'} (${options.evaluationId}), from the Tool Runtime Playground`,
@@ -45,16 +58,15 @@ export function renderPromptfooConfig(options: PromptfooConfigOptions): string {
   };
   const comments = [
     `# Promptfoo configuration for evaluation ${options.evaluationId} of the Tool Runtime Playground.`,
-    `# Each variant's tools go in ${options.labels.map((label) => toolsFileName(label)).join(', ')}: the playground's Export, "OpenAI Chat Completions tools".`,
+    "# Each provider carries its variant's tools inline (config.tools), as the playground's Export \"Chat Completions tools\" writes them.",
     '# Promptfoo grades the model\'s first response; the playground ran each turn through its runtime\'s loop (repairs, gate, later iterations).',
     ...(embedded.length > 0 ? [`# Not exported: the embedded models (${[...new Set(embedded)].join(', ')}) run only in the playground.`] : []),
+    ...(real.length === 0 ? [`# ${STAND_IN_PROVIDER.id} stands in for them: change its id to the model to grade.`] : []),
+    ...options.variantTools.flatMap((variant, index) => (variant.kind === 'unavailable' ? [`# Variant ${options.labels[index] ?? index + 1} has no tools here: ${variant.reason}`] : [])),
     ...unmapped.map((sentence) => `# Not mapped (a runtime fact Promptfoo does not see): ${sentence}`),
   ];
-  return `${comments.join('\n')}\n${JSON.stringify(config, null, 2)}\n`;
-}
-
-function toolsFileName(label: string): string {
-  return `tools-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'variant'}.json`;
+  // A line break in a label, a sentence or a diagnostic would end its comment and start YAML.
+  return `${comments.map((line) => line.replace(/[\r\n\u2028\u2029]+/g, ' ')).join('\n')}\n${JSON.stringify(config, null, 2)}\n`;
 }
 
 type PromptfooProvider = { id: string; label: string; config: Record<string, JsonValue> };

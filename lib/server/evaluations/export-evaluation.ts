@@ -4,6 +4,7 @@ import { renderPromptfooConfig } from '@/lib/interop';
 import { renderEvaluationTestFile, type ExportedEvaluationRun } from '@/lib/replay';
 import { err, ok, type JsonValue, type Result } from '@/lib/runtime';
 import type { SessionStore } from '@/lib/sessions/store';
+import { readVariantTools } from './read-variant-tools';
 import { z } from 'zod';
 
 export type EvaluationExportFormat = 'vitest' | 'promptfoo';
@@ -30,8 +31,9 @@ export async function exportEvaluation(id: string, format: EvaluationExportForma
   if (format === 'promptfoo') {
     const models = modelsSchema.parse(JSON.parse(summary.modelsText));
     const request = await readTurnForExport(store, id);
+    const variantTools = await readVariantTools((await store.evaluations.readEvaluationModules(id)) ?? []);
     const runs = Math.max(1, ...rows.map((row) => row.run + 1));
-    const text = renderPromptfooConfig({ evaluationId: id, title: summary.title, turn: request, models, labels: summary.labels, assertions, runs });
+    const text = renderPromptfooConfig({ evaluationId: id, title: summary.title, turn: request, models, labels: summary.labels, variantTools, assertions, runs });
     return ok({ fileName: `promptfooconfig-${id}.yaml`, contentType: 'application/yaml; charset=utf-8', text });
   }
   const runs: ExportedEvaluationRun[] = [];

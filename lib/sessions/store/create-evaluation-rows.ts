@@ -16,6 +16,8 @@ export type EvaluationRows = {
   readEvaluation(id: string): Promise<EvaluationRead>;
   /** What an export names from the request, read by the database without the modules: its title, assertions and models as JSON text, the variants' labels. */
   readEvaluationSummary(id: string): Promise<EvaluationSummaryRow | undefined>;
+  /** The variants' module sources, in request order, for an export that needs their tools. */
+  readEvaluationModules(id: string): Promise<string[] | undefined>;
   /** The request's turn messages and instructions (not its modules), for an export. */
   readEvaluationTurn(id: string): Promise<{ messages: { role: 'user' | 'assistant'; content: string }[]; instructions?: string } | undefined>;
   /** Which run each stored outcome is and its session (null when it was not stored), in the order runs ended; `undefined` for an unknown evaluation. */
@@ -63,6 +65,14 @@ export function createEvaluationRows(client: SqlClient, options: { now: () => nu
       // Stored by this server after the request schema's check.
       const messages = JSON.parse(row.messages) as { role: 'user' | 'assistant'; content: string }[];
       return row.instructions === null ? { messages } : { messages, instructions: row.instructions };
+    },
+    async readEvaluationModules(id) {
+      const rows = await client.query<{ sources: string | null }>(
+        `SELECT (SELECT json_agg(variant->>'source') FROM json_array_elements(request::json->'variants') AS variant)::text AS sources FROM evaluations WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      return row ? (JSON.parse(row.sources ?? '[]') as string[]) : undefined;
     },
     async readEvaluationSummary(id) {
       const rows = await client.query<{ title: string | null; assertions: string; models: string; labels: string }>(

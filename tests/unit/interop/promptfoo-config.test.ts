@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sessionAssertionsSchema } from '@/lib/contract';
-import { renderPromptfooConfig } from '@/lib/interop';
+import { exportChatCompletionsTools } from '@/lib/interop/export';
+import { renderPromptfooConfig, type PromptfooConfigOptions } from '@/lib/interop';
+import { createSampleTools } from './interop-fixtures';
 
 const assertions = sessionAssertionsSchema.parse([
   { kind: 'tool-set', names: ['search_docs', 'get_ticket'], minF1: 0.8 },
@@ -11,15 +13,24 @@ const assertions = sessionAssertionsSchema.parse([
   { kind: 'max-iterations', max: 3 },
 ]);
 
-function render() {
+const tools = createSampleTools();
+/** What the sample tools read as in a Chat Completions request. */
+const chatTools = JSON.parse(JSON.stringify(exportChatCompletionsTools(tools).value)) as unknown[];
+
+function render(overrides: Partial<PromptfooConfigOptions> = {}) {
   const text = renderPromptfooConfig({
     evaluationId: 'e1',
     title: 'Tickets',
     turn: { messages: [{ role: 'user', content: 'Fetch ticket 42.' }], instructions: 'Be brief.' },
     models: [{ provider: 'openai', model: 'gpt-5.4' }, { provider: 'auto' }, { provider: 'openai-compatible', model: 'llama3.1', baseURL: 'http://localhost:11434/v1' }],
     labels: ['A', 'B (enum)'],
+    variantTools: [
+      { kind: 'tools', tools },
+      { kind: 'unavailable', reason: 'its module does not compile (line 3: Unexpected token).\ntests: []' },
+    ],
     assertions,
     runs: 20,
+    ...overrides,
   });
   return { text, config: JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown> };
 }
@@ -34,16 +45,30 @@ describe('renderPromptfooConfig', () => {
     expect(text).toContain('# Not exported: the embedded models (auto) run only in the playground.');
   });
 
-  it('runs one provider per real model and variant with its tools file, the messages as a chat prompt, repeated N times', () => {
-    const { config } = render();
+  it("runs one provider per real model and variant with that variant's tools inline, the messages as a chat prompt, repeated N times", () => {
+    const { text, config } = render();
     expect(config.providers).toEqual([
-      { id: 'openai:chat:gpt-5.4', label: 'gpt-5.4 · A', config: { tools: 'file://tools-a.json' } },
-      { id: 'openai:chat:gpt-5.4', label: 'gpt-5.4 · B (enum)', config: { tools: 'file://tools-b-enum.json' } },
-      { id: 'openai:chat:llama3.1', label: 'llama3.1 · A', config: { apiBaseUrl: 'http://localhost:11434/v1', tools: 'file://tools-a.json' } },
-      { id: 'openai:chat:llama3.1', label: 'llama3.1 · B (enum)', config: { apiBaseUrl: 'http://localhost:11434/v1', tools: 'file://tools-b-enum.json' } },
+      { id: 'openai:chat:gpt-5.4', label: 'gpt-5.4 · A', config: { tools: chatTools } },
+      { id: 'openai:chat:gpt-5.4', label: 'gpt-5.4 · B (enum)', config: { tools: [] } },
+      { id: 'openai:chat:llama3.1', label: 'llama3.1 · A', config: { apiBaseUrl: 'http://localhost:11434/v1', tools: chatTools } },
+      { id: 'openai:chat:llama3.1', label: 'llama3.1 · B (enum)', config: { apiBaseUrl: 'http://localhost:11434/v1', tools: [] } },
     ]);
+    // Promptfoo's tools shape: `{type: "function", function: {name, description, parameters}}`, nothing to fetch from elsewhere.
+    expect(chatTools[0]).toMatchObject({ type: 'function', function: { name: expect.any(String), parameters: { type: 'object' } } });
+    expect(text).not.toContain('file://');
+    // A reason with a line break stays one comment line: nothing of it reads as YAML.
+    expect(text).toContain('# Variant B (enum) has no tools here: its module does not compile (line 3: Unexpected token). tests: []');
     expect(JSON.parse((config.prompts as string[])[0]!)).toEqual([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Fetch ticket 42.' }]);
     expect(config.evaluateOptions).toEqual({ repeat: 20 });
+  });
+
+  it('lets an OpenAI model stand in, one per variant, when the evaluation ran only on the embedded models', () => {
+    const { text, config } = render({ models: [{ provider: 'auto' }], variantTools: [{ kind: 'tools', tools }, { kind: 'tools', tools }] });
+    expect(config.providers).toEqual([
+      { id: 'openai:chat:gpt-5-mini', label: 'gpt-5-mini · A', config: { tools: chatTools } },
+      { id: 'openai:chat:gpt-5-mini', label: 'gpt-5-mini · B (enum)', config: { tools: chatTools } },
+    ]);
+    expect(text).toContain('# openai:chat:gpt-5-mini stands in for them: change its id to the model to grade.');
   });
 
   it('checks calls in JavaScript the way the playground does', () => {

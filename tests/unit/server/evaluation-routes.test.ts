@@ -105,8 +105,11 @@ describe('evaluation routes', () => {
     expect(promptfoo.status).toBe(200);
     const config = await promptfoo.text();
     expect(config).toContain('# Not exported: the embedded models (auto) run only in the playground.');
-    const json = JSON.parse(config.slice(config.indexOf('{'))) as { evaluateOptions: { repeat: number }; tests: { assert: { type: string }[] }[] };
+    const json = JSON.parse(config.slice(config.indexOf('{'))) as { evaluateOptions: { repeat: number }; providers: { label: string; config: { tools: { function: { name: string } }[] } }[]; tests: { assert: { type: string }[] }[] };
     expect(json.evaluateOptions.repeat).toBe(3);
+    // Each variant's tools, compiled from its module, inline in its provider: nothing else to download.
+    expect(json.providers.map((provider) => provider.label)).toEqual(['gpt-5-mini · A', 'gpt-5-mini · B']);
+    for (const provider of json.providers) expect(provider.config.tools.map((tool) => tool.function.name)).toContain('search_docs');
     expect(json.tests[0]!.assert.map((assertion) => assertion.type)).toEqual(['javascript', 'is-valid-openai-tools-call']);
 
     expect((await exportAs('csv')).status).toBe(400);
