@@ -93,7 +93,7 @@ const RUNTIME_DECLARATIONS = `/** One expectation about a session's tool calls; 
 export type SessionAssertion = { kind: string; turn?: number; [field: string]: unknown };
 
 export type ReplayAndCheckReport = {
-  turns: { turn: number; identical: boolean; message: string }[];
+  turns: { turn: number; identical: boolean; message: string; events: unknown[] }[];
   verdicts: { index: number; pass: boolean; message: string }[];
 };
 
@@ -102,4 +102,7 @@ export declare function replayAndCheck(options: { record: unknown; assertions: u
 
 /** An assertion in one sentence. */
 export declare function describeAssertion(assertion: SessionAssertion): string;
+
+/** What a replay of an evaluation's stored run changed in its outcome (calls, repairs, rejections, denials, iterations, tokens, ending, verdicts); empty when nothing did. */
+export declare function compareEvaluationRun(stored: unknown, replayedEvents: readonly unknown[], verdicts: readonly { pass: boolean; message: string }[]): string[];
 `;

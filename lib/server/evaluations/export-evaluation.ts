@@ -1,5 +1,5 @@
 // Server-only: GET /api/evaluations/{id}/export — the evaluation as a Vitest suite or a Promptfoo configuration.
-import { evaluationRunOutcomeSchema, requestModelConfigSchema, sessionAssertionsSchema } from '@/lib/contract';
+import { requestModelConfigSchema, sessionAssertionsSchema } from '@/lib/contract';
 import { renderPromptfooConfig } from '@/lib/interop';
 import { renderEvaluationTestFile, type ExportedEvaluationRun } from '@/lib/replay';
 import { err, ok, type JsonValue, type Result } from '@/lib/runtime';
@@ -44,9 +44,8 @@ export async function exportEvaluation(id: string, format: EvaluationExportForma
     if (session.kind !== 'found') continue;
     bytes += session.body.length;
     if (bytes > EVALUATION_EXPORT_BYTES) return err({ status: 413, error: `The evaluation's runs together pass ${EVALUATION_EXPORT_BYTES / 1_000_000} MB, more than one exported file may carry; export fewer runs (a smaller evaluation).` });
-    const outcome = evaluationRunOutcomeSchema.parse(JSON.parse(row.outcomeText));
     const label = `${summary.labels[row.variant] ?? `variant ${row.variant + 1}`} · model ${row.model + 1} · run ${row.run + 1}`;
-    runs.push({ label, sessionText: session.body, verdicts: outcome.assertions.map((verdict) => verdict.pass) });
+    runs.push({ label, sessionText: session.body, outcomeText: row.outcomeText });
   }
   const text = renderEvaluationTestFile({ evaluationId: id, title: summary.title, assertions: JSON.parse(summary.assertionsText) as JsonValue, runs });
   return ok({ fileName: `evaluation-${id}.test.ts`, contentType: 'text/typescript; charset=utf-8', text });

@@ -7,4 +7,4 @@ process.env.PLAYGROUND_SANDBOX_WORKER_FILE ??= fileURLToPath(new URL('./sandbox-
 
 export { checkReplayOnTape as replayAndCheck } from './check-replay-on-tape';
 export type { ReplayAndCheckReport } from '@/lib/replay/server';
-export { describeAssertion, type SessionAssertion } from '@/lib/assertions';
+export { compareEvaluationRun, describeAssertion, type SessionAssertion } from '@/lib/assertions';

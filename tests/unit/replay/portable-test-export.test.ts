@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +10,9 @@ import { repairLadderPreset } from '@/lib/presets';
 import type { SessionRecord } from '@/lib/sessions/record/session-record';
 import { buildExportRuntime } from '../../../scripts/build-export-runtime.mjs';
 import { recordPresetSession } from '../assertions/assertion-fixtures';
+import { CHILD_TIMEOUT_MS, linkExportDependencies, runExportedTests } from './exported-test-folder';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-/** A child Vitest run in a fresh folder: startup, a sandbox worker, the zod bundle, one turn. */
-const CHILD_TIMEOUT_MS = 60_000;
 
 /** What the weather session's file checks: all of it holds for the recorded turn. */
 const ASSERTIONS: SessionAssertion[] = [
@@ -26,9 +24,6 @@ const ASSERTIONS: SessionAssertion[] = [
   { kind: 'final-text', contains: 'eight cities', matches: '^Weather collected' },
   { kind: 'max-iterations', max: 3, turn: 0 },
 ];
-
-type TestOutcome = { title: string; status: string; failureMessages: string[] };
-type ChildRun = { exitCode: number | null; output: string; tests: TestOutcome[] };
 
 let record: SessionRecord;
 let exported: PortableTestExport;
@@ -50,55 +45,12 @@ beforeAll(async () => {
   folder = path.join(scratch, exported.folder);
   mkdirSync(folder);
   for (const file of exported.files) writeFileSync(path.join(folder, file.path), file.text);
-  // Stands in for the README's `npm install`: each package package.json lists, and only those, linked
-  // from this repository's node_modules (their own dependencies resolve beside their real paths).
-  const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  for (const name of Object.keys(manifest.devDependencies)) {
-    const link = path.join(folder, 'node_modules', name);
-    mkdirSync(path.dirname(link), { recursive: true });
-    symlinkSync(path.join(REPO, 'node_modules', name), link, 'dir');
-  }
+  linkExportDependencies(folder);
 }, 60_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-/** Runs the folder's tests as its README says (`npx vitest run`), in the folder, and reads the JSON report. */
-function runExportedTest(): Promise<ChildRun> {
-  const report = path.join(folder, 'report.json');
-  rmSync(report, { force: true });
-  // The parent's VITEST_* variables describe the parent's worker; the child sets its own.
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key.startsWith('PLAYGROUND_')) delete env[key];
-  const child = spawn(process.execPath, [path.join(folder, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`], {
-    cwd: folder,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`The exported test ran longer than ${CHILD_TIMEOUT_MS} ms:\n${output}`));
-    }, CHILD_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      let parsed: { testResults?: { assertionResults?: TestOutcome[] }[] };
-      try {
-        parsed = JSON.parse(readFileSync(report, 'utf8')) as typeof parsed;
-      } catch (error) {
-        reject(new Error(`No report from the exported test (exit ${exitCode}): ${String(error)}\n${output}`));
-        return;
-      }
-      const tests = (parsed.testResults ?? []).flatMap((file) => file.assertionResults ?? []).map(({ title, status, failureMessages }) => ({ title, status, failureMessages }));
-      resolve({ exitCode, output, tests });
-    });
-  });
-}
 
 describe('the exported test folder', () => {
   it('holds the test, its tool module, the bundled runtime and worker, and a package.json of public packages at exact versions', () => {
@@ -148,7 +100,7 @@ describe('the exported test folder', () => {
   it(
     'passes in a fresh folder outside the repository, then fails once the tool’s schema changed',
     async () => {
-      const passing = await runExportedTest();
+      const passing = await runExportedTests(folder);
       expect(passing.tests.map(({ title, status }) => ({ title, status })), passing.output).toEqual([
         { title: 'replays turn 1 identically', status: 'passed' },
         { title: 'assertion 1: get_weather is called at least 8 times.', status: 'passed' },
@@ -166,7 +118,7 @@ describe('the exported test folder', () => {
       const renamed = source.replace('city: z.string()', 'location: z.string()').replaceAll('args.city', 'args.location');
       expect(renamed).not.toBe(source);
       writeFileSync(path.join(folder, 'tools.ts'), renamed);
-      const failing = await runExportedTest();
+      const failing = await runExportedTests(folder);
       expect(failing.exitCode).not.toBe(0);
       const status = Object.fromEntries(failing.tests.map((test) => [test.title, test.status]));
       expect(status, failing.output).toMatchObject({

@@ -97,7 +97,7 @@ describe('evaluation routes', () => {
     expect(vitest.status).toBe(200);
     expect(vitest.headers.get('content-disposition')).toBe(`attachment; filename="evaluation-${evaluationId}.test.ts"`);
     const suite = await vitest.text();
-    expect(suite).toContain("import { describeAssertion, replayAndCheck, type SessionAssertion } from './playground-replay.mjs';");
+    expect(suite).toContain("import { compareEvaluationRun, replayAndCheck, type SessionAssertion } from './playground-replay.mjs';");
     for (const label of ['A · model 1 · run 1', 'B · model 1 · run 3']) expect(suite).toContain(`label: '${label}'`);
     expect(suite.match(/^  \{ label: /gm)).toHaveLength(6);
 
