@@ -1,6 +1,7 @@
 import { countJsonValues, err, isPlainObject, ok, type Result } from '@/lib/runtime';
 import type { SessionRecord } from '@/lib/sessions';
 import { buildTraceSession } from './build-trace-session';
+import { readAgentsItems, readAgentsTrace } from './read-agents-trace';
 import { isAiSdkSpan, readAiSdkSpans } from './read-ai-sdk-spans';
 import { isGenAiSpan, readGenAiSpans } from './read-gen-ai-spans';
 import { readOtlpSpans } from './read-otlp-spans';
@@ -32,7 +33,7 @@ export function importTrace(document: unknown): TraceImport {
   return { ok: true, session: built.session, format: run.value.format, notes: built.notes };
 }
 
-function parseDocument(document: unknown): Result<Record<string, unknown>, string> {
+function parseDocument(document: unknown): Result<unknown, string> {
   let value = document;
   if (typeof document === 'string') {
     try {
@@ -45,11 +46,15 @@ function parseDocument(document: unknown): Result<Record<string, unknown>, strin
   if (countJsonValues(value, TRACE_LIMITS.documentValues) > TRACE_LIMITS.documentValues) {
     return err(`The trace holds more than ${TRACE_LIMITS.documentValues} JSON values; a trace import reads at most that many.`);
   }
-  return isPlainObject(value) ? ok(value) : err('A trace must be a JSON object: an OTLP JSON document ({"resourceSpans": [...]}).');
+  return ok(value);
 }
 
-function readTraceRun(document: Record<string, unknown>): Result<TraceRun, string> {
-  if (!Array.isArray(document.resourceSpans)) return err('Not a known trace format: an OTLP JSON document has "resourceSpans".');
+function readTraceRun(document: unknown): Result<TraceRun, string> {
+  const agentsItems = readAgentsItems(document);
+  if (agentsItems) return readAgentsTrace(agentsItems);
+  if (!isPlainObject(document) || !Array.isArray(document.resourceSpans)) {
+    return err('Not a known trace format: an OTLP JSON document has "resourceSpans"; an OpenAI Agents export is a list of trace and span objects, or {"data": [...]}.');
+  }
   const trace = readOtlpSpans(document);
   if (!trace.ok) return trace;
   // The AI SDK's model-call spans carry some gen_ai.* attributes too: its own ai.* ones are read first.

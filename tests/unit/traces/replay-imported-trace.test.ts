@@ -3,6 +3,7 @@ import { replaySession } from '@/lib/replay';
 import { runTurnOnTape, runTurnToEnd } from '@/lib/server/replay';
 import { prepareStoredSession, type SessionRecord } from '@/lib/sessions';
 import { importTrace, recordTraceSession } from '@/lib/traces';
+import { recordAgentsTrace } from '../../support/traces/record-agents-trace';
 import { recordAiSdkTrace } from '../../support/traces/record-ai-sdk-trace';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
 import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
@@ -31,6 +32,7 @@ describe('an imported trace on the turn path', () => {
   it.each([
     ['OpenTelemetry GenAI', recordGenAiTrace],
     ['AI SDK', recordAiSdkTrace],
+    ['OpenAI Agents', (scenario: typeof WEATHER_SCENARIO) => recordAgentsTrace(scenario, { sensitive: true })],
   ] as const)('replays a %s trace identically', async (_format, record) => {
     const session = await importAndRecord(await record(WEATHER_SCENARIO));
     const report = await replaySession(session, (turn) => runTurnOnTape(turn));
