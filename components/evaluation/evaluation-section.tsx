@@ -4,11 +4,10 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { describeModelConfig, selectActiveBranch, selectModelConfigs, type PlaygroundState } from '@/lib/client';
 import { buildEvaluationRequest, isEvaluationActive } from '@/lib/client/evaluation';
-import type { EvaluationRequestBody } from '@/lib/contract';
-import { planEvaluation, type EvaluationPlan } from '@/lib/evaluation';
+import { planEvaluation } from '@/lib/evaluation';
 import { fetchSession } from '@/lib/sessions';
-import { EvaluatePanel, type VariantA } from './evaluate-panel';
-import { useEvaluationRunner } from './use-evaluation-runner';
+import { EvaluatePanel } from './evaluate-panel';
+import type { EvaluationSectionState } from './use-evaluation-section-state';
 
 // The results (chart, cards, statistics) load when an evaluation first starts, not with the page.
 const EvaluationSheet = dynamic(() => import('./evaluation-sheet').then((loaded) => loaded.EvaluationSheet));
@@ -17,16 +16,14 @@ export type EvaluationSectionProps = {
   state: PlaygroundState;
   /** A turn is running: an evaluation waits for it. */
   busy: boolean;
+  /** Held by the page above its columns, so the evaluation outlives this section. */
+  held: EvaluationSectionState;
 };
 
 /** The run panel's Run ×N: the panel, the evaluation it starts, and its results over the page. */
-export function EvaluationSection({ state, busy }: EvaluationSectionProps) {
-  const runner = useEvaluationRunner();
-  const [runs, setRuns] = useState(20);
-  const [variantA, setVariantA] = useState<VariantA | null>(null);
-  const [sheetOpen, setSheetOpen] = useState(false);
+export function EvaluationSection({ state, busy, held }: EvaluationSectionProps) {
+  const { runner, runs, setRuns, variantA, setVariantA, sheetOpen, setSheetOpen } = held;
   const [problem, setProblem] = useState<string | null>(null);
-  const [last, setLast] = useState<{ body: EvaluationRequestBody; plan: EvaluationPlan } | null>(null);
   const turnCount = selectActiveBranch(state.conversation).turns.length;
   const start = async () => {
     setProblem(null);
@@ -37,7 +34,6 @@ export function EvaluationSection({ state, busy }: EvaluationSectionProps) {
     if (!body.ok) return setProblem(body.error);
     const plan = planEvaluation({ assertions: assertions.value, models: body.value.models, variants: body.value.variants });
     runner.start(body.value, plan);
-    setLast({ body: body.value, plan });
     setSheetOpen(true);
   };
   const pinSession = async (sessionId: string) => {
@@ -69,7 +65,7 @@ export function EvaluationSection({ state, busy }: EvaluationSectionProps) {
           evaluation={runner.state}
           progress={runner.progress}
           onStop={runner.stop}
-          onRunAgain={last ? () => runner.start(last.body, last.plan) : undefined}
+          onRunAgain={runner.runAgain}
           onClose={() => setSheetOpen(false)}
         />
       )}

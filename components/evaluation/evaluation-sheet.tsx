@@ -36,7 +36,7 @@ export function EvaluationSheet({ evaluation, progress, onStop, onRunAgain, onCl
             {evaluation.error}
           </p>
         )}
-        <EvaluationView evaluation={evaluation} toolbar={<EvaluationToolbar evaluationId={evaluation.evaluationId} running={running} onRunAgain={onRunAgain} />} />
+        <EvaluationView evaluation={evaluation} toolbar={<EvaluationToolbar key={evaluation.evaluationId} evaluationId={evaluation.evaluationId} running={running} onRunAgain={onRunAgain} />} />
       </div>
     </ModalFrame>
   );

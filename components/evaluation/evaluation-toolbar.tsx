@@ -82,7 +82,9 @@ function ReplayVerdict({ status }: { status: ReplayStatus }) {
       const skipped = report.skipped > 0 ? `, ${report.skipped} not stored` : '';
       return (
         <span data-testid="evaluation-replay-verdict" className={`text-[11px] ${report.identical ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
-          {report.identical ? `Replay: all ${report.runs.length} runs identical${skipped}` : `Replay: ${differing} of ${report.runs.length} runs differ${skipped}`}
+          {report.identical
+            ? `Replay: all ${report.runs.length} runs identical on their tapes, no model called${skipped}`
+            : `Replay: ${differing} of ${report.runs.length} runs differ from their recording (no model called)${skipped}`}
         </span>
       );
     }

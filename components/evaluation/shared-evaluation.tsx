@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { SessionUnavailable } from '@/components/session/session-unavailable';
 import { fetchEvaluation } from '@/lib/client/api';
 import { readEvaluationRecord, type EvaluationRunState } from '@/lib/client/evaluation';
-import type { EvaluationRecord } from '@/lib/contract';
+import { formatEvaluationUrl, type EvaluationRecord } from '@/lib/contract';
 import { planEvaluation } from '@/lib/evaluation';
 import { describeEnding } from './evaluation-sheet';
 import { EvaluationToolbar } from './evaluation-toolbar';
@@ -46,7 +46,7 @@ export function SharedEvaluation({ id }: { id: string }) {
           · Evaluation{record.request.title ? `: ${record.request.title}` : ''}
         </h1>
         <p data-testid="evaluation-heading" className="text-xs text-fg-muted">
-          {live ? 'Run again live: ' : `Recorded ${record.createdAt.slice(0, 16).replace('T', ' ')} UTC · `}
+          {live ? <LiveRunLabel evaluationId={evaluation.evaluationId} /> : `Recorded ${record.createdAt.slice(0, 16).replace('T', ' ')} UTC · `}
           {evaluation.finished} of {evaluation.totalRuns} runs · {describeEnding(evaluation)} · “{record.request.turn.messages.at(-1)?.content ?? ''}”
         </p>
       </header>
@@ -55,8 +55,23 @@ export function SharedEvaluation({ id }: { id: string }) {
           Stop
         </button>
       )}
-      <EvaluationView evaluation={evaluation} toolbar={<EvaluationToolbar evaluationId={evaluation.evaluationId} running={running} onRunAgain={runAgain} />} />
+      <EvaluationView evaluation={evaluation} toolbar={<EvaluationToolbar key={evaluation.evaluationId} evaluationId={evaluation.evaluationId} running={running} onRunAgain={runAgain} />} />
     </main>
+  );
+}
+
+/** Run again live is a new evaluation: its own link once the server accepted it. */
+function LiveRunLabel({ evaluationId }: { evaluationId: string | null }) {
+  if (evaluationId === null) return <>Run again live: </>;
+  const path = formatEvaluationUrl(evaluationId);
+  return (
+    <>
+      Run again live as{' '}
+      <a data-testid="evaluation-live-link" href={path} className="font-mono underline hover:text-fg">
+        {path}
+      </a>
+      :{' '}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { streamEvaluation } from '@/lib/client/api';
 import { IDLE_EVALUATION, reduceEvaluationRun, type EvaluationPhase, type EvaluationRunState } from '@/lib/client/evaluation';
 import type { EvaluationRequestBody } from '@/lib/contract';
@@ -13,18 +13,22 @@ export type EvaluationRunner = {
   state: EvaluationRunState;
   progress: EvaluationProgress;
   start: (body: EvaluationRequestBody, plan: EvaluationPlan) => void;
+  /** Starts the last evaluation's request again (a new evaluation); absent before the first. */
+  runAgain: (() => void) | undefined;
   stop: () => void;
 };
 
-/** One evaluation at a time from the run panel: POST it, keep its runs as they stream in, Stop (closing the stream stops the runs still going). */
+/** One evaluation at a time: POST it, keep its runs as they stream in, Stop (closing the stream stops the runs still going). */
 export function useEvaluationRunner(): EvaluationRunner {
   const [state, dispatch] = useReducer(reduceEvaluationRun, IDLE_EVALUATION);
+  const [last, setLast] = useState<{ body: EvaluationRequestBody; plan: EvaluationPlan } | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   useEffect(() => () => controllerRef.current?.abort(), []);
   const start = useCallback((body: EvaluationRequestBody, plan: EvaluationPlan) => {
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
+    setLast({ body, plan });
     dispatch({ type: 'evaluation-requested', plan, totalRuns: body.runs * body.models.length * body.variants.length });
     void streamEvaluation(body, { signal: controller.signal, onEvent: (event) => dispatch({ type: 'evaluation-event', event }) }).then((result) => {
       if (result.ok || result.error.code === 'aborted') dispatch({ type: 'evaluation-closed' });
@@ -37,5 +41,5 @@ export function useEvaluationRunner(): EvaluationRunner {
   }, []);
   const failedRuns = state.runs.filter((run) => run.facts.assertions.some((held) => !held)).length;
   const progress: EvaluationProgress = { phase: state.phase, finished: state.finished, total: state.totalRuns, failedRuns, error: state.error };
-  return { state, progress, start, stop };
+  return { state, progress, start, runAgain: last ? () => start(last.body, last.plan) : undefined, stop };
 }

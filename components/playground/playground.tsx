@@ -23,6 +23,7 @@ import { RunColumn } from './run-column';
 import { SchemaColumn } from './schema-column';
 import { useMcpSources } from '@/components/sources';
 import { HistoryMenu } from '@/components/header/history-menu';
+import { useEvaluationSectionState } from '@/components/evaluation/use-evaluation-section-state';
 
 export type PlaygroundProps = {
   presets: readonly PlaygroundPreset[];
@@ -70,6 +71,7 @@ export function Playground(props: PlaygroundProps) {
   const layout = usePlaygroundLayout(shared !== undefined);
   const { startRun, startForkRun } = useTurnStarters({ dispatch, readState, start: runner.start, showRunColumn: layout.showRunColumn });
   const sideBySide = useSideBySideRunner(dispatch, readState, layout.showSideBySide);
+  const evaluation = useEvaluationSectionState();
   const fork = useForkAction(readState, dispatch);
   useForkLoader(forkId, { dispatch, readState, startRun, startForkRun });
   const { forkWithOutput, rerunWithEdits } = useSharedTurnActions({ shared, fork, readState, dispatch });
@@ -109,6 +111,7 @@ export function Playground(props: PlaygroundProps) {
       onStop={state.sideBySide ? sideBySide.stopAll : runner.stop}
       sideBySideRunner={sideBySide}
       timelineActions={timelineActions}
+      evaluation={evaluation}
       turnControls={
         shared
           ? { kind: 'shared', onFork: (turnIndex) => fork(false, turnIndex), onRerunWithEdits: rerunWithEdits }

@@ -9,6 +9,7 @@ import type { SessionRecord } from '@/lib/sessions';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { AssertionsPanelPlaceholder } from '@/components/assertions/assertions-panel-placeholder';
 import { EvaluationSection } from '@/components/evaluation/evaluation-section';
+import type { EvaluationSectionState } from '@/components/evaluation/use-evaluation-section-state';
 import { RunPanel } from '@/components/run/run-panel';
 import type { TimelineProps } from '@/components/timeline';
 import type { SideBySideRunner } from '@/components/playground/turns';
@@ -38,10 +39,12 @@ export type RunColumnProps = {
   sideBySideRunner: SideBySideRunner;
   timelineActions: TimelineProps['actions'];
   turnControls: NonNullable<TimelineProps['turnControls']>;
+  /** The Evaluate section's state, held by the page so a remounted column keeps its evaluation. */
+  evaluation: EvaluationSectionState;
 };
 
 /** The run side: the loaded preset's summary, the run panel, the assertions and the timeline. */
-export function RunColumn({ state, dispatch, presets, shared, currentRun, activeTurnEvents, onRun, onStop, sideBySideRunner, timelineActions, turnControls }: RunColumnProps) {
+export function RunColumn({ state, dispatch, presets, shared, currentRun, activeTurnEvents, onRun, onStop, sideBySideRunner, timelineActions, turnControls, evaluation }: RunColumnProps) {
   const turns = selectActiveBranch(state.conversation).turns;
   return (
     <>
@@ -52,7 +55,7 @@ export function RunColumn({ state, dispatch, presets, shared, currentRun, active
         onRun={onRun}
         onStop={onStop}
         {...(shared ? { runLabel: 'Fork & run ▶' } : { sideBySide: true })}
-        evaluate={shared ? undefined : <EvaluationSection state={state} busy={isRunActive(currentRun)} />}
+        evaluate={shared ? undefined : <EvaluationSection state={state} busy={isRunActive(currentRun)} held={evaluation} />}
       />
       <div id="timeline" tabIndex={-1} data-testid="timeline-region" className="scroll-stable min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-2 focus:outline-none">
         <AssertionsPanel
