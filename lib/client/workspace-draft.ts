@@ -3,11 +3,26 @@ import type { PlaygroundState } from './playground-state';
 
 /**
  * What a draft keeps of the playground: every editor document, the composer, the conversation
- * with its branches and the run settings. Never an API key (`apiKeys` is left out), never compile answers.
+ * with its branches and the run settings, the models chosen for side by side included. Never an
+ * API key (`apiKeys` is left out), never compile answers.
  */
 export type Workspace = Pick<
   PlaygroundState,
-  'documents' | 'activeTab' | 'message' | 'instructions' | 'model' | 'requestSettings' | 'permissionMode' | 'maxIterations' | 'mode' | 'presetId' | 'answerByHand' | 'assertions' | 'origin' | 'conversation'
+  | 'documents'
+  | 'activeTab'
+  | 'message'
+  | 'instructions'
+  | 'model'
+  | 'extraModels'
+  | 'requestSettings'
+  | 'permissionMode'
+  | 'maxIterations'
+  | 'mode'
+  | 'presetId'
+  | 'answerByHand'
+  | 'assertions'
+  | 'origin'
+  | 'conversation'
 > & { version: 1 };
 
 /** The line a draft gets in the history: what it is, which model, how its last turn ended. */
@@ -27,6 +42,7 @@ export function selectWorkspace(state: PlaygroundState): Workspace {
     message: state.message,
     instructions: state.instructions,
     model: state.model,
+    extraModels: state.extraModels,
     requestSettings: state.requestSettings,
     permissionMode: state.permissionMode,
     maxIterations: state.maxIterations,
@@ -59,6 +75,7 @@ export function applyWorkspace(state: PlaygroundState, workspace: Workspace): Pl
     message: workspace.message,
     instructions: workspace.instructions,
     model: workspace.model,
+    extraModels: workspace.extraModels,
     requestSettings: workspace.requestSettings,
     permissionMode: workspace.permissionMode,
     maxIterations: workspace.maxIterations,

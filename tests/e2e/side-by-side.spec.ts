@@ -20,6 +20,13 @@ test('the same message runs side by side on three wire formats, a column shares 
   await expect(page.getByTestId('model-config-wire-1')).toHaveValue('anthropic');
   await expect(page.getByTestId('model-config-wire-2')).toHaveValue('gemini');
   await expect(page.getByTestId(TEST_IDS.runButton)).toHaveText('Run on 3 ▶');
+  // The models chosen are part of the draft: a reload keeps them (and the message).
+  await page.reload();
+  await expect(page.getByTestId('draft-notice')).toContainText('Restored your draft from', { timeout: 30_000 });
+  await expect(page.getByTestId('model-config-wire-1')).toHaveValue('anthropic');
+  await expect(page.getByTestId('model-config-wire-2')).toHaveValue('gemini');
+  await expect(page.getByTestId('run-message')).toHaveValue(/^Search the docs about login errors/);
+  await expect(page.getByTestId(TEST_IDS.runButton)).toHaveText('Run on 3 ▶');
   await page.getByTestId(TEST_IDS.runButton).click();
 
   const columns = [0, 1, 2].map((index) => page.getByTestId(`side-by-side-column-${index}`));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionModeSchema, runtimeEventSchema, turnModeSchema, modelSettingsSchema, type Result, err, ok } from '@/lib/runtime';
+import { SIDE_BY_SIDE_LIMITS } from '@/lib/contract';
 import { editorDocumentsSchema, modelFormSchema } from '../playground-schemas';
 import type { DraftEntry } from '../workspace-draft';
 
@@ -21,6 +22,8 @@ const workspaceSchema = z.object({
   message: z.string(),
   instructions: z.string(),
   model: modelFormSchema,
+  // Drafts saved before side by side was kept have none: one model.
+  extraModels: z.array(modelFormSchema).max(SIDE_BY_SIDE_LIMITS.modelConfigs - 1).default([]),
   requestSettings: modelSettingsSchema,
   permissionMode: permissionModeSchema,
   maxIterations: z.number().int(),

@@ -68,6 +68,30 @@ describe('workspace drafts', () => {
     expect(readWorkspaceDraft(JSON.parse(JSON.stringify(createDraftEntry({ id: 'd1', savedAt: 1, workspace }).entry))).ok).toBe(true);
   });
 
+  it('keep the models chosen for side by side through a reload, their keys left out; an older draft without them restores one model', () => {
+    let state = createRanState();
+    state = playgroundReducer(state, { type: 'model-config-added' });
+    state = playgroundReducer(state, { type: 'model-config-changed', index: 1, change: { provider: 'anthropic', anthropic: { model: 'claude-sonnet-4-5', baseURL: 'https://proxy.example/anthropic' } } });
+    state = playgroundReducer(state, { type: 'api-key-changed', provider: 'anthropic', baseURL: 'https://proxy.example/anthropic', key: 'sk-ant-typed' });
+    state = playgroundReducer(state, { type: 'model-config-added' });
+    const { entry } = createDraftEntry({ id: 'd1', savedAt: 1, workspace: selectWorkspace(state) });
+    const stored = JSON.parse(JSON.stringify(entry)) as unknown;
+    expect(JSON.stringify(stored)).not.toContain('sk-ant-typed');
+    const read = readWorkspaceDraft(stored);
+    if (!read.ok) throw new Error(read.error);
+    const restored = applyWorkspace(createInitialState(), read.value.workspace);
+    expect(restored.extraModels).toEqual(state.extraModels);
+    expect(restored.extraModels.map((model) => [model.provider, model.anthropic.baseURL])).toEqual([
+      ['anthropic', 'https://proxy.example/anthropic'],
+      ['anthropic', 'https://proxy.example/anthropic'],
+    ]);
+
+    const { extraModels: _extraModels, ...older } = read.value.workspace;
+    const olderRead = readWorkspaceDraft({ ...read.value, workspace: older });
+    if (!olderRead.ok) throw new Error(olderRead.error);
+    expect(applyWorkspace(state, olderRead.value.workspace).extraModels).toEqual([]);
+  });
+
   it('read back only when their shape is today’s', () => {
     const { entry } = createDraftEntry({ id: 'd1', savedAt: 5, workspace: selectWorkspace(createRanState()) });
     const read = readWorkspaceDraft(JSON.parse(JSON.stringify(entry)));
