@@ -48,15 +48,15 @@ export function SchemaPanel(props: SchemaPanelProps) {
   const serverToolCount = serverTools?.length ?? 0;
   return (
     <section aria-label="Schemas" data-testid="schema-panel" className="flex h-full min-h-0 flex-col">
-      <div className="flex h-9 shrink-0 items-center justify-between border-b border-border bg-panel-muted px-3">
-        <h2 className="whitespace-nowrap text-xs font-semibold">
+      <div className="flex h-9 shrink-0 items-center justify-between gap-2 border-b border-border bg-panel-muted px-3">
+        <h2 className="min-w-0 truncate whitespace-nowrap text-xs font-semibold" title={`${tools.length} tool${tools.length === 1 ? '' : 's'}${serverToolCount > 0 ? `, ${serverToolCount} from MCP servers` : ''}`}>
           Schemas{' '}
           <span className="font-normal text-fg-muted">
             · {tools.length} tool{tools.length === 1 ? '' : 's'}
-            {serverToolCount > 0 && ` (${serverToolCount} from MCP)`}
+            {serverToolCount > 0 && ` (${serverToolCount} MCP)`}
           </span>
         </h2>
-        <div className="flex min-w-0 items-center gap-1.5">
+        <div className="flex shrink-0 items-center gap-1.5 whitespace-nowrap">
           <span
             data-testid="compile-status"
             data-pending={compile.pending}

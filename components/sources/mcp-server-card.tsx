@@ -3,6 +3,7 @@
 import { isValidToolName } from '@/lib/interop';
 import { MCP_DEFER_THRESHOLD, type McpServerEntry, type McpToolChoice } from '@/lib/client/mcp';
 import { Badge } from '@/components/ui/badge';
+import { CopyButton } from '@/components/ui/copy-button';
 import { INPUT_CLASS } from '@/components/ui/field';
 import { ConnectionDot, McpConnectionStatus } from './mcp-connection-status';
 import { McpChoiceSelects } from './mcp-choice-selects';
@@ -27,14 +28,12 @@ export function McpServerCard({ entry, actions }: { entry: McpServerEntry; actio
   const toolCount = connected ? connection.tools.length : 0;
   return (
     <article data-testid={`mcp-server-${entry.namespace}`} data-status={connection.status} className="space-y-1.5 rounded-md border border-border bg-panel p-2">
-      <header className="flex min-w-0 items-center gap-1.5">
+      <header className="flex min-w-0 flex-wrap items-center gap-1.5">
         <ConnectionDot entry={entry} />
         <Badge tone="violet" title="An MCP server: its tools are called through the runtime, from the playground's server">
           MCP
         </Badge>
-        <span className="min-w-0 flex-1 truncate font-mono text-[11.5px]" title={where}>
-          {where}
-        </span>
+        <span className="flex-1" />
         <button type="button" data-testid="mcp-server-connect" className={SMALL_BUTTON} disabled={connection.status === 'connecting'} onClick={() => actions.connect(entry)}>
           {connection.status === 'failed' ? 'Retry' : connected ? 'Refresh' : 'Connect'}
         </button>
@@ -47,6 +46,13 @@ export function McpServerCard({ entry, actions }: { entry: McpServerEntry; actio
           Remove
         </button>
       </header>
+      {/* The whole address, wrapped rather than cut: two servers often differ only at its end. */}
+      <p className="flex min-w-0 items-start gap-1.5">
+        <span data-testid="mcp-server-where" className="min-w-0 flex-1 font-mono text-[11.5px] leading-snug break-all" title={where}>
+          {where}
+        </span>
+        {source.kind === 'url' && <CopyButton text={source.url} label="Copy URL" testId="mcp-server-url-copy" />}
+      </p>
       <McpConnectionStatus entry={entry} />
       <div className="flex flex-wrap items-center gap-2">
         <NamespaceField entry={entry} onRename={(namespace) => actions.rename(entry, namespace)} />

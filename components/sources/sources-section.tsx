@@ -36,17 +36,17 @@ export function SourcesSection({ servers, moduleToolCount, dispatch, connector, 
   return (
     <section aria-label="Sources" data-testid="sources" className="max-h-[55%] shrink-0 space-y-1.5 overflow-y-auto border-b border-border bg-panel-muted/50 px-3 py-2">
       <div className="flex items-center gap-2">
-        <h3 className="text-[11px] font-semibold uppercase tracking-wide text-fg-muted">Sources</h3>
-        <span className="text-[11px] text-fg-muted">
+        <h3 className="shrink-0 text-[11px] font-semibold uppercase tracking-wide text-fg-muted">Sources</h3>
+        <span className="min-w-0 truncate text-[11px] text-fg-muted" title={`tools.ts: ${moduleToolCount} tool${moduleToolCount === 1 ? '' : 's'}; ${servers.length} MCP server${servers.length === 1 ? '' : 's'}`}>
           <span className="font-mono text-fg">tools.ts</span> · {moduleToolCount} tool{moduleToolCount === 1 ? '' : 's'}
-          {servers.length > 0 && ` · ${servers.length} MCP server${servers.length === 1 ? '' : 's'}`}
+          {servers.length > 0 && ` · ${servers.length} MCP`}
         </span>
         {!adding && (
           <button
             type="button"
             data-testid="mcp-add-server"
             onClick={() => setAdding(true)}
-            className="ml-auto rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg"
+            className="ml-auto shrink-0 whitespace-nowrap rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] text-fg-muted hover:text-fg"
             title="Use a live MCP server's tools beside the module's"
           >
             + MCP server

@@ -22,7 +22,7 @@ export function CopyButton({ text, label = 'Copy', testId }: CopyButtonProps) {
       type="button"
       onClick={copy}
       data-testid={testId}
-      className="rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] font-medium text-fg hover:bg-panel-muted"
+      className="shrink-0 whitespace-nowrap rounded border border-border bg-panel px-1.5 py-0.5 text-[11px] font-medium text-fg hover:bg-panel-muted"
     >
       {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : label}
     </button>

@@ -54,6 +54,23 @@ test('connect a loopback MCP server, run its tools under the runtime, share, sto
   await expect(status).toContainText(/protocol \d{4}-\d{2}-\d{2}/);
   await expect(card.getByTestId('mcp-tool-count')).toHaveText('3 tools');
   await expect(card.getByTestId('mcp-namespace')).toHaveValue('demo-weather');
+  // With three panes at 1280 and 1440 px, the server's whole URL is readable and copyable, and the schema header's buttons stay on one line.
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await expect(card.getByTestId('mcp-server-where')).toHaveText(server.url);
+    expect(await card.getByTestId('mcp-server-where').evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const button of [page.getByTestId('new-tool-button'), page.getByTestId('mcp-add-server'), card.getByTestId('mcp-server-url-copy')]) {
+      expect(await button.evaluate((element) => element.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(element).lineHeight))).toBe(true);
+    }
+    const header = await page.getByTestId('schema-panel').locator('> div').first().boundingBox();
+    const exportBox = await page.getByTestId('export-button').boundingBox();
+    expect(exportBox && header && exportBox.x + exportBox.width <= header.x + header.width).toBe(true);
+    await page.screenshot({ path: `test-results/mcp-sources-${viewport.width}.png` });
+  }
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await card.getByTestId('mcp-server-url-copy').click();
+  await expect(card.getByTestId('mcp-server-url-copy')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.url);
 
   const weather = page.getByTestId(TEST_IDS.toolCard('demo-weather.get_weather'));
   const wipe = page.getByTestId(TEST_IDS.toolCard('demo-weather.delete_file'));
