@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, type Dispatch } from 'react';
-import { selectSendingProvider, type PlaygroundAction, type PlaygroundState } from '@/lib/client';
+import { useCallback, useState, type Dispatch } from 'react';
+import { selectModelConfigs, selectSendingProvider, type PlaygroundAction, type PlaygroundState } from '@/lib/client';
 import { selectSchemaView } from '@/lib/client/compile';
 import { snapshotServerModule, type McpServerEntry, type SourcedToolSummary } from '@/lib/client/mcp';
 import { SchemaPanel, SendingProviderContext } from '@/components/schema';
 import { McpToolControls, SourcesSection, type McpSources } from '@/components/sources';
+import { SchemaModelSwitch } from '@/components/playground/side-by-side';
 
 export type SchemaColumnProps = {
   state: PlaygroundState;
@@ -15,9 +16,16 @@ export type SchemaColumnProps = {
   mcp: McpSources;
 };
 
-/** The schema panel with its Sources: the module's tools and the connected MCP servers' tools, side by side. */
+/**
+ * The schema panel with its Sources: the module's tools and the connected MCP servers' tools, side
+ * by side. With several models side by side, a switch chooses whose provider the cards show the tools as.
+ */
 export function SchemaColumn({ state, dispatch, files, mcp }: SchemaColumnProps) {
   const { connector, serverTools, tryServers } = mcp;
+  const configs = selectModelConfigs(state);
+  const [chosen, setChosen] = useState(0);
+  // A removed column falls back to model 1.
+  const shown = chosen < configs.length ? chosen : 0;
   const snapshot = useSnapshot(state, dispatch);
   const entries = state.mcpServers;
   const renderToolControls = useCallback(
@@ -28,7 +36,7 @@ export function SchemaColumn({ state, dispatch, files, mcp }: SchemaColumnProps)
     [entries, dispatch],
   );
   return (
-    <SendingProviderContext value={selectSendingProvider(state.model)}>
+    <SendingProviderContext value={selectSendingProvider(configs[shown] ?? state.model)}>
       <SchemaPanel
       compile={state.compile}
       permissionMode={state.permissionMode}
@@ -41,7 +49,12 @@ export function SchemaColumn({ state, dispatch, files, mcp }: SchemaColumnProps)
       serverTools={serverTools}
       mcpServers={tryServers}
       renderToolControls={renderToolControls}
-      sources={<SourcesSection servers={entries} moduleToolCount={selectSchemaView(state.compile).tools.length} dispatch={dispatch} connector={connector} onSnapshot={snapshot} />}
+      sources={
+        <>
+          <SourcesSection servers={entries} moduleToolCount={selectSchemaView(state.compile).tools.length} dispatch={dispatch} connector={connector} onSnapshot={snapshot} />
+          {configs.length > 1 && <SchemaModelSwitch configs={configs} selected={shown} onSelect={setChosen} />}
+        </>
+      }
       />
     </SendingProviderContext>
   );

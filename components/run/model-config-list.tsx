@@ -1,10 +1,11 @@
 'use client';
 
-import type { Dispatch } from 'react';
+import type { Dispatch, ReactNode } from 'react';
 import { SIDE_BY_SIDE_LIMITS, type EmbeddedWire } from '@/lib/contract';
-import { selectModelConfigs, type ModelProviderChoice, type ModelSettings, type PlaygroundAction, type PlaygroundState } from '@/lib/client';
+import { selectModelConfigs, type ApiKeyRing, type KeyedProvider, type ModelProviderChoice, type ModelSettings, type PlaygroundAction, type PlaygroundState } from '@/lib/client';
 import { INPUT_CLASS } from '@/components/ui/field';
 import { WIRE_OPTIONS } from './embedded-wire-field';
+import { ModelConfigRemoteFields } from './model-config-remote-fields';
 import { PROVIDER_OPTIONS } from './provider-options';
 
 export type ModelConfigListProps = {
@@ -13,14 +14,18 @@ export type ModelConfigListProps = {
   onAdd: () => void;
   onRemove: (index: number) => void;
   onChange: (index: number, change: Partial<ModelSettings>) => void;
+  /** The keys typed in this tab: a remote row after the first finds its own by its provider and base URL. */
+  apiKeys: ApiKeyRing;
+  onApiKeyChange: (provider: KeyedProvider, baseURL: string, key: string) => void;
   /** While a turn runs the list stays as it was sent. */
   disabled?: boolean;
 };
 
 /** The list's callbacks on the page's reducer, for any panel that shows it. */
-export function bindModelConfigList(state: PlaygroundState, dispatch: Dispatch<PlaygroundAction>): Omit<ModelConfigListProps, 'disabled'> {
+export function bindModelConfigList(state: PlaygroundState, dispatch: Dispatch<PlaygroundAction>): Omit<ModelConfigListProps, 'disabled' | 'onApiKeyChange'> {
   return {
     configs: selectModelConfigs(state),
+    apiKeys: state.apiKeys,
     onAdd: () => dispatch({ type: 'model-config-added' }),
     onRemove: (index) => dispatch({ type: 'model-config-removed', index }),
     onChange: (index, change) => dispatch({ type: 'model-config-changed', index, change }),
@@ -28,7 +33,7 @@ export function bindModelConfigList(state: PlaygroundState, dispatch: Dispatch<P
 }
 
 /** Up to four model configurations, one row each: what a Run sends the same message and tools to, side by side. */
-export function ModelConfigList({ configs, onAdd, onRemove, onChange, disabled = false }: ModelConfigListProps) {
+export function ModelConfigList({ configs, onAdd, onRemove, onChange, apiKeys, onApiKeyChange, disabled = false }: ModelConfigListProps) {
   const full = configs.length >= SIDE_BY_SIDE_LIMITS.modelConfigs;
   const addButton = (
     <button
@@ -47,17 +52,23 @@ export function ModelConfigList({ configs, onAdd, onRemove, onChange, disabled =
     <fieldset data-testid="model-config-list" className="space-y-1.5 rounded-md border border-border p-2">
       <legend className="px-1 text-[11px] font-medium text-fg-muted">Models side by side · {configs.length} columns (the form below edits model 1)</legend>
       {configs.map((config, index) => (
-        <ModelConfigRow key={index} index={index} config={config} disabled={disabled} onRemove={() => onRemove(index)} onChange={(change) => onChange(index, change)} />
+        <ModelConfigRow key={index} index={index} config={config} disabled={disabled} onRemove={() => onRemove(index)} onChange={(change) => onChange(index, change)}>
+          {index > 0 ? (
+            <ModelConfigRemoteFields index={index} config={config} apiKeys={apiKeys} disabled={disabled} onChange={(change) => onChange(index, change)} onApiKeyChange={onApiKeyChange} />
+          ) : (
+            config.provider !== 'auto' && config.provider !== 'scripted' && <p className="col-start-2 col-end-4 text-[11px] text-fg-muted">Its key and base URL: the form below.</p>
+          )}
+        </ModelConfigRow>
       ))}
       <div className="flex justify-end">{addButton}</div>
     </fieldset>
   );
 }
 
-type ModelConfigRowProps = { index: number; config: ModelSettings; disabled: boolean; onRemove: () => void; onChange: (change: Partial<ModelSettings>) => void };
+type ModelConfigRowProps = { index: number; config: ModelSettings; disabled: boolean; onRemove: () => void; onChange: (change: Partial<ModelSettings>) => void; children?: ReactNode };
 
-/** One configuration: its number, provider, and the wire format (embedded) or model name (remote). */
-function ModelConfigRow({ index, config, disabled, onRemove, onChange }: ModelConfigRowProps) {
+/** One configuration: its number, provider, and the wire format (embedded) or model name (remote); below, a remote row's base URL and key. */
+function ModelConfigRow({ index, config, disabled, onRemove, onChange, children }: ModelConfigRowProps) {
   const label = `Model ${index + 1}`;
   return (
     <div data-testid={`model-config-${index}`} className="grid grid-cols-[1.25rem_minmax(0,1fr)_minmax(0,1fr)_1.5rem] items-center gap-1.5">
@@ -88,13 +99,14 @@ function ModelConfigRow({ index, config, disabled, onRemove, onChange }: ModelCo
       >
         ×
       </button>
+      {children}
     </div>
   );
 }
 
 type ModelConfigDetailProps = { label: string; config: ModelSettings; index: number; disabled: boolean; onChange: (change: Partial<ModelSettings>) => void };
 
-/** The embedded models' wire format, or a remote provider's model name (its key and base URL carry over from the form). */
+/** The embedded models' wire format, or a remote provider's model name. */
 function ModelConfigDetail({ label, config, index, disabled, onChange }: ModelConfigDetailProps) {
   if (config.provider === 'auto' || config.provider === 'scripted') {
     return (

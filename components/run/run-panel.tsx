@@ -50,7 +50,7 @@ export function RunPanel({ state, dispatch, onRun, onStop, runLabel = 'Run ▶',
       {turnCount > 0 && <ConversationBar state={state} dispatch={dispatch} active={active} turnCount={turnCount} />}
       <ComposerFields state={state} dispatch={dispatch} turnCount={turnCount} />
       <TurnSettingsFields state={state} dispatch={dispatch} changeModel={changeModel} />
-      {sideBySide && <ModelConfigList {...bindModelConfigList(state, dispatch)} disabled={active} />}
+      {sideBySide && <ModelConfigList {...bindModelConfigList(state, dispatch)} onApiKeyChange={changeApiKey} disabled={active} />}
       <ModelSettingsFields
         settings={state.model}
         apiKeys={state.apiKeys}

@@ -13,6 +13,8 @@ import { TurnEndBanner, TurnHeader, type TurnControls, TurnSection, useTurnClock
 export type TimelineProps = {
   /** The conversation's turns (the active branch), oldest first. */
   turns: readonly RunState[];
+  /** How many turns came before `turns` (a side-by-side column continues the conversation's): the first is numbered after them. */
+  earlierTurns?: number;
   /** Whether the newest turn's stream is still open. */
   running: boolean;
   actions: CallActions;
@@ -22,12 +24,13 @@ export type TimelineProps = {
   tapes?: readonly { turnId: string; tape: TapeEntry[]; mcp?: McpTape }[];
 };
 
-type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions };
+type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions; errors: readonly string[] };
 
-function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
+function TurnTimeline({ state, streaming, actions, errors }: TurnTimelineProps) {
   const live = streaming && state.status === 'running';
   const now = useTurnClock(state.lastAt, live);
   if (!state.turn) {
+    if (!streaming && errors.length > 0) return <TurnRefusal errors={errors} />;
     return <p className="px-1 text-xs text-fg-muted">{streaming ? 'Starting the turn…' : 'No events arrived for this turn.'}</p>;
   }
   return (
@@ -52,11 +55,25 @@ function TurnTimeline({ state, streaming, actions }: TurnTimelineProps) {
   );
 }
 
+/** A turn the server refused before it started (a limit, a bad request): the reasons it gave, where its events would be. */
+function TurnRefusal({ errors }: { errors: readonly string[] }) {
+  return (
+    <div role="alert" data-testid="turn-refusal" className="rounded border border-red-300 bg-red-50 px-2 py-1.5 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+      <p className="font-semibold">Not started: the server refused this turn</p>
+      {errors.map((error, index) => (
+        <p key={index} className="mt-0.5 whitespace-pre-wrap break-words font-mono text-[11px]">
+          {error}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The live timeline of a conversation, a pure reduction of each turn's events. Every turn has a
  * bar; earlier turns start collapsed (the newest is open) and each can be opened or closed.
  */
-export function Timeline({ turns, running, actions, turnControls, tapes }: TimelineProps) {
+export function Timeline({ turns, earlierTurns = 0, running, actions, turnControls, tapes }: TimelineProps) {
   const outerExchanges = useContext(ExchangesContext);
   const exchanges = useMemo(() => (tapes ? createTapeExchangesLoader(tapes) : outerExchanges), [tapes, outerExchanges]);
   const states = useMemo(() => turns.map((turn) => reduceRuntimeEvents(turn.events)), [turns]);
@@ -84,13 +101,15 @@ export function Timeline({ turns, running, actions, turnControls, tapes }: Timel
             <TurnSection
               key={turn.turnId ?? `run-${turn.runId}-${index}`}
               index={index}
+              number={earlierTurns + index + 1}
+              refused={!state.turn && turn.errors.length > 0}
               state={state}
               message={state.turn?.userMessage ?? turn.message}
               collapsed={collapsed}
               onToggle={() => setToggled((current) => new Map(current).set(index, !collapsed))}
               controls={turnControls}
             >
-              <TurnTimeline state={state} streaming={running && index === newest} actions={actions} />
+              <TurnTimeline state={state} streaming={running && index === newest} actions={actions} errors={turn.errors} />
             </TurnSection>
           );
         })}

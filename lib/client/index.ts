@@ -6,6 +6,8 @@ export type { ApiKeyRing, KeyedProvider } from './api-key-ring';
 export { buildKeptSessionFile } from './build-kept-session-file';
 export { buildTurnRequest, selectCurrentFiles } from './build-turn-request';
 export type { TurnRequest, TurnTarget } from './build-turn-request';
+export { buildSideBySideRequests } from './build-side-by-side-requests';
+export type { ColumnRequest } from './build-side-by-side-requests';
 export { selectActiveBranch } from './conversation-state';
 export type { ConversationState, RunState } from './conversation-state';
 export { createEmittedTexts } from './create-emitted-texts';

@@ -1,4 +1,4 @@
-import { advanceRun, IDLE_RUN, isRunActive, startTurn, type RunState, type RunUpdate } from './conversation-state';
+import { advanceRun, IDLE_RUN, isRunActive, selectActiveBranch, startTurn, type RunState, type RunUpdate } from './conversation-state';
 import type { ConversationSlice } from './conversation-slice';
 import type { EditorSlice } from './editor-slice';
 import type { ModelSettings } from './settings-slice';
@@ -6,8 +6,12 @@ import type { ModelSettings } from './settings-slice';
 /** One configuration's column: its own turn, sent with the same message and tools as its neighbours. */
 export type SideBySideColumn = { settings: ModelSettings; run: RunState };
 
-/** One message sent to several configurations at once, each a column, until one is kept as the conversation. */
-export type SideBySideRun = { message: string; columns: SideBySideColumn[] };
+/**
+ * One message sent to several configurations at once, each a column, until one is kept as the
+ * conversation. `earlierTurns`: how many turns of the conversation each column continues, so a
+ * column's turn is numbered after them.
+ */
+export type SideBySideRun = { message: string; earlierTurns: number; columns: SideBySideColumn[] };
 
 export type SideBySideSlice = {
   /** The side-by-side send on screen; null when the timeline shows the conversation alone. */
@@ -28,7 +32,8 @@ export function reduceSideBySide(state: SideBySideState, action: SideBySideActio
   switch (action.type) {
     case 'side-by-side-started': {
       const columns = action.columns.map(({ settings, runId }) => ({ settings, run: { ...IDLE_RUN, runId, phase: 'starting' as const, message: action.message } }));
-      return { ...state, problems: [], runRefused: false, sideBySide: { message: action.message, columns } };
+      const earlierTurns = selectActiveBranch(state.conversation).turns.length;
+      return { ...state, problems: [], runRefused: false, sideBySide: { message: action.message, earlierTurns, columns } };
     }
     case 'column-updated': {
       const { sideBySide } = state;

@@ -70,3 +70,58 @@ test('the same message runs side by side on three wire formats, a column shares 
   await expect(page.getByTestId('comparison')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('compare-turn')).toHaveCount(1);
 });
+
+/**
+ * Side by side continuing a conversation: the schema cards switch to each column's provider, a
+ * remote row says where it sends and with which key, the columns number their turn after the
+ * conversation's, a request that got no answer says why in its row, and a column the server
+ * refused says why where its events would be.
+ */
+test('columns continue the conversation: their own schemas, keys, turn numbers and refusals', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openPreset(page, 'auto-model-faults');
+  await waitForRunEnd(page, TURN_TIMEOUT);
+  await page.getByTestId('run-message').fill('Search the docs about login errors and fetch ticket 42.');
+  await page.getByTestId('model-config-add').click();
+  await page.getByTestId('model-config-add').click();
+  await page.getByTestId('model-config-provider-2').selectOption('openai');
+  await expect(page.getByTestId('model-config-destination-2')).toHaveText(
+    "Sends to the server's OpenAI base URL (its OPENAI_BASE_URL, else https://api.openai.com/v1) with the server's OPENAI_API_KEY, when it has one.",
+  );
+  await page.getByTestId('model-config-base-url-2').fill('https://llm.example.test/v1');
+  await expect(page.getByTestId('model-config-destination-2')).toHaveText('Sends to llm.example.test (https://llm.example.test/v1) with no key.');
+  await page.getByTestId('model-config-base-url-2').fill('');
+
+  // The schema cards show the tools as the chosen column's provider is sent them.
+  const card = page.getByTestId(TEST_IDS.toolCard('search_docs'));
+  await expect(page.getByTestId('schema-model-0')).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByTestId('sent-schema')).toBeVisible();
+  await page.getByTestId('schema-model-1').click();
+  await expect(card.getByTestId('provider-sending')).toHaveAttribute('data-provider', 'anthropic');
+  await page.getByTestId('schema-model-2').click();
+  await expect(card.getByTestId('sent-schema')).toBeVisible();
+
+  // The server refuses the Anthropic-wire column's turn before it starts.
+  await page.route('**/api/turns', async (route) => {
+    const body = route.request().postDataJSON() as { model?: { wire?: string } };
+    if (body.model?.wire !== 'anthropic') return route.continue();
+    return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many turns from your address; try again in a minute.' }) });
+  });
+  await page.getByTestId(TEST_IDS.runButton).click();
+  const columns = [0, 1, 2].map((index) => page.getByTestId(`side-by-side-column-${index}`));
+  for (const column of columns) await expect(column).toHaveAttribute('data-phase', 'ended', { timeout: TURN_TIMEOUT });
+  await expect(columns[0]!.getByTestId('turn-number')).toHaveText('Turn 2');
+  await expect(columns[0]!.getByTestId('turn-end')).toHaveAttribute('data-reason', 'completed');
+
+  await expect(columns[1]!.getByTestId('column-status')).toHaveText('refused');
+  await expect(columns[1]!.getByTestId('turn-refusal')).toContainText('Too many turns from your address; try again in a minute.');
+  await expect(columns[1]!.getByTestId('turn-section')).toContainText('refused');
+
+  await expect(columns[2]!.getByTestId('turn-number')).toHaveText('Turn 2');
+  await expect(columns[2]!.getByTestId('request-unanswered-1')).toContainText('No OpenAI API key');
+  await expect(columns[2]!.getByTestId('inspect-request-1')).toHaveCount(0);
+
+  await page.screenshot({ path: 'test-results/side-by-side-continued-1280.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'test-results/side-by-side-continued-1440.png' });
+});

@@ -1,1 +1,2 @@
 export { SideBySideColumns } from './side-by-side-columns';
+export { SchemaModelSwitch } from './schema-model-switch';

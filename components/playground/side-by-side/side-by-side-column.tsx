@@ -8,6 +8,8 @@ import { ShareButton } from '@/components/session/share-button';
 export type SideBySideColumnViewProps = {
   index: number;
   column: SideBySideColumn;
+  /** How many turns of the conversation the column continues. */
+  earlierTurns: number;
   state: PlaygroundState;
   actions: TimelineProps['actions'];
   picked: boolean;
@@ -28,7 +30,7 @@ function describeColumnStatus(column: SideBySideColumn): string {
 }
 
 /** One configuration's column: its title and status, Stop, Share, Keep, a Compare pick, its errors and its own timeline. */
-export function SideBySideColumnView({ index, column, state, actions, picked, onPick, onStop, onKeep }: SideBySideColumnViewProps) {
+export function SideBySideColumnView({ index, column, earlierTurns, state, actions, picked, onPick, onStop, onKeep }: SideBySideColumnViewProps) {
   const { run } = column;
   const active = isRunActive(run);
   const status = describeColumnStatus(column);
@@ -66,7 +68,8 @@ export function SideBySideColumnView({ index, column, state, actions, picked, on
           </button>
         </div>
       </header>
-      {run.errors.length > 0 && (
+      {/* A turn refused before it started says why in its timeline, where its events would be. */}
+      {run.errors.length > 0 && run.events.length > 0 && (
         <ul data-testid="column-errors" role="alert" className="space-y-1 border-b border-border bg-red-50 px-2.5 py-1.5 text-xs text-red-800 dark:bg-red-950/40 dark:text-red-300">
           {run.errors.map((error, errorIndex) => (
             <li key={errorIndex} data-testid="column-error" className="break-words">
@@ -76,7 +79,7 @@ export function SideBySideColumnView({ index, column, state, actions, picked, on
         </ul>
       )}
       <div className="min-w-0 px-2 py-2">
-        <Timeline turns={[run]} running={active} actions={actions} />
+        <Timeline turns={[run]} earlierTurns={earlierTurns} running={active} actions={actions} />
       </div>
     </section>
   );

@@ -50,6 +50,7 @@ export function SideBySideColumns({ state, sideBySide, dispatch, runner }: SideB
             key={column.run.runId}
             index={index}
             column={column}
+            earlierTurns={sideBySide.earlierTurns}
             state={state}
             actions={runner.actionsFor(column.run.runId)}
             picked={picked.has(column.run.runId)}

@@ -3,7 +3,7 @@
 import type { Dispatch } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
 import { streamEvents } from '@/lib/client/api';
-import { buildTurnRequest, isRunActive, selectModelConfigs, type ModelSettings, type PlaygroundAction, type PlaygroundState, type TurnRequest } from '@/lib/client';
+import { buildSideBySideRequests, isRunActive, type PlaygroundAction, type PlaygroundState } from '@/lib/client';
 import type { TimelineProps } from '@/components/timeline';
 import { answerCall, answerElicitation, decideCall, stopTurn, takeRunId } from './turn-controls';
 
@@ -15,19 +15,6 @@ export type SideBySideRunner = {
   /** Approvals and typed outputs for the column of run `runId`, sent to its own turn. */
   actionsFor: (runId: number) => TimelineProps['actions'];
 };
-
-type ColumnRequest = { settings: ModelSettings; request: TurnRequest };
-
-/** Builds every configuration's request from the same state, or says which configuration cannot run and why. */
-function buildColumnRequests(state: PlaygroundState): { ok: true; value: ColumnRequest[] } | { ok: false; error: string } {
-  const columns: ColumnRequest[] = [];
-  for (const [index, settings] of selectModelConfigs(state).entries()) {
-    const request = buildTurnRequest({ ...state, model: settings });
-    if (!request.ok) return { ok: false, error: `Model ${index + 1}: ${request.error}` };
-    columns.push({ settings, request: request.value });
-  }
-  return { ok: true, value: columns };
-}
 
 /** Drives the side-by-side columns: each its own POST, stream, Stop, approvals and typed outputs. */
 export function useSideBySideRunner(dispatch: Dispatch<PlaygroundAction>, readState: () => PlaygroundState, onStarted: () => void): SideBySideRunner {
@@ -44,7 +31,7 @@ export function useSideBySideRunner(dispatch: Dispatch<PlaygroundAction>, readSt
 
   const start = useCallback(() => {
     const state = readState();
-    const built = buildColumnRequests(state);
+    const built = buildSideBySideRequests(state);
     if (!built.ok) {
       dispatch({ type: 'run-refused', message: built.error });
       return;

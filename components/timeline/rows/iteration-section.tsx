@@ -44,7 +44,7 @@ export function IterationSection({ iteration, calls, now, actions, live = false 
       {iteration.toolChanges?.map((change, index) => (
         <ToolsChangedRow key={index} change={change} />
       ))}
-      {iteration.request && <ModelRequestRow iteration={iteration.iteration} request={iteration.request} timing={iteration.response?.timing} />}
+      {iteration.request && <ModelRequestRow iteration={iteration.iteration} request={iteration.request} timing={iteration.response?.timing} unanswered={describeUnanswered(iteration)} />}
       {iteration.request && <IterationTokensRow iteration={iteration.iteration} request={iteration.request} />}
       {waiting && !streamedText && !streamedCalls && <p className="h-5 text-xs text-fg-muted">Waiting for the model…</p>}
       {streamedText && <StreamedResponseRow texts={streamedText} live={streaming} />}
@@ -69,4 +69,11 @@ export function IterationSection({ iteration, calls, now, actions, live = false 
       <LaneView iteration={{ ...iteration, callIds: toolCallIds }} calls={calls} now={now} />
     </section>
   );
+}
+
+/** A request that failed without any HTTP answer (refused before sending, no key, a network error) recorded no exchange: its reason. */
+function describeUnanswered(iteration: IterationState): string | undefined {
+  const error = iteration.modelError;
+  if (!error || iteration.response || error.code !== 'request-failed' || error.status !== undefined) return undefined;
+  return error.message;
 }

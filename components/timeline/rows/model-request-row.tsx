@@ -7,13 +7,19 @@ import { RequestTiming } from './request-timing';
 
 type Request = NonNullable<IterationState['request']>;
 
-export type ModelRequestRowProps = { iteration: number; request: Request; timing?: ResponseTiming };
+export type ModelRequestRowProps = {
+  iteration: number;
+  request: Request;
+  timing?: ResponseTiming;
+  /** Why no response came back (refused before it was sent, no key, the network): then nothing was recorded to show raw. */
+  unanswered?: string;
+};
 
 /**
  * What the model was sent: how many tools were offered, how many are deferred behind Tool Search,
  * and once answered how fast (first token, tokens per second); "Raw" opens the exact request body and response of this iteration when the turn is known.
  */
-export function ModelRequestRow({ iteration, request, timing }: ModelRequestRowProps) {
+export function ModelRequestRow({ iteration, request, timing, unanswered }: ModelRequestRowProps) {
   const turn = useContext(InspectedTurnContext);
   const [open, setOpen] = useState(false);
   // `tool_search` is offered beside the tools, not one of them.
@@ -38,7 +44,12 @@ export function ModelRequestRow({ iteration, request, timing }: ModelRequestRowP
           </span>
         )}
         {timing && <RequestTiming timing={timing} />}
-        {turn && (
+        {unanswered !== undefined && (
+          <span data-testid={`request-unanswered-${iteration}`} className="basis-full break-words text-red-700 dark:text-red-300">
+            No response, so no raw exchange: {unanswered}
+          </span>
+        )}
+        {turn && unanswered === undefined && (
           <button
             type="button"
             data-testid={`inspect-request-${iteration}`}
@@ -50,7 +61,7 @@ export function ModelRequestRow({ iteration, request, timing }: ModelRequestRowP
           </button>
         )}
       </p>
-      {turn && open && <ExchangeViewer turn={turn} iteration={iteration} />}
+      {turn && open && unanswered === undefined && <ExchangeViewer turn={turn} iteration={iteration} />}
     </div>
   );
 }

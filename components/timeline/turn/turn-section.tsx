@@ -14,6 +14,10 @@ const REASON_LABELS: Record<TurnEndReason, string> = {
 
 export type TurnSectionProps = {
   index: number;
+  /** The turn's number in its conversation, as shown (1 for the first). */
+  number: number;
+  /** The server refused the turn before it started; no events came. */
+  refused?: boolean;
   state: TimelineState;
   /** The message the turn was sent with (known before its `turn-start` arrives). */
   message: string;
@@ -24,10 +28,10 @@ export type TurnSectionProps = {
 };
 
 /** One turn of the conversation: a bar (number, message, outcome, Edit or Fork) above its timeline. */
-export function TurnSection({ index, state, message, collapsed, onToggle, controls, children }: TurnSectionProps) {
+export function TurnSection({ index, number, refused = false, state, message, collapsed, onToggle, controls, children }: TurnSectionProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const calls = Object.keys(state.calls).length;
-  const outcome = state.end ? REASON_LABELS[state.end.reason] : state.status === 'running' ? 'running' : '';
+  const outcome = state.end ? REASON_LABELS[state.end.reason] : refused ? 'refused' : state.status === 'running' ? 'running' : '';
   const editing = draft !== null && controls?.kind === 'editable';
   return (
     <section data-testid="turn-section" data-turn-index={index} data-collapsed={collapsed ? 'true' : 'false'} className="space-y-3">
@@ -43,7 +47,9 @@ export function TurnSection({ index, state, message, collapsed, onToggle, contro
           <span aria-hidden className="mt-px w-3 shrink-0 text-fg-muted">
             {collapsed ? '▸' : '▾'}
           </span>
-          <span className="shrink-0 font-semibold">Turn {index + 1}</span>
+          <span data-testid="turn-number" className="shrink-0 font-semibold">
+            Turn {number}
+          </span>
           <span data-testid="turn-message" className={`min-w-0 text-fg ${collapsed ? 'truncate' : 'whitespace-pre-wrap break-words'}`}>
             {message}
           </span>

@@ -6,6 +6,7 @@ import { describeModelConfig } from '@/lib/client/describe-model-config';
 import { selectModelConfigs } from '@/lib/client/model-configs-slice';
 import { createInitialState, isAnyRunActive, playgroundReducer, type PlaygroundAction, type PlaygroundState } from '@/lib/client/playground-state';
 import { canKeepColumn } from '@/lib/client/side-by-side-slice';
+import { buildSideBySideRequests } from '@/lib/client/build-side-by-side-requests';
 import type { RuntimeEvent } from '@/lib/runtime';
 
 function reduce(state: PlaygroundState, ...actions: PlaygroundAction[]): PlaygroundState {
@@ -54,6 +55,37 @@ describe('model configurations', () => {
 });
 
 describe('side-by-side columns', () => {
+  it('sends each remote column with its own row’s base URL and the key typed for that server, never another row’s', () => {
+    let state = reduce(
+      createInitialState(),
+      { type: 'message-changed', message: 'hi' },
+      { type: 'model-changed', model: { provider: 'anthropic', anthropic: { model: 'claude-sonnet-4-5', baseURL: '' } } },
+      { type: 'api-key-changed', provider: 'anthropic', baseURL: '', key: 'sk-ant-form' },
+      { type: 'model-config-added' },
+      { type: 'model-config-added' },
+    );
+    state = reduce(
+      state,
+      { type: 'model-config-changed', index: 1, change: { anthropic: { model: 'claude-haiku-4-5', baseURL: 'https://proxy.example/anthropic' } } },
+      { type: 'api-key-changed', provider: 'anthropic', baseURL: 'https://proxy.example/anthropic/', key: 'sk-ant-proxy' },
+      { type: 'model-config-changed', index: 2, change: { provider: 'openai', openai: { model: 'gpt-5-mini', baseURL: 'https://other.example/v1' } } },
+    );
+    const built = buildSideBySideRequests(state);
+    if (!built.ok) throw new Error(built.error);
+    expect(built.value.map(({ request }) => request.model)).toEqual([
+      { provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'sk-ant-form' },
+      { provider: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-proxy', baseURL: 'https://proxy.example/anthropic' },
+      // No key was typed for this server: none goes, not the form's nor another row's.
+      { provider: 'openai', model: 'gpt-5-mini', baseURL: 'https://other.example/v1' },
+    ]);
+    expect(built.value.every(({ request }) => request.messages[0]?.content === 'hi')).toBe(true);
+  });
+
+  it('names the configuration that cannot run', () => {
+    const state = reduce(threeWires(), { type: 'message-changed', message: 'hi' }, { type: 'model-config-changed', index: 1, change: { provider: 'gemini', gemini: { model: ' ', baseURL: '' } } });
+    expect(buildSideBySideRequests(state)).toEqual({ ok: false, error: 'Model 2: Choose a Gemini model name, e.g. gemini-2.5-flash.' });
+  });
+
   it('streams each column into its own turn and keeps the chosen one as the conversation', () => {
     let state = started(threeWires());
     expect(isAnyRunActive(state)).toBe(true);
@@ -71,6 +103,16 @@ describe('side-by-side columns', () => {
     state = reduce(state, { type: 'column-updated', runId: 12, update: { kind: 'finished' } }, { type: 'column-kept', runId: 10 });
     expect(state.sideBySide).toBeNull();
     expect(selectActiveBranch(state.conversation).turns.map((turn) => turn.turnId)).toEqual(['t-a']);
+  });
+
+  it('numbers the columns’ turn after the turns of the conversation they continue', () => {
+    let state = started(threeWires());
+    expect(state.sideBySide?.earlierTurns).toBe(0);
+    for (const event of turnEvents('t-a')) state = reduce(state, { type: 'column-updated', runId: 10, update: { kind: 'event', event } });
+    state = reduce(state, { type: 'column-updated', runId: 10, update: { kind: 'finished' } }, { type: 'column-kept', runId: 10 });
+    state = reduce(state, { type: 'model-config-added' });
+    state = reduce(state, { type: 'side-by-side-started', message: 'and then?', columns: selectModelConfigs(state).map((settings, index) => ({ settings, runId: 20 + index })) });
+    expect(state.sideBySide?.earlierTurns).toBe(1);
   });
 
   it('gives the message back to an empty composer when the columns close, and keeps a newer one', () => {
