@@ -6,6 +6,6 @@ export type { GenAiMessage, GenAiOutputMessage, GenAiPart, GenAiToolDefinition }
 export { createSpanId, createTraceId, decodeOtlpAttributes, decodeOtlpValue, encodeOtlpAttributes, encodeOtlpValue, OTLP_SPAN_KIND, OTLP_STATUS_CODE, toUnixNanos } from './otlp';
 export type { AttributeInput, OtlpAnyValue, OtlpKeyValue, OtlpResourceSpans, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpStatus, OtlpTraceDocument } from './otlp';
 export { convertTraceText } from './convert-trace-text';
-export type { TraceConversion, TraceConversionAnswers } from './convert-trace-text';
+export type { ConvertedTrace, TraceConversion, TraceConversionAnswers } from './convert-trace-text';
 export { importTrace, recordTraceSession, TRACE_LIMITS } from './import';
 export type { TraceFormat, TraceImport, TraceNote, TraceTurnRunner } from './import';

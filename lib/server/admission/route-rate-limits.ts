@@ -14,6 +14,7 @@ export const ROUTE_RATE_LIMITS = {
   'POST /api/tools/compile/details': 'tool-details-per-address',
   'POST /api/sessions': 'session-writes-per-address',
   'POST /api/sessions/import': 'session-writes-per-address',
+  'POST /api/traces/import': 'session-writes-per-address',
   'POST /api/evaluations': 'session-writes-per-address',
   'POST /api/providers/check': 'provider-checks-per-address',
   'POST /api/mcp/tools': 'mcp-listings-per-address',

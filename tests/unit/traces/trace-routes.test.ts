@@ -4,15 +4,37 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postImport } from '@/app/api/sessions/import/route';
 import { GET as getExport } from '@/app/api/sessions/[id]/export/route';
+import { POST as postTraceImport } from '@/app/api/traces/import/route';
+import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { parallelAndSequentialPreset } from '@/lib/presets';
 import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import type { OtlpTraceDocument } from '@/lib/traces';
+import { readCheckedSessionRecord, type SessionRecord } from '@/lib/sessions';
 import { recordPresetSession } from '../sessions/session-fixtures';
+import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
+import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
 
 let dataDir: string;
 
 function params(id: string) {
   return { params: Promise.resolve({ id }) };
+}
+
+function importRequest(body: string): Request {
+  return new Request('http://localhost/api/traces/import', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.8' }, body });
+}
+
+type ImportAnswer = { id: string; url: string; format: string; notes: { where: string; reason: string }[] };
+
+async function readStored(id: string): Promise<SessionRecord> {
+  const read = readCheckedSessionRecord(await (await getSession(new Request(`http://localhost/api/sessions/${id}`), params(id))).json());
+  if (!read.ok) throw new Error(read.error);
+  return read.value;
+}
+
+/** Each proposed call of a session, in order: its tool and its arguments as the model wrote them. */
+function callsOf(record: SessionRecord): string[] {
+  return record.turns.flatMap((turn) => turn.events.flatMap((event) => (event.type === 'model-response' ? event.calls.map((call) => `${call.name} ${call.arguments}`) : [])));
 }
 
 function exportRequest(id: string, query = '?format=otlp'): Request {
@@ -61,5 +83,37 @@ describe('GET /api/sessions/{id}/export?format=otlp', () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(/^format must be otlp/);
     const missing = await getExport(exportRequest('AAAAAAAAAAAAAAAAAAAAAA'), params('AAAAAAAAAAAAAAAAAAAAAA'));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('POST /api/traces/import', () => {
+  it('stores an OpenTelemetry GenAI trace as a session and answers its id, format and notes', { timeout: 120_000 }, async () => {
+    const response = await postTraceImport(importRequest(JSON.stringify(await recordGenAiTrace(WEATHER_SCENARIO))));
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as ImportAnswer;
+    expect(answer).toMatchObject({ url: `/s/${answer.id}`, format: 'otel-genai' });
+    expect(Array.isArray(answer.notes)).toBe(true);
+    const stored = await readStored(answer.id);
+    expect(callsOf(stored)).toEqual(['get_weather {"city":"Paris"}', 'get_weather {"city":"Atlantis"}', 'suggest_outfit {"celsius":18}']);
+  });
+
+  it('re-imports an exported session as a trace with the same calls', { timeout: 120_000 }, async () => {
+    const record = await recordPresetSession(parallelAndSequentialPreset);
+    const imported = await postImport(new Request('http://localhost/api/sessions/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) }));
+    const { id } = (await imported.json()) as { id: string };
+    const trace = await (await getExport(exportRequest(id), params(id))).text();
+    const response = await postTraceImport(importRequest(trace));
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as ImportAnswer;
+    expect(answer.format).toBe('otel-genai');
+    expect(callsOf(await readStored(answer.id))).toEqual(callsOf(record));
+  });
+
+  it('refuses what is not a trace with 400 and the reason', async () => {
+    const notJson = await postTraceImport(importRequest('{"resourceSpans": ['));
+    expect(notJson.status).toBe(400);
+    const notTrace = await postTraceImport(importRequest(JSON.stringify({ hello: 'world' })));
+    expect(notTrace.status).toBe(400);
+    expect(((await notTrace.json()) as { error: string }).error).toMatch(/resourceSpans/);
   });
 });
