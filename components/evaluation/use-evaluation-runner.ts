@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { streamEvaluation } from '@/lib/client/api';
 import { IDLE_EVALUATION, reduceEvaluationRun, type EvaluationPhase, type EvaluationRunState } from '@/lib/client/evaluation';
-import type { EvaluationRequestBody } from '@/lib/contract';
+import type { EvaluationEvent, EvaluationRequestBody } from '@/lib/contract';
 import type { EvaluationPlan } from '@/lib/evaluation';
 
 /** What the run panel's progress bar shows. */
@@ -18,6 +18,13 @@ export type EvaluationRunner = {
   stop: () => void;
 };
 
+/**
+ * Events that arrive within this long of each other are applied together: the results are
+ * summarized and redrawn at most this often however fast runs end (a run at a time made a
+ * 100-run evaluation summarize 100 times, each over every run so far).
+ */
+const BATCH_MS = 150;
+
 /** One evaluation at a time: POST it, keep its runs as they stream in, Stop (closing the stream stops the runs still going). */
 export function useEvaluationRunner(): EvaluationRunner {
   const [state, dispatch] = useReducer(reduceEvaluationRun, IDLE_EVALUATION);
@@ -30,7 +37,21 @@ export function useEvaluationRunner(): EvaluationRunner {
     controllerRef.current = controller;
     setLast({ body, plan });
     dispatch({ type: 'evaluation-requested', plan, totalRuns: body.runs * body.models.length * body.variants.length });
-    void streamEvaluation(body, { signal: controller.signal, onEvent: (event) => dispatch({ type: 'evaluation-event', event }) }).then((result) => {
+    let waiting: EvaluationEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (waiting.length === 0 || controllerRef.current !== controller) return;
+      dispatch({ type: 'evaluation-events', events: waiting });
+      waiting = [];
+    };
+    const onEvent = (event: EvaluationEvent) => {
+      waiting.push(event);
+      timer ??= setTimeout(flush, BATCH_MS);
+    };
+    void streamEvaluation(body, { signal: controller.signal, onEvent }).then((result) => {
+      flush();
       if (result.ok || result.error.code === 'aborted') dispatch({ type: 'evaluation-closed' });
       else dispatch({ type: 'evaluation-failed', message: result.error.message });
     });

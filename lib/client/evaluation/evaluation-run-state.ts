@@ -27,6 +27,8 @@ export type EvaluationRunState = {
 export type EvaluationRunAction =
   | { type: 'evaluation-requested'; plan: EvaluationPlan; totalRuns: number }
   | { type: 'evaluation-event'; event: EvaluationEvent }
+  /** Events that arrived together (a batch per frame while runs stream in): one new state, one render. */
+  | { type: 'evaluation-events'; events: readonly EvaluationEvent[] }
   | { type: 'evaluation-stopping' }
   /** The stream closed: after `evaluation-end`, or because the page stopped it. */
   | { type: 'evaluation-closed' }
@@ -50,6 +52,8 @@ export function reduceEvaluationRun(state: EvaluationRunState, action: Evaluatio
       return { ...IDLE_EVALUATION, phase: 'running', plan: action.plan, totalRuns: action.totalRuns };
     case 'evaluation-event':
       return applyEvaluationEvent(state, action.event);
+    case 'evaluation-events':
+      return action.events.reduce(applyEvaluationEvent, state);
     case 'evaluation-stopping':
       return state.phase === 'running' ? { ...state, phase: 'stopping' } : state;
     case 'evaluation-closed':

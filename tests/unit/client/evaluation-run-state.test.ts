@@ -42,6 +42,10 @@ describe('reduceEvaluationRun', () => {
       { type: 'evaluation-closed' },
     ];
     const state = actions.reduce(reduceEvaluationRun, IDLE_EVALUATION);
+    // The page applies events in batches (one render per batch): the same state.
+    const events = actions.flatMap((action) => (action.type === 'evaluation-event' ? [action.event] : []));
+    const batched = [actions[0]!, { type: 'evaluation-events' as const, events: events.slice(0, 3) }, { type: 'evaluation-stopping' as const }, { type: 'evaluation-events' as const, events: events.slice(3) }, { type: 'evaluation-closed' as const }];
+    expect(batched.reduce(reduceEvaluationRun, IDLE_EVALUATION)).toEqual(state);
     expect(state.phase).toBe('stopped');
     expect(state.stopReason).toBe('stopped');
     expect(state.evaluationId).toBe('ev1');
