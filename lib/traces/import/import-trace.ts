@@ -4,6 +4,7 @@ import { buildTraceSession } from './build-trace-session';
 import { readAgentsItems, readAgentsTrace } from './read-agents-trace';
 import { isAiSdkSpan, readAiSdkSpans } from './read-ai-sdk-spans';
 import { isGenAiSpan, readGenAiSpans } from './read-gen-ai-spans';
+import { isOpenInferenceSpan, readOpenInferenceSpans } from './read-open-inference-spans';
 import { readOtlpSpans } from './read-otlp-spans';
 import { TRACE_LIMITS } from './trace-limits';
 import type { TraceFormat, TraceNote, TraceRun } from './trace-run';
@@ -16,9 +17,10 @@ import type { TraceFormat, TraceNote, TraceRun } from './trace-run';
 export type TraceImport = { ok: true; session: SessionRecord; format: TraceFormat; notes: TraceNote[] } | { ok: false; reason: string };
 
 /**
- * One trace → one session (DESIGN §7): reads an OTLP JSON document (OpenTelemetry GenAI
- * conventions), bounded like a session import (`TRACE_LIMITS`). Pure and synchronous; its cost is
- * the document's size, so a server runs it off the HTTP thread.
+ * One trace → one session (DESIGN §7): reads an OTLP JSON document (spans in the OpenTelemetry
+ * GenAI, OpenInference or AI SDK conventions) or an OpenAI Agents JS trace export (a JSON string
+ * or the parsed value), bounded like a session import (`TRACE_LIMITS`). Pure and synchronous; its
+ * cost is the document's size, so a server runs it off the HTTP thread.
  */
 export function importTrace(document: unknown): TraceImport {
   const parsed = parseDocument(document);
@@ -59,6 +61,7 @@ function readTraceRun(document: unknown): Result<TraceRun, string> {
   if (!trace.ok) return trace;
   // The AI SDK's model-call spans carry some gen_ai.* attributes too: its own ai.* ones are read first.
   if (trace.value.spans.some(isAiSdkSpan)) return ok(readAiSdkSpans(trace.value));
+  if (trace.value.spans.some(isOpenInferenceSpan)) return ok(readOpenInferenceSpans(trace.value));
   if (trace.value.spans.some(isGenAiSpan)) return ok(readGenAiSpans(trace.value));
-  return err('No span of the trace follows a known convention (OpenTelemetry GenAI gen_ai.operation.name, the AI SDK\'s ai.operationId).');
+  return err("No span of the trace follows a known convention (OpenTelemetry GenAI's gen_ai.operation.name, OpenInference's openinference.span.kind, the AI SDK's ai.operationId).");
 }

@@ -1,6 +1,7 @@
 import { err, isPlainObject, ok, type Result } from '@/lib/runtime';
 import { orderSpans } from './order-spans';
 import { addResult } from './read-gen-ai-spans';
+import { pairResultsByName } from './pair-results-by-name';
 import { readArgumentsText, readOutputText } from './read-json-attribute';
 import { TRACE_LIMITS } from './trace-limits';
 import type { TraceCall, TraceModelCall, TraceRun } from './trace-run';
@@ -42,7 +43,14 @@ export function readAgentsTrace(items: readonly unknown[]): Result<TraceRun, str
     run.notes.push({ where: 'response spans', reason: "They hold only response ids (the default export drops each response's _input and _response): the model calls were rebuilt from the function spans, one per agent turn, without the model's text or the user message." });
     rebuildModelCalls(ordered.value, functions, run);
   }
-  pairFunctionSpans(functions, run);
+  pairResultsByName(
+    run,
+    functions.map((span) => {
+      const name = String(span.data.name ?? '');
+      const where = `span ${span.spanId} (function ${name})`;
+      return { name, arguments: readArgumentsText(span.data.input), output: span.error ?? readOutputText(span.data.output), isError: span.error !== undefined, where };
+    }),
+  );
   run.notes.push({ where: 'tools', reason: 'An Agents trace names its tools but not their schemas; they were inferred from the calls.' });
   run.notes.push({ where: 'instructions', reason: "An Agents trace does not hold the agent's instructions; the session has none." });
   return ok(run);
@@ -94,25 +102,6 @@ function rebuildModelCalls(spans: readonly AgentsSpan[], functions: readonly Age
   run.start = spans[0]?.start ?? '';
   run.modelCalls.push({ where: 'the last agent turn', text: '', calls: [] });
   run.notes.push({ where: 'the last agent turn', reason: "The model's final answer is not in the export; the session's turn ends with an empty answer." });
-}
-
-/** Each function span's output answers the first call not yet answered of the same tool, in order (the spans carry no call id). */
-function pairFunctionSpans(functions: readonly AgentsSpan[], run: TraceRun): void {
-  const pending = run.modelCalls.flatMap((call) => call.calls);
-  for (const span of functions) {
-    const name = String(span.data.name ?? '');
-    const index = pending.findIndex((call) => call.name === name);
-    const where = `span ${span.spanId} (function ${name})`;
-    if (index === -1) {
-      run.notes.push({ where, reason: 'No model call proposed a call of this tool that is still unanswered; its output was not imported.' });
-      continue;
-    }
-    const [call] = pending.splice(index, 1);
-    if (!call) continue;
-    const argumentsText = readArgumentsText(span.data.input);
-    if (span.error) addResult(run, { callId: call.callId, name, arguments: argumentsText, output: span.error, isError: true, where });
-    else addResult(run, { callId: call.callId, name, arguments: argumentsText, output: readOutputText(span.data.output), isError: false, where });
-  }
 }
 
 /** Text of a Responses content: a string, or its `input_text` / `output_text` parts joined. */

@@ -6,6 +6,7 @@ import { importTrace, recordTraceSession } from '@/lib/traces';
 import { recordAgentsTrace } from '../../support/traces/record-agents-trace';
 import { recordAiSdkTrace } from '../../support/traces/record-ai-sdk-trace';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
+import { recordOpenInferenceTrace } from '../../support/traces/record-open-inference-trace';
 import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
 
 /** A trace imported, run once through the turn path, then checked as an imported session file is. */
@@ -31,6 +32,7 @@ describe('an imported trace on the turn path', () => {
 
   it.each([
     ['OpenTelemetry GenAI', recordGenAiTrace],
+    ['OpenInference', recordOpenInferenceTrace],
     ['AI SDK', recordAiSdkTrace],
     ['OpenAI Agents', (scenario: typeof WEATHER_SCENARIO) => recordAgentsTrace(scenario, { sensitive: true })],
   ] as const)('replays a %s trace identically', async (_format, record) => {
