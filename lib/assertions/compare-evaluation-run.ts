@@ -25,13 +25,24 @@ function canonical(value: unknown): string {
 }
 
 /**
+ * Whether the outcome was stored before calls carried their own repair rungs and refusal: it counts
+ * repairs, rejections or denials but none of its calls says which. Its calls are then compared
+ * without those fields (the run's counts still are), so a run recorded then still replays identical.
+ */
+function isWithoutCallOutcomes(stored: EvaluationRunOutcome): boolean {
+  const counted = Object.keys(stored.repairs).length > 0 || Object.keys(stored.rejections).length > 0 || stored.denials > 0;
+  return counted && !stored.calls.some((call) => call.repairs !== undefined || call.refusal !== undefined);
+}
+
+/**
  * What a replay of a stored run changed in its outcome: the calls (names, argument keys, statuses,
  * iterations, in proposal order), repairs, rejections, denials, iterations, tokens, the turn's
  * ending and the assertions' verdicts (`verdicts`, checked on the replayed events). Empty when the
  * replay yields the stored outcome. Latency is a timing and never compared.
  */
 export function compareEvaluationRun(stored: EvaluationRunOutcome, replayedEvents: readonly RuntimeEvent[], verdicts: readonly EvaluationAssertionResult[]): string[] {
-  const replayed = summarizeEvaluationRun([], replayedEvents);
+  const summarized = summarizeEvaluationRun([], replayedEvents);
+  const replayed = isWithoutCallOutcomes(stored) ? { ...summarized, calls: summarized.calls.map(({ repairs: _repairs, refusal: _refusal, ...call }) => call) } : summarized;
   const changed: string[] = [];
   const fields = ['calls', 'repairs', 'rejections', 'denials', 'iterations', 'tokens'] as const;
   for (const field of fields) if (canonical(stored[field]) !== canonical(replayed[field])) changed.push(field);

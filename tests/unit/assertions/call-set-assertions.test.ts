@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkAssertions, describeAssertion, measureToolSet, sessionAssertionSchema, summarizeEvaluationRun } from '@/lib/assertions';
+import { checkAssertions, compareEvaluationRun, describeAssertion, measureToolSet, sessionAssertionSchema, summarizeEvaluationRun } from '@/lib/assertions';
+import type { EvaluationRunOutcome } from '@/lib/contract';
 import { parallelAndSequentialPreset, repairLadderPreset } from '@/lib/presets';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { recordPresetTurn } from '../sessions/session-fixtures';
@@ -87,5 +88,28 @@ describe('descriptions and evaluation runs', () => {
     expect(facts.calls.filter((call) => call.refusal !== undefined)).toEqual([expect.objectContaining({ refusal: { kind: 'rejected', code: 'unparseable-arguments' } })]);
     expect(facts.iterations).toBe(3);
     expect(facts.assertions).toEqual([{ pass: false, message: expect.stringMatching(/^8 calls needed their arguments repaired/) }]);
+  });
+});
+
+describe('compareEvaluationRun', () => {
+  /** The repair turn's outcome as an evaluation stores it. */
+  function storedOutcome(): EvaluationRunOutcome {
+    const facts = summarizeEvaluationRun([], turns.repair);
+    return { ...facts, variant: 0, model: 0, run: 0, seed: 1, sessionId: null, latencyMs: 12, status: 'completed', ending: 'completed' };
+  }
+
+  it('finds nothing changed when the replay yields the stored outcome, and names calls when a call lost its rungs', () => {
+    expect(compareEvaluationRun(storedOutcome(), turns.repair, [])).toEqual([]);
+    const stored = storedOutcome();
+    const repaired = stored.calls.findIndex((call) => call.repairs !== undefined);
+    stored.calls[repaired] = { ...stored.calls[repaired]!, repairs: undefined };
+    expect(compareEvaluationRun(stored, turns.repair, [])).toEqual(['calls']);
+  });
+
+  it('replays an outcome stored before calls carried their rungs and refusal as identical, still comparing its counts', () => {
+    const legacy = storedOutcome();
+    legacy.calls = legacy.calls.map(({ repairs: _repairs, refusal: _refusal, ...call }) => call);
+    expect(compareEvaluationRun(legacy, turns.repair, [])).toEqual([]);
+    expect(compareEvaluationRun({ ...legacy, repairs: { 'fix-syntax': 9 } }, turns.repair, [])).toEqual(['repairs']);
   });
 });
