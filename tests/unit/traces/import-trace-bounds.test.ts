@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { importTrace, TRACE_LIMITS } from '@/lib/traces';
+
+/** An OTLP JSON document of bare GenAI-looking spans, each with the given parent. */
+function documentOf(spans: { spanId: string; parentSpanId?: string }[]): unknown {
+  const attributes = [{ key: 'gen_ai.operation.name', value: { stringValue: 'chat' } }];
+  return { resourceSpans: [{ scopeSpans: [{ spans: spans.map((span) => ({ traceId: 'a'.repeat(32), name: 'chat', startTimeUnixNano: '1', endTimeUnixNano: '2', attributes, ...span })) }] }] };
+}
+
+describe('importTrace: bounds', () => {
+  it('refuses parent ids that loop, naming the span', () => {
+    const result = importTrace(documentOf([{ spanId: 's1', parentSpanId: 's3' }, { spanId: 's2', parentSpanId: 's1' }, { spanId: 's3', parentSpanId: 's2' }]));
+    expect(result).toEqual({ ok: false, reason: "The parent ids of span s1 loop back to it; a trace's spans must form a tree." });
+  });
+
+  it('refuses a span that is its own parent', () => {
+    expect(importTrace(documentOf([{ spanId: 's1', parentSpanId: 's1' }]))).toEqual({ ok: false, reason: "The parent ids of span s1 loop back to it; a trace's spans must form a tree." });
+  });
+
+  it('refuses spans nested past the depth limit', () => {
+    const spans = Array.from({ length: TRACE_LIMITS.spanDepth + 1 }, (_, index) => ({ spanId: `s${index}`, ...(index > 0 ? { parentSpanId: `s${index - 1}` } : {}) }));
+    expect(importTrace(documentOf(spans))).toEqual({ ok: false, reason: `Span s${TRACE_LIMITS.spanDepth} is nested more than ${TRACE_LIMITS.spanDepth} spans deep; a trace import reads at most that depth.` });
+  });
+
+  it('refuses more spans than the limit before reading them', () => {
+    const spans = Array.from({ length: TRACE_LIMITS.spans + 1 }, (_, index) => ({ spanId: `s${index}` }));
+    expect(importTrace({ resourceSpans: [{ scopeSpans: [{ spans }] }] })).toEqual({ ok: false, reason: `The document holds more than ${TRACE_LIMITS.spans} spans; a trace import reads at most that many.` });
+  });
+
+  it('refuses a document past the session import value limit', () => {
+    const result = importTrace({ resourceSpans: [], padding: Array.from({ length: TRACE_LIMITS.documentValues }, () => 0) });
+    expect(result).toEqual({ ok: false, reason: `The trace holds more than ${TRACE_LIMITS.documentValues} JSON values; a trace import reads at most that many.` });
+  });
+
+  it('says what it does not read', () => {
+    expect(importTrace('not json')).toMatchObject({ ok: false, reason: expect.stringMatching(/^The trace is not JSON: /) });
+    expect(importTrace({ spans: [] })).toMatchObject({ ok: false, reason: expect.stringMatching(/^Not a known trace format/) });
+    expect(importTrace(documentOf([{ spanId: 's1' }]))).toEqual({
+      ok: false,
+      reason: 'The trace holds no model call with a recorded answer, so there is no run to replay. span s1 (chat): No input messages were recorded (gen_ai.input.messages; content capture may have been off): the user message is not known. span s1 (chat): No output messages were recorded (gen_ai.output.messages): what the model answered is not known, so this model call was left out.',
+    });
+  });
+});
