@@ -1,9 +1,10 @@
-import type { ForkRequestBody } from '@/lib/contract';
+import { MCP_LIMITS, type ForkRequestBody, type McpServerRef } from '@/lib/contract';
 import type { SessionRecord } from '@/lib/sessions';
 import { err, ok, type Result } from '@/lib/runtime';
 import { buildModelConfig } from './build-turn-request';
 import type { ForkHandoff } from './fork-handoff';
 import { createInitialState, playgroundReducer, type PlaygroundState } from './playground-state';
+import { withHeaders, type McpServerEntry } from './mcp';
 
 export type ForkRun = NonNullable<ForkHandoff['forkRun']>;
 
@@ -30,9 +31,11 @@ export function selectForkEdits(state: PlaygroundState, record: SessionRecord): 
 /**
  * The body of `POST /api/sessions/<id>/fork` for a handed-over fork run. The model goes with it
  * when it was changed, or when it is remote (its key is typed in this tab, never recorded), with
- * only the key typed for its own base URL.
+ * only the key typed for its own base URL. The tab's MCP servers that have headers go with it
+ * too (`tabServers`, the state's unless given): the fork connects to the session's servers again,
+ * and the server sends each header only to the address it was typed for.
  */
-export function buildForkBody(state: PlaygroundState, forkRun: ForkRun): Result<ForkRequestBody, string> {
+export function buildForkBody(state: PlaygroundState, forkRun: ForkRun, tabServers: readonly McpServerEntry[] = state.mcpServers): Result<ForkRequestBody, string> {
   const { turn, outputs, source, permissionMode, maxIterations, instructions, useModel } = forkRun;
   const remote = state.model.provider === 'openai' || state.model.provider === 'openai-compatible' || state.model.provider === 'anthropic' || state.model.provider === 'gemini';
   const model = useModel || remote ? buildModelConfig(state.model, state.documents.script, state.apiKeys) : undefined;
@@ -45,5 +48,18 @@ export function buildForkBody(state: PlaygroundState, forkRun: ForkRun): Result<
     ...(maxIterations === undefined ? {} : { maxIterations }),
     ...(instructions === undefined ? {} : { instructions }),
     ...(model ? { model: model.value } : {}),
+    ...withTabMcpServers(tabServers),
   });
+}
+
+/** The tab's URL servers with headers, one per name, as many as a request may name. */
+function withTabMcpServers(servers: readonly McpServerEntry[]): { mcpServers?: McpServerRef[] } {
+  const named = new Map<string, McpServerRef>();
+  for (const entry of servers) {
+    if (entry.source.kind !== 'url' || named.has(entry.namespace)) continue;
+    const { headers } = withHeaders(entry.source.headers);
+    if (headers) named.set(entry.namespace, { name: entry.namespace, url: entry.source.url, headers });
+  }
+  const mcpServers = [...named.values()].slice(0, MCP_LIMITS.serversPerRequest);
+  return mcpServers.length > 0 ? { mcpServers } : {};
 }

@@ -31,7 +31,7 @@ export { MODEL_CONFIG_LIMITS, scriptCallSchema, scriptStepSchema, faultKindSchem
 export type { ModelConfig, RequestModelConfig, ScriptStep, ScriptCall, FaultKind, TapeEntry, ModelProvider, EmbeddedWire, GeminiFunctionCallingMode } from './requests/model-config';
 export { MCP_LIMITS } from './limits/mcp-limits';
 export { SIDE_BY_SIDE_LIMITS } from './limits/side-by-side-limits';
-export { mcpServerNameSchema, mcpServerUrlSchema, mcpHeadersSchema, mcpToolSettingSchema, mcpServerRefSchema, mcpServersSchema, removeMcpSecrets, redactMcpHeaders, listMcpSecrets } from './requests/mcp-server-ref';
+export { mcpServerNameSchema, mcpServerUrlSchema, mcpHeadersSchema, mcpToolSettingSchema, mcpServerRefSchema, mcpServersSchema, removeMcpSecrets, redactMcpHeaders, listMcpSecrets, addTabMcpHeaders } from './requests/mcp-server-ref';
 export type { McpServerRef, McpToolSetting } from './requests/mcp-server-ref';
 export type { OperatorMcpServer, McpServersAnswer } from './answers/mcp-servers-answer';
 export type { McpServerInfo, McpTransportKind, McpToolAnnotations, McpToolView, McpToolsAnswer } from './answers/mcp-tools-answer';

@@ -4,6 +4,7 @@ import type { Dispatch } from 'react';
 import { useCallback } from 'react';
 import { buildTurnRequest, type TurnTarget } from '@/lib/client';
 import { buildForkBody, type ForkRun } from '@/lib/client';
+import { readSessionMcpServers } from '@/lib/client/mcp';
 import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
 import type { TurnRunner } from './use-turn-runner';
 
@@ -39,7 +40,9 @@ export function useTurnStarters({ dispatch, readState, start, showRunColumn }: T
   );
   const startForkRun = useCallback(
     (sessionId: string, forkRun: ForkRun) => {
-      const body = buildForkBody(readState(), forkRun);
+      const state = readState();
+      // A fork may start before the tab's stored MCP servers are restored into the state.
+      const body = buildForkBody(state, forkRun, state.mcpServers.length > 0 ? state.mcpServers : readSessionMcpServers(window.sessionStorage));
       if (!body.ok) {
         dispatch({ type: 'run-refused', message: body.error });
         return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permissionModeSchema } from '@/lib/runtime';
 import { requestModelConfigSchema } from './model-config';
 import { turnRequestSchema } from './turn-request';
+import { mcpServersSchema } from './mcp-server-ref';
 
 /**
  * Body of `POST /api/sessions/<id>/fork`: which recorded turn to run again, and what to change.
@@ -17,6 +18,13 @@ export const forkRequestSchema = z.object({
   permissionMode: permissionModeSchema.optional(),
   maxIterations: turnRequestSchema.shape.maxIterations,
   instructions: turnRequestSchema.shape.instructions,
+  /**
+   * The tab's MCP servers (its Sources), headers included: the fork connects to the recorded
+   * servers again, each with the headers of the tab's server of the same name and address (a
+   * recorded server the tab does not have is connected without headers). Never stored, and not
+   * a change by itself.
+   */
+  mcpServers: mcpServersSchema.optional(),
 });
 
 export type ForkRequest = z.infer<typeof forkRequestSchema>;

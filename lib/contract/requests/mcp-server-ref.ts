@@ -80,6 +80,19 @@ export function removeMcpSecrets(servers: readonly McpServerRef[]): McpServerRef
 }
 
 /**
+ * The servers a recording names, to connect to again: each with the headers of the `tab`'s server
+ * of the same name at the same address (credentials in a URL aside), and that server's URL. A
+ * header typed for one server never goes to another address, whatever a recording says.
+ */
+export function addTabMcpHeaders(recorded: readonly McpServerRef[], tab: readonly McpServerRef[] | undefined): McpServerRef[] {
+  return recorded.map((server) => {
+    const own = tab?.find((candidate) => candidate.name === server.name && removeMcpSecrets([candidate])[0]?.url === server.url);
+    if (!own) return server;
+    return { ...server, ...(own.url === undefined ? {} : { url: own.url }), ...(own.headers ? { headers: own.headers } : {}) };
+  });
+}
+
+/**
  * Headers as the raw view and Copy as curl show them: each name with its value redacted, keeping
  * only an authorization scheme (`Bearer <redacted>`), so a person sees which header to fill in.
  */

@@ -1,12 +1,13 @@
 // Server-only: the MCP servers a turn (or a direct call) names, connected and listed, as runtime tools.
 import type { TakeToolChanges, Tool } from '@/lib/runtime';
 import { err, ok, type Result } from '@/lib/runtime';
-import { redactMcpHeaders, removeMcpSecrets, type McpServerInfo, type McpServerRef } from '@/lib/contract';
+import { redactMcpHeaders, removeMcpSecrets, type McpRecordedCall, type McpServerInfo, type McpServerRef } from '@/lib/contract';
 import type { McpListedTool } from '../mcp-listed-tool';
 import { createServerRequestAnswers } from './answer-server-requests';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server';
 import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
 import { createLiveCall } from './create-live-call';
+import { createRecordedCall } from './create-recorded-call';
 import type { ValidateJson } from './create-mcp-tool';
 import { createServerTools } from './create-server-tools';
 import { listMcpTools } from './list-mcp-tools';
@@ -34,6 +35,8 @@ export type OpenMcpToolSourcesOptions = {
   recorder?: McpTapeRecorder;
   /** A person can answer the servers' questions (the turn runs under the registry): only then is elicitation declared. */
   canAsk?: boolean;
+  /** A fork's recorded calls: a call made with the same arguments is answered from them, the others by the server. */
+  recordedCalls?: readonly McpRecordedCall[];
 };
 
 /**
@@ -84,7 +87,8 @@ export async function openMcpToolSources(servers: readonly McpServerRef[], optio
   for (const result of results) {
     if (!result.ok) continue;
     const { reference, where, connection, answers, tools: listed } = result.value;
-    const callTool = createLiveCall({ name: reference.name, client: connection.client, overflowed: connection.overflowed, answers, recorder: options.recorder });
+    const live = createLiveCall({ name: reference.name, client: connection.client, overflowed: connection.overflowed, answers, recorder: options.recorder });
+    const callTool = options.recordedCalls ? createRecordedCall(reference.name, options.recordedCalls, { recorder: options.recorder, live }) : live;
     const server = { name: reference.name, callTool, validate: options.validate, calls };
     tools.push(...createServerTools(reference, listed, server));
     relisters.set(reference.name, async () => {

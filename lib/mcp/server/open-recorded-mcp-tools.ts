@@ -23,17 +23,7 @@ export function openRecordedMcpTools(servers: readonly McpServerRef[], tape: Mcp
     const recorded = tape.servers.find((server) => server.name === reference.name);
     if (!recorded) return [];
     options.recorder?.recordServer(recorded);
-    const replayed = createRecordedCall(reference.name, tape.calls);
-    const server: McpToolServer = {
-      name: reference.name,
-      validate: options.validate,
-      calls,
-      callTool: async (...args: Parameters<typeof replayed>) => {
-        const answer = await replayed(...args);
-        options.recorder?.recordCall({ server: reference.name, tool: args[0].tool, arguments: args[0].arguments, ...(answer.ok ? { result: answer.value as never } : { error: answer.error }) });
-        return answer;
-      },
-    };
+    const server: McpToolServer = { name: reference.name, validate: options.validate, calls, callTool: createRecordedCall(reference.name, tape.calls, { recorder: options.recorder }) };
     byServer.set(reference.name, { reference, server });
     return createServerTools(reference, recorded.tools as McpListedTool[], server);
   });

@@ -12,11 +12,16 @@ export type AddMcpToolsOptions = {
   pool: SandboxPool;
   /** Keeps the turn's MCP side for its tape. */
   recorder?: McpTapeRecorder;
-  /** A recorded turn's MCP side: its servers' tools are rebuilt from it and their calls answered by it, without connecting. */
+  /** A recorded turn's MCP side (replay): its servers' tools are rebuilt from it and their calls answered by it, without connecting. */
   recorded?: McpTape;
+  /** A forked turn's MCP side: the servers are connected again, and a call the recording made with the same arguments is answered from it. */
+  forkOf?: McpTape;
   /** A person can answer what the servers ask during a call (the run is in the turn registry). */
   canAsk?: boolean;
 };
+
+/** What a fork that cannot reach a recorded server says first: unlike Replay, a fork continues live. */
+const FORK_RECONNECTS = 'A fork continues live, so it connects to the session’s MCP servers again (with the headers of your Sources), and one could not be used:';
 
 /**
  * Starts connecting to the request's servers at once (beside the module's evaluation) and offers
@@ -36,8 +41,8 @@ export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOpt
   let takeChanges: TakeToolChanges | undefined;
   let disposed = false;
   const stopped = new AbortController();
-  const opening = openMcpToolSources(servers, { environment: readMcpEnvironment(), validate, signal: stopped.signal, recorder: options.recorder, canAsk: options.canAsk }).then((opened) => {
-    if (!opened.ok) return opened;
+  const opening = openMcpToolSources(servers, { environment: readMcpEnvironment(), validate, signal: stopped.signal, recorder: options.recorder, canAsk: options.canAsk, ...(options.forkOf ? { recordedCalls: options.forkOf.calls } : {}) }).then((opened) => {
+    if (!opened.ok) return options.forkOf ? err({ ...opened.error, message: `${FORK_RECONNECTS} ${opened.error.message}` }) : opened;
     close = opened.value.close;
     takeChanges = opened.value.takeChanges;
     if (disposed) void close();

@@ -46,8 +46,14 @@ export type StreamTurnOptions = {
   recordedOutputs?: Map<string, string>;
   /** A fork: the recorded turn's tape answers while requests match it, then the request's model (`createForkClient`). */
   forkTape?: readonly TapeEntry[];
-  /** A recorded turn's MCP side (replay, fork): server calls are answered from it, without connecting. */
+  /** A recorded turn's MCP side (replay): server calls are answered from it, without connecting. */
   mcpTape?: McpTape;
+  /**
+   * A forked turn's MCP side: the servers are connected again (with the request's headers, the
+   * tab's), and a call the recording made with the same arguments is answered from it; a server
+   * that cannot be reached ends the fork as `mcp-server-unavailable`, naming it and why.
+   */
+  mcpForkTape?: McpTape;
   /** Events the turn may stream before it is stopped; `TURN_LIMITS.eventsPerTurn` unless given. */
   maxEvents?: number;
   onFinished?: (turn: FinishedTurn) => void | Promise<void>;
@@ -126,7 +132,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const opened = startTurnSandbox(pool, request);
   if (!opened.ok) return { ok: false, ...opened.error };
   const mcp = createMcpTapeRecorder(secrets);
-  const sandbox = ok(addMcpTools(opened.value, { servers: request.mcpServers, pool, recorder: mcp, recorded: options.mcpTape, canAsk: true }));
+  const sandbox = ok(addMcpTools(opened.value, { servers: request.mcpServers, pool, recorder: mcp, recorded: options.mcpTape, forkOf: options.mcpForkTape, canAsk: true }));
   const { controlToken, events } = serveTurnRun({
     turnId,
     clientId,

@@ -15,7 +15,7 @@ export function buildForkRequest(record: SessionRecord, fork: ForkRequest): Resu
   const callIds = new Set(turn.events.flatMap((event) => (event.type === 'tool-output' ? [event.callId] : [])));
   const unknown = (fork.outputs ?? []).find((entry) => !callIds.has(entry.callId));
   if (unknown) return err(`Call ${unknown.callId} is not a call of turn ${fork.turn + 1} with an output to change.`);
-  const { turn: _turn, outputs, ...changes } = fork;
+  const { turn: _turn, outputs, mcpServers: _tabServers, ...changes } = fork;
   const changed = (outputs?.length ?? 0) > 0 || Object.values(changes).some((value) => value !== undefined);
   if (!changed) return err('A fork changes something: an output, the module, the model or a setting.');
   const recorded = turn.request;

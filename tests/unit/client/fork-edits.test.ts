@@ -31,6 +31,14 @@ describe('fork edits', () => {
     });
   });
 
+  it("sends the tab's MCP servers that have headers, by name and address, for the fork to connect with", () => {
+    let tab = playgroundReducer(shared, { type: 'mcp-server-added', source: { kind: 'url', url: 'https://mcp.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer tab-token' }, { name: ' ', value: 'x' }] } });
+    tab = playgroundReducer(tab, { type: 'mcp-server-added', source: { kind: 'url', url: 'https://open.example.com/mcp', headers: [] } });
+    const body = buildForkBody(tab, { turn: 0, message: 'm', outputs: [{ callId: 'c1', output: 'x' }] });
+    expect(body.ok && body.value.mcpServers).toEqual([{ name: tab.mcpServers[0]!.namespace, url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer tab-token' } }]);
+    expect(buildForkBody(shared, { turn: 0, message: 'm', outputs: [{ callId: 'c1', output: 'x' }] })).toEqual({ ok: true, value: { turn: 0, outputs: [{ callId: 'c1', output: 'x' }] } });
+  });
+
   it('sends a remote model with the key typed in this tab, and refuses one that cannot be built', () => {
     const typed = playgroundReducer(shared, { type: 'api-key-changed', provider: 'openai', baseURL: '', key: 'sk-typed-here' });
     const remote = playgroundReducer(typed, { type: 'model-changed', model: { provider: 'openai', openai: { model: 'gpt-5-mini', baseURL: '' } } });

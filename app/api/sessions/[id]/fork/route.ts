@@ -11,7 +11,8 @@ export const dynamic = 'force-dynamic';
 /**
  * Runs a recorded turn again with something changed (an output, the module, the model, a setting)
  * and streams its events like `POST /api/turns`: the recording answers the model requests while
- * they match it, the live model from the first that does not.
+ * they match it, the live model from the first that does not. MCP servers are connected again with
+ * the tab's headers (from the body), their recorded calls answering the same calls.
  */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
@@ -22,7 +23,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const result = await streamTurn({
     request: forked.value.request,
     forkTape: forked.value.tape,
-    ...(forked.value.mcp ? { mcpTape: forked.value.mcp } : {}),
+    ...(forked.value.mcp ? { mcpForkTape: forked.value.mcp } : {}),
     clientId: readClientAddress(request),
     env: readModelEnvironment(),
     onFinished: saveFinishedTurn,
