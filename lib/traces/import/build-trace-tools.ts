@@ -60,7 +60,12 @@ function collectRecordedOutputs(run: TraceRun, name: string, calls: readonly Tra
       continue;
     }
     if (result.isError) notes.push({ where: `call ${call.callId} (${name})`, reason: `It failed in the app (${result.output}); the module answers it with that error text as its output.` });
-    recorded.push({ args: parseArguments(call.arguments), output: result.output });
+    const args = parseArguments(call.arguments);
+    const earlier = recorded.find((entry) => JSON.stringify(entry.args) === JSON.stringify(args));
+    if (earlier && earlier.output !== result.output) {
+      notes.push({ where: `call ${call.callId} (${name})`, reason: 'An earlier call had the same arguments and got another result; the module answers both with the earlier one, so from here the run may differ from the app\'s.' });
+    }
+    recorded.push({ args, output: result.output });
   }
   return recorded;
 }

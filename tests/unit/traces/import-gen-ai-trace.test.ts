@@ -48,3 +48,20 @@ describe('importTrace: OpenTelemetry GenAI conventions', () => {
     expect(imported.notes.some((note) => note.where.includes('chat gpt-4o-mini') && note.reason.startsWith('No output messages were recorded'))).toBe(true);
   });
 });
+
+describe('importTrace: repeated calls', () => {
+  it('says when two calls with the same arguments got different results', async () => {
+    let reading = 0;
+    const counter = { name: 'read_counter', description: 'Reads a counter.', parameters: { type: 'object', properties: {} }, execute: () => String((reading += 1)) };
+    const scenario = {
+      prompt: 'Read the counter twice.',
+      tools: [counter],
+      steps: [{ calls: [{ id: 'call_1', name: 'read_counter', args: {} }] }, { calls: [{ id: 'call_2', name: 'read_counter', args: {} }] }, { text: 'It went from 1 to 2.' }],
+    };
+    const imported = expectImported(importTrace(await recordGenAiTrace(scenario)));
+    expect(imported.notes).toContainEqual({
+      where: 'call call_2 (read_counter)',
+      reason: "An earlier call had the same arguments and got another result; the module answers both with the earlier one, so from here the run may differ from the app's.",
+    });
+  });
+});
