@@ -12,6 +12,7 @@ import { useTheme } from '@/components/header/use-theme';
 import { selectWaitingCalls } from '@/components/run/pending-for-you';
 import { SessionBanner } from '@/components/session/session-banner';
 import { SessionImport } from '@/components/session/session-import';
+import { ImportTraceButton } from '@/components/session/import-trace-button';
 import { ShareButton } from '@/components/session/share-button';
 import { useCompileOnChange } from './use-compile-on-change';
 import { useForkAction, useForkLoader, useRunShortcut, useTurnRunner, useScenarioCommands, useSharedTurnActions, useSideBySideRunner, useTurnRecords, useTurnStarters } from '@/components/playground/turns';
@@ -132,6 +133,7 @@ export function Playground(props: PlaygroundProps) {
         <HistoryMenu list={drafts.list} onReopen={(id) => void drafts.reopen(id)} currentId={drafts.currentId} savedAt={drafts.savedAt} />
         {!shared && <ShareButton key={currentRun.turnId ?? 'no-turn'} state={state} />}
         <SessionImport />
+        <ImportTraceButton />
         {layout.wide && <PanelToggles layout={layout.panels} />}
       </AppHeader>
       <DraftNotice notice={drafts.notice} onStartFresh={shared ? commands.backToShared : commands.startFresh} onBringBack={(id) => void drafts.reopen(id)} onDismiss={drafts.dismissNotice} />
