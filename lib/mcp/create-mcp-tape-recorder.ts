@@ -1,5 +1,5 @@
 import { createRedactor, redactJsonValue, type JsonValue } from '@/lib/runtime';
-import { MCP_TAPE_LIMITS, type McpRecordedCall, type McpRecordedRelist, type McpRecordedServer, type McpTape } from '@/lib/contract';
+import { MCP_TAPE_LIMITS, type McpRecordedCall, type McpRecordedQuestion, type McpRecordedRelist, type McpRecordedServer, type McpTape } from '@/lib/contract';
 
 /** Collects a turn's MCP side as it happens; `tape()` is what the finished turn keeps. */
 export type McpTapeRecorder = {
@@ -20,6 +20,9 @@ export type McpTapeRecorder = {
 export function createMcpTapeRecorder(secrets: readonly string[]): McpTapeRecorder {
   const redact = createRedactor(secrets);
   const clean = (value: unknown) => redactJsonValue((value ?? null) as JsonValue, redact);
+  // The message as the timeline shows it (redacted, then cut), so a replay asks in the same words.
+  const cleanQuestion = ({ question, reply }: McpRecordedQuestion): McpRecordedQuestion =>
+    ({ question: { ...(clean(question) as object), message: redact(question.message).slice(0, MCP_TAPE_LIMITS.questionChars) }, reply: clean(reply) }) as McpRecordedQuestion;
   const servers: McpRecordedServer[] = [];
   const calls: McpRecordedCall[] = [];
   const relists: McpRecordedRelist[] = [];
@@ -27,11 +30,21 @@ export function createMcpTapeRecorder(secrets: readonly string[]): McpTapeRecord
   return {
     recordServer: (server) => void servers.push(server),
     recordRelist: (relist) => void relists.push(relist.error === undefined ? relist : { ...relist, error: redact(relist.error) }),
-    recordCall: (call) => void calls.push({ ...call, arguments: clean(call.arguments), ...(call.result === undefined ? {} : { result: clean(call.result) }), ...(call.error === undefined ? {} : { error: redact(call.error) }) }),
+    recordCall: (call) =>
+      void calls.push({
+        ...call,
+        arguments: clean(call.arguments),
+        ...(call.questions === undefined ? {} : { questions: call.questions.map(cleanQuestion) }),
+        ...(call.result === undefined ? {} : { result: clean(call.result) }),
+        ...(call.error === undefined ? {} : { error: redact(call.error) }),
+      }),
     recordMessage(server, direction, message) {
       if (messages.length >= MCP_TAPE_LIMITS.messages) return;
       const text = JSON.stringify(message) ?? 'null';
-      messages.push({ server, direction, message: text.length <= MCP_TAPE_LIMITS.messageChars ? clean(message) : stubOf(message, text.length) });
+      // Measured again once redacted: a redaction may be longer than the secret it replaces.
+      const kept = text.length <= MCP_TAPE_LIMITS.messageChars ? clean(message) : undefined;
+      const keptChars = kept === undefined ? text.length : JSON.stringify(kept).length;
+      messages.push({ server, direction, message: kept !== undefined && keptChars <= MCP_TAPE_LIMITS.messageChars ? kept : stubOf(message, keptChars) });
     },
     tape: () => (servers.length === 0 ? undefined : { servers, ...(relists.length > 0 ? { relists } : {}), calls, messages }),
   };

@@ -7,7 +7,7 @@ import { compareTurnEvents } from './compare-session-events';
 import type { ReplayReport, TurnReplayVerdict } from './replay-report';
 
 /** What running one recorded turn again needs: its request, its tape, and the decisions people made. Not its events. */
-export type TapedTurn = Pick<SessionTurn, 'request' | 'tape' | 'mcp' | 'approvals' | 'outputs'>;
+export type TapedTurn = Pick<SessionTurn, 'request' | 'tape' | 'mcp' | 'approvals' | 'outputs' | 'elicitations'>;
 
 /** What a replay asks for next: the turn to run on its tape, or, once every turn ran, the report. */
 export type ReplayStep = { kind: 'turn'; index: number; turn: TapedTurn } | { kind: 'done'; report: ReplayReport };
@@ -31,7 +31,7 @@ export function createSessionReplay(record: SessionRecord): SessionReplay {
   const replayedEvents: RuntimeEvent[][] = [];
   const stepAt = (index: number): ReplayStep => {
     const turn = record.turns[index];
-    return turn ? { kind: 'turn', index, turn: { request: turn.request, tape: turn.tape, ...(turn.mcp ? { mcp: turn.mcp } : {}), approvals: turn.approvals, outputs: turn.outputs } } : { kind: 'done', report: finish() };
+    return turn ? { kind: 'turn', index, turn: { request: turn.request, tape: turn.tape, ...(turn.mcp ? { mcp: turn.mcp } : {}), approvals: turn.approvals, outputs: turn.outputs, ...(turn.elicitations ? { elicitations: turn.elicitations } : {}) } } : { kind: 'done', report: finish() };
   };
   const finish = (): ReplayReport => {
     const assertions = record.assertions && record.assertions.length > 0 ? { assertions: checkAssertions(record.assertions, replayedEvents) } : {};

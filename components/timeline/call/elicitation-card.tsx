@@ -83,9 +83,16 @@ function OpenQuestion({ callId, asked, onAnswer }: { callId: string; asked: Call
       {asked.mode === 'url' && asked.url && (
         <p className="text-[11px]">
           Open this page yourself if you trust it:{' '}
-          <a data-testid={`elicitation-url-${callId}`} href={asked.url} target="_blank" rel="noopener noreferrer" className="break-all font-mono text-sky-700 underline dark:text-sky-300">
-            {asked.url}
-          </a>
+          {/* A recorded question is a stranger's text: only an http(s) address becomes a link. */}
+          {/^https?:\/\//i.test(asked.url) ? (
+            <a data-testid={`elicitation-url-${callId}`} href={asked.url} target="_blank" rel="noopener noreferrer" className="break-all font-mono text-sky-700 underline dark:text-sky-300">
+              {asked.url}
+            </a>
+          ) : (
+            <span data-testid={`elicitation-url-${callId}`} className="break-all font-mono">
+              {asked.url}
+            </span>
+          )}
         </p>
       )}
       {fields.length > 0 && (

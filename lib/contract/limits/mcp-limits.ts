@@ -35,6 +35,8 @@ export const MCP_LIMITS = {
   outputBytes: SANDBOX_LIMITS.outputBytes,
   /** Progress notifications kept as log lines per call (the rest are counted, not shown). */
   progressLinesPerCall: 50,
+  /** Questions (elicitations) one call's server may ask a person; a further one is refused. */
+  questionsPerCall: 10,
   /** Servers an operator's mcp.json may list. */
   operatorServers: 50,
 } as const;

@@ -16,16 +16,18 @@ export const mcpServerNameSchema = z
   .string()
   .regex(TOOL_NAME_PATTERN, 'a server name must match ^[a-zA-Z0-9_-]{1,64}$ (it becomes the namespace of its tools).');
 
+/** A URL's parser drops tabs and line breaks silently: a URL holding them (or any control character or space) is refused, not cleaned. */
 export const mcpServerUrlSchema = z
   .string()
   .max(MCP_LIMITS.urlChars, `a server URL is limited to ${MCP_LIMITS.urlChars} characters.`)
+  .regex(/^[^\u0000-\u0020\u007f]*$/, 'a server URL may not hold spaces, line breaks or control characters.')
   .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), 'a server URL must be an absolute http:// or https:// URL.');
 
-/** Header names as HTTP allows them; values without line breaks. */
+/** Header names as HTTP allows them; values without line breaks or other control characters (a tab is allowed, as HTTP allows it). */
 export const mcpHeadersSchema = z
   .record(
     z.string().min(1).max(MCP_LIMITS.headerNameChars, `a header name is limited to ${MCP_LIMITS.headerNameChars} characters.`).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name may hold only the characters HTTP allows in a token.'),
-    z.string().max(MCP_LIMITS.headerValueChars, `a header value is limited to ${MCP_LIMITS.headerValueChars} characters.`).regex(/^[^\r\n\0]*$/, 'a header value may not hold line breaks.'),
+    z.string().max(MCP_LIMITS.headerValueChars, `a header value is limited to ${MCP_LIMITS.headerValueChars} characters.`).regex(/^[^\u0000-\u0008\u000a-\u001f\u007f]*$/, 'a header value may not hold line breaks or control characters.'),
   )
   .refine((headers) => Object.keys(headers).length <= MCP_LIMITS.headersPerServer, `at most ${MCP_LIMITS.headersPerServer} headers per server.`);
 

@@ -1,11 +1,12 @@
 // Server-only: `tools/call` on a turn's connection, recorded for the turn's tape.
 import type { Client } from '@modelcontextprotocol/client';
 import { err, ok, type JsonValue } from '@/lib/runtime';
-import { MCP_LIMITS, TURN_LIMITS, type McpProgress } from '@/lib/contract';
+import { MCP_LIMITS, TURN_LIMITS, type McpProgress, type McpRecordedQuestion } from '@/lib/contract';
 import type { ServerRequestAnswers } from './answer-server-requests';
 import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
 import type { CallServerTool } from './create-mcp-tool';
 import { describeMcpFailure } from './describe-mcp-failure';
+import { recordQuestions } from './record-questions';
 
 /** How the official client words the progress it reports for its own input_required rounds. */
 const CLIENT_ROUND = /^Fulfilling input required by '[^']*' \(round \d+\)$/;
@@ -16,15 +17,24 @@ const CLIENT_ROUND = /^Fulfilling input required by '[^']*' \(round \d+\)$/;
  * revision's cancellation): the runtime's deadline aborts it, and that deadline pauses while a
  * person answers the server, so the client's own timeout is only the turn's wait budget as a
  * backstop. Keeps the first `progressLinesPerCall` progress notifications, and records the call
- * with what it answered.
+ * with the questions its server asked a person (at most `questionsPerCall`, a further one is
+ * refused), the replies they got, and what it answered.
  */
 export function createLiveCall(server: { name: string; client: Client; overflowed: AbortSignal; answers: ServerRequestAnswers; recorder?: McpTapeRecorder }): CallServerTool {
   return async (call, options) => {
     const progress: McpProgress[] = [];
+    const questions: McpRecordedQuestion[] = [];
     const record = (outcome: { result: JsonValue } | { error: string }) =>
-      server.recorder?.recordCall({ server: server.name, tool: call.tool, arguments: call.arguments, ...(progress.length > 0 ? { progress } : {}), ...outcome });
+      server.recorder?.recordCall({
+        server: server.name,
+        tool: call.tool,
+        arguments: call.arguments,
+        ...(progress.length > 0 ? { progress } : {}),
+        ...(questions.length > 0 ? { questions } : {}),
+        ...outcome,
+      });
     try {
-      const inFlight = { log: options.log, ...(options.ask ? { ask: options.ask } : {}) };
+      const inFlight = { log: options.log, ...(options.ask ? { ask: recordQuestions(options.ask, questions, options.log) } : {}) };
       const result = await server.answers.during(inFlight, () => server.client.callTool(
         { name: call.tool, arguments: call.arguments as Record<string, unknown> },
         {

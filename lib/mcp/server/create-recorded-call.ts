@@ -1,5 +1,6 @@
-import { err, ok, type JsonValue } from '@/lib/runtime';
-import type { McpRecordedCall } from '@/lib/contract';
+import { err, ok, type AskPerson, type ElicitationReply, type JsonValue, type Result } from '@/lib/runtime';
+import type { McpRecordedCall, McpRecordedQuestion } from '@/lib/contract';
+import { recordQuestions } from './record-questions';
 import type { McpCallResult } from '../convert-call-result';
 import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
 import type { CallServerTool } from './create-mcp-tool';
@@ -14,12 +15,14 @@ export type CreateRecordedCallOptions = {
 /**
  * Answers a server's calls from a turn's recording: each call takes the first recorded call of
  * the same tool with the same arguments not yet used, replays its progress and answers what it
- * answered. A call the recording does not have goes to the server in a fork, and fails with the
- * reason on replay (the replay then differs from the recording there, and says so).
+ * answered. The questions its server asked are asked again (a replay answers them from the
+ * session's stored answers, never a person); a reply other than the one the recorded server got
+ * fails the call with both named. A call the recording does not have goes to the server in a fork,
+ * and fails with the reason on replay (the replay then differs from the recording there, and says so).
  */
 export function createRecordedCall(server: string, recorded: readonly McpRecordedCall[], options: CreateRecordedCallOptions = {}): CallServerTool {
   const unused = recorded.filter((call) => call.server === server);
-  const record = (call: { tool: string; arguments: JsonValue }, outcome: Pick<McpRecordedCall, 'progress'> & ({ result: JsonValue } | { error: string })) =>
+  const record = (call: { tool: string; arguments: JsonValue }, outcome: Pick<McpRecordedCall, 'progress' | 'questions'> & ({ result: JsonValue } | { error: string })) =>
     options.recorder?.recordCall({ server, tool: call.tool, arguments: call.arguments, ...outcome });
   return async (call, callOptions) => {
     const key = JSON.stringify(call.arguments);
@@ -33,7 +36,13 @@ export function createRecordedCall(server: string, recorded: readonly McpRecorde
     }
     unused.splice(index, 1);
     for (const progress of found.progress ?? []) callOptions.onProgress(progress);
-    const progress = found.progress ? { progress: found.progress } : {};
+    const questions: McpRecordedQuestion[] = [];
+    const asked = await askAgain(server, found.questions ?? [], callOptions.ask && recordQuestions(callOptions.ask, questions, callOptions.log));
+    const progress = { ...(found.progress ? { progress: found.progress } : {}), ...(questions.length > 0 ? { questions } : {}) };
+    if (!asked.ok) {
+      record(call, { ...progress, error: asked.error });
+      return asked;
+    }
     if (found.error !== undefined || found.result === undefined) {
       const error = found.error ?? 'The recorded call has no result.';
       record(call, { ...progress, error });
@@ -42,4 +51,32 @@ export function createRecordedCall(server: string, recorded: readonly McpRecorde
     record(call, { ...progress, result: found.result });
     return ok(found.result as McpCallResult);
   };
+}
+
+/** Asks each recorded question in order; the first reply that is not the one the recorded server got stops the call. */
+async function askAgain(server: string, questions: readonly McpRecordedQuestion[], ask: AskPerson | undefined): Promise<Result<void, string>> {
+  for (const { question, reply: recorded } of questions) {
+    if (!ask) return err(`The recording's server asked "${question.message}" here, and nobody can answer it on replay.`);
+    const reply = await ask({ server, question });
+    if (!isSameReply(reply, recorded)) {
+      return err(
+        `The server asked "${question.message}" and was answered ${describeReply(recorded)} in the recording, but ${describeReply(reply)} on replay; the server is not contacted on replay, so its recorded result does not apply.`,
+      );
+    }
+  }
+  return ok(undefined);
+}
+
+function isSameReply(reply: ElicitationReply, recorded: McpRecordedQuestion['reply']): boolean {
+  return JSON.stringify(canonical(reply)) === JSON.stringify(canonical(recorded));
+}
+
+/** The reply with its fields in a fixed order, so the same answer compares equal however it was written. */
+function canonical(reply: ElicitationReply | McpRecordedQuestion['reply']): unknown {
+  if (reply.action !== 'accept' || !reply.content) return { action: reply.action };
+  return { action: reply.action, content: Object.fromEntries(Object.entries(reply.content).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+}
+
+function describeReply(reply: ElicitationReply | McpRecordedQuestion['reply']): string {
+  return reply.action === 'accept' && reply.content ? `accept ${JSON.stringify(reply.content)}` : reply.action;
 }

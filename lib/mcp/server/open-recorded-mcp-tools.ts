@@ -1,4 +1,5 @@
-import type { TakeToolChanges, Tool, ToolSourceChange } from '@/lib/runtime';
+import { err, ok, type Result, type TakeToolChanges, type Tool, type ToolSourceChange } from '@/lib/runtime';
+import type { McpFailure } from './mcp-failure';
 import type { McpServerRef, McpTape } from '@/lib/contract';
 import type { McpListedTool } from '../mcp-listed-tool';
 import type { McpTapeRecorder } from '../create-mcp-tape-recorder';
@@ -16,7 +17,10 @@ export type RecordedMcpTools = { tools: Tool[]; takeChanges: TakeToolChanges };
  * offered to the request it was first offered to. The recorder, when given, keeps the same
  * servers, listings and calls as answered, so a replay's record matches its recording.
  */
-export function openRecordedMcpTools(servers: readonly McpServerRef[], tape: McpTape, options: { validate: ValidateJson; recorder?: McpTapeRecorder }): RecordedMcpTools {
+export function openRecordedMcpTools(servers: readonly McpServerRef[], tape: McpTape, options: { validate: ValidateJson; recorder?: McpTapeRecorder }): Result<RecordedMcpTools, McpFailure> {
+  // A server the request names that the recording lacks fails the set: it is never connected to.
+  const missing = servers.find((reference) => !tape.servers.some((server) => server.name === reference.name));
+  if (missing) return err({ code: 'unknown-server', message: `${missing.name}: the recording has no listing of this server, and the server is not contacted on replay.` });
   const calls = { count: 0 };
   const byServer = new Map<string, { reference: McpServerRef; server: McpToolServer }>();
   const tools = servers.flatMap((reference) => {
@@ -35,5 +39,5 @@ export function openRecordedMcpTools(servers: readonly McpServerRef[], tape: Mcp
       if (relist.tools === undefined) return [{ server: relist.server, error: relist.error ?? 'The server could not be listed again.' }];
       return [{ server: relist.server, tools: createServerTools(owner.reference, relist.tools as McpListedTool[], owner.server) }];
     });
-  return { tools, takeChanges };
+  return ok({ tools, takeChanges });
 }

@@ -10,9 +10,9 @@ import type { SessionStore } from '@/lib/sessions/store';
  * cannot be shared.
  */
 export async function saveFinishedTurn(turn: FinishedTurn, dependencies: { store?: SessionStore; checker?: SessionChecker } = {}): Promise<void> {
-  const { turnId, request, tape, mcp, approvals, outputs, events, controlTokenHash } = turn;
-  // The MCP side goes with the turn: a replay or fork answers server calls from it, without the server.
-  const prepared = await (dependencies.checker ?? getSessionChecker()).prepareTurn({ turnId, request, tape, ...(mcp ? { mcp } : {}), approvals, outputs, events });
+  const { turnId, request, tape, mcp, approvals, outputs, elicitations, events, controlTokenHash } = turn;
+  // The MCP side and the answers to its questions go with the turn: a replay or fork answers server calls from them, without the server.
+  const prepared = await (dependencies.checker ?? getSessionChecker()).prepareTurn({ turnId, request, tape, ...(mcp ? { mcp } : {}), approvals, outputs, ...(elicitations ? { elicitations } : {}), events });
   if (!prepared.ok) {
     console.error(`Turn ${turnId} was not stored for sharing: ${prepared.error}`);
     return;

@@ -35,7 +35,8 @@ export function addMcpTools(sandbox: OpeningTurnSandbox, options: AddMcpToolsOpt
   const validate: ValidateJson = (schema, value) => createPooledResultValidator(options.pool, schema)(value);
   if (options.recorded) {
     const recorded = openRecordedMcpTools(servers, options.recorded, { validate, recorder: options.recorder });
-    return withTools(sandbox, { opening: resolveInPool(options.pool, ok(recorded.tools)), toolChanges: resolveChangesInPool(options.pool, recorded.takeChanges) }, () => undefined);
+    if (!recorded.ok) return withTools(sandbox, { opening: Promise.resolve(recorded), toolChanges: async () => [] }, () => undefined);
+    return withTools(sandbox, { opening: resolveInPool(options.pool, ok(recorded.value.tools)), toolChanges: resolveChangesInPool(options.pool, recorded.value.takeChanges) }, () => undefined);
   }
   let close: (() => Promise<void>) | undefined;
   let takeChanges: TakeToolChanges | undefined;

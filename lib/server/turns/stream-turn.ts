@@ -14,6 +14,8 @@ import {
   type JsonSchema,
   CURRENT_TOOL_SEARCH_VERSION,
   ok,
+  type ElicitationHandler,
+  type ElicitationReply,
 } from '@/lib/runtime';
 import { createPooledAutoModel, createPooledResultValidator, createPooledTokenCount, getSandboxPool } from '@/lib/sandbox/pool';
 import { admitTurn, type RateLimitRefusal, getSharedLimits } from '../admission';
@@ -44,6 +46,8 @@ export type StreamTurnOptions = {
   standingApproval?: { approved: boolean; reason: string };
   /** Hand-typed outputs recorded in a session, answered without asking (replay). */
   recordedOutputs?: Map<string, string>;
+  /** Answers to servers' questions recorded in a session, by elicitation id (replay): given, nobody is asked, and a question it lacks is not answered. */
+  recordedElicitations?: Map<string, ElicitationReply>;
   /** A fork: the recorded turn's tape answers while requests match it, then the request's model (`createForkClient`). */
   forkTape?: readonly TapeEntry[];
   /** A recorded turn's MCP side (replay): server calls are answered from it, without connecting. */
@@ -116,10 +120,8 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
   const tape: TapeEntry[] = [];
   const approvals: FinishedTurn['approvals'] = [];
   const outputs: FinishedTurn['outputs'] = [];
-  const typedKey = request.model.provider === 'openai' || request.model.provider === 'openai-compatible' || request.model.provider === 'gemini' || request.model.provider === 'anthropic' ? request.model.apiKey : undefined;
-  const secrets = [typedKey, options.env.OPENAI_API_KEY, options.env.GEMINI_API_KEY, options.env.ANTHROPIC_API_KEY, ...listMcpSecrets(request.mcpServers)].filter(
-    (value): value is string => typeof value === 'string' && value !== '',
-  );
+  const elicitations: NonNullable<FinishedTurn['elicitations']> = [];
+  const secrets = listTurnSecrets(request, options.env);
   const onExchange = (entry: TapeEntry) => tape.push(entry);
   const live = createModelClient(request.model, { env: options.env, onExchange, createAutoModel: (autoOptions) => createPooledAutoModel(pool, autoOptions), chooseGeminiSchema, anthropicJudge: planAnthropicSchema });
   const model = options.forkTape ? createForkClient({ tape: options.forkTape, live, onExchange, chooseGeminiSchema, anthropicJudge: planAnthropicSchema }) : live;
@@ -175,7 +177,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
             if (output !== null) outputs.push({ callId: asked.callId, output });
             return output;
           },
-          requestElicitation: (asked) => registry.awaitElicitation(turnId, asked),
+          requestElicitation: answerQuestions(turnId, options.recordedElicitations, elicitations),
         },
         host: {
           turnId,
@@ -198,6 +200,7 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
         ...(mcp.tape() ? { mcp: mcp.tape() } : {}),
         approvals,
         outputs,
+        ...(elicitations.length > 0 ? { elicitations } : {}),
         events: [...sent],
         outcome: endingOf(outcome),
         controlTokenHash: hashTurnControlToken(controlToken),
@@ -205,6 +208,21 @@ function startTurn(turnId: string, options: StreamTurnOptions): StreamTurnResult
     },
   });
   return { ok: true, turnId, controlToken, events };
+}
+
+/** What no event, tape or stored turn may show: the typed key, the server's keys and the MCP servers' header values. */
+function listTurnSecrets(request: TurnRequest, env: ModelEnvironment): string[] {
+  const typedKey = request.model.provider === 'openai' || request.model.provider === 'openai-compatible' || request.model.provider === 'gemini' || request.model.provider === 'anthropic' ? request.model.apiKey : undefined;
+  return [typedKey, env.OPENAI_API_KEY, env.GEMINI_API_KEY, env.ANTHROPIC_API_KEY, ...listMcpSecrets(request.mcpServers)].filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+/** Answers a server's question from the session's answers when given (replay: nobody is asked), else through the registry; keeps each answer for the session. */
+function answerQuestions(turnId: string, recorded: Map<string, ElicitationReply> | undefined, kept: NonNullable<FinishedTurn['elicitations']>): ElicitationHandler {
+  return async (asked) => {
+    const reply = recorded ? (recorded.get(asked.elicitationId) ?? null) : await getTurnRegistry().awaitElicitation(turnId, asked);
+    if (reply) kept.push({ elicitationId: asked.elicitationId, ...reply } as (typeof kept)[number]);
+    return reply;
+  };
 }
 
 /** How the turn ended, without what it produced. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionAssertionsSchema } from '@/lib/assertions';
-import { mcpTapeSchema, modelConfigSchema, removeMcpSecrets, removeModelSecrets, tapeEntrySchema, type McpServerRef, SANDBOX_LIMITS, TURN_LIMITS, turnRequestSchema, SESSION_LIMITS } from '@/lib/contract';
+import { elicitationAnswerRequestSchema, MCP_LIMITS, mcpTapeSchema, modelConfigSchema, removeMcpSecrets, removeModelSecrets, tapeEntrySchema, type McpServerRef, SANDBOX_LIMITS, TURN_LIMITS, turnRequestSchema, SESSION_LIMITS } from '@/lib/contract';
 import {
   isPlainObject,
   err,
@@ -60,6 +60,9 @@ export const recordedApprovalSchema = z.object({
 /** An output a person typed for a call answered by hand. */
 export const recordedOutputSchema = z.object({ callId: z.string(), output: z.string() });
 
+/** A person's answer to a server's question, as the answer route took it. */
+export const recordedElicitationSchema = elicitationAnswerRequestSchema;
+
 /** One finished turn: the request without secrets, the raw model exchanges, the decisions, the events. */
 export const sessionTurnSchema = z.object({
   turnId: z.string().min(1).max(200),
@@ -80,6 +83,8 @@ export const sessionTurnSchema = z.object({
   eventFields: z.literal('v1').optional(),
   approvals: z.array(recordedApprovalSchema),
   outputs: z.array(recordedOutputSchema),
+  /** What people answered to the servers' questions (absent: nobody was asked): a replay answers from these and asks nobody. */
+  elicitations: z.array(recordedElicitationSchema).max(MCP_LIMITS.callsPerTurn * MCP_LIMITS.questionsPerCall).optional(),
   events: z.array(runtimeEventSchema).max(TURN_LIMITS.eventsPerTurn, `A turn holds at most ${TURN_LIMITS.eventsPerTurn} events.`),
 });
 
