@@ -117,7 +117,9 @@ function applyEventBody(state: TimelineState, event: RuntimeEvent): TimelineStat
 
 function applyModelRequest(state: TimelineState, event: RuntimeEventOf<'model-request'>): TimelineState {
   const previous = state.iterations.filter((it) => it.iteration < event.iteration && it.request).at(-1)?.request;
-  const before = new Set(previous?.offeredTools ?? event.offeredTools);
+  // Tools a server's listing added before this request (`tools-changed`) were not loaded by a search.
+  const relisted = state.iterations.find((it) => it.iteration === event.iteration)?.toolChanges?.flatMap((change) => change.added) ?? [];
+  const before = new Set([...(previous?.offeredTools ?? event.offeredTools), ...relisted]);
   const tokens = event.toolTokens;
   const toolTokens = tokens
     ? {

@@ -80,6 +80,7 @@ describe.each<McpTestServerEra>(['modern', 'legacy'])('a server whose tools chan
     expect(changed).toMatchObject({ iteration: 2 });
     expect(turn.mcp?.relists).toEqual([{ server: 'shop', iteration: 2, tools: [expect.objectContaining({ name: 'install' }), expect.objectContaining({ name: 'status' }), expect.objectContaining({ name: 'search' })] }]);
     const timeline = reduceRuntimeEvents(turn.events);
+    expect(timeline.iterations[1]?.request?.newlyOffered).toEqual([]);
     expect(timeline.iterations[1]?.toolChanges).toEqual([{ at: expect.any(Number), server: 'shop', added: ['shop.search'], removed: ['shop.legacy_search'], changed: ['shop.status'] }]);
 
     const contacted = server.methods.length;
