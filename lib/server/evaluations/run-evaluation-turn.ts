@@ -49,18 +49,24 @@ export function createEvaluationTurnRunner(dependencies: EvaluationTurnDependenc
         },
       }), signal);
     if (!started.ok) return { outcome: erroredOutcome(dependencies.request, spec, { code: signal.aborted ? 'stopped' : 'refused', message: started.error }) };
-    await new Promise<void>((resolve) => {
-      const cancel = () => started.events.cancel('the evaluation was stopped');
+    // A cancelled feed never closes its reader (it has gone away), so Stop ends the wait itself; the turn winds down and frees its slot.
+    const stopped = await new Promise<boolean>((resolve) => {
+      const cancel = () => {
+        started.events.cancel('the evaluation was stopped');
+        resolve(true);
+      };
+      if (signal.aborted) return cancel();
       signal.addEventListener('abort', cancel, { once: true });
       started.events.attach({
         write: () => undefined,
         close: () => {
           signal.removeEventListener('abort', cancel);
-          resolve();
+          resolve(false);
         },
       });
     });
     const latencyMs = Math.max(0, now() - startedAt);
+    if (stopped) return { outcome: erroredOutcome(dependencies.request, spec, { code: 'stopped', message: 'The evaluation was stopped while this run was going.' }, latencyMs) };
     if (!finished) return { outcome: erroredOutcome(dependencies.request, spec, { code: 'turn-error', message: 'The run ended without a record of its turn.' }, latencyMs) };
     const stored = await dependencies.storeRun(finished, spec);
     const base = { ...describeRun(dependencies.request, spec, finished.events), latencyMs, sessionId: stored.ok ? stored.sessionId : null };

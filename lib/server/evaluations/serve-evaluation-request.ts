@@ -26,7 +26,7 @@ async function readEvaluationBody(request: Request): Promise<BodyResult<Evaluati
 export async function serveEvaluationRequest(request: Request, address: string): Promise<Response> {
   const body = await readEvaluationBody(request);
   if (!body.ok) return jsonError(body.status, body.error);
-  const started = await startEvaluation(body.value, address);
+  const started = await startEvaluation(body.value, address, request);
   if (!started.ok) return jsonError(started.error.status, started.error.error);
   return new Response(started.value.body, {
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-evaluation-id': started.value.evaluationId },

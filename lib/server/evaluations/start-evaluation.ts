@@ -70,9 +70,10 @@ const encoder = new TextEncoder();
  * Starts `request` for the visitor at `address`: one evaluation at a time per address, each run a
  * turn admitted like the visitor's own (so it shares their turn slots), at most
  * `EVALUATION_LIMITS.concurrency` at once. The evaluation is stored before the first event; each
- * outcome is stored before it is streamed. Closing the stream stops it.
+ * outcome is stored before it is streamed. Closing the stream, or `client`'s signal aborting (the
+ * request's: the client went away), stops it.
  */
-export async function startEvaluation(request: EvaluationRequest, address: string): Promise<Result<StartedEvaluation, EvaluationRefusal>> {
+export async function startEvaluation(request: EvaluationRequest, address: string, client?: { readonly signal: AbortSignal }): Promise<Result<StartedEvaluation, EvaluationRefusal>> {
   const admitted = await admitEvaluation(address);
   if (!admitted.ok) return admitted;
   const release = admitted.value;
@@ -89,6 +90,10 @@ export async function startEvaluation(request: EvaluationRequest, address: strin
   }
   const concurrency = Math.min(request.concurrency ?? EVALUATION_LIMITS.concurrency, EVALUATION_LIMITS.concurrency, CONCURRENT_TURN_LIMITS.perAddress);
   const stopper = new AbortController();
+  // Stop: the client closing its request stops the runs, whether or not the server cancels the body stream too.
+  const onDisconnect = () => stopper.abort('stopped');
+  if (client?.signal.aborted) onDisconnect();
+  else client?.signal.addEventListener('abort', onDisconnect, { once: true });
   const checker = getSessionChecker();
   const runOne = createEvaluationTurnRunner({
     request,
@@ -127,6 +132,8 @@ export async function startEvaluation(request: EvaluationRequest, address: strin
         })
         .finally(() => {
           clearTimeout(wall);
+          // Also what keeps `client` reachable until the end: a Fetch Request follows its caller's signal only while it is alive.
+          client?.signal.removeEventListener('abort', onDisconnect);
           release();
           if (open) {
             open = false;

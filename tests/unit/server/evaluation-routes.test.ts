@@ -115,6 +115,30 @@ describe('evaluation routes', () => {
     expect((await exportAs('csv')).status).toBe(400);
   });
 
+  it('stops when the client goes away (the request signal aborts): the stream ends as stopped and so does the record', { timeout: 120_000 }, async () => {
+    const client = new AbortController();
+    const response = await postEvaluation(
+      new Request('http://localhost/api/evaluations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(evaluationBody(40, 1)), signal: client.signal }),
+    );
+    expect(response.status).toBe(200);
+    const stoppedId = response.headers.get('x-evaluation-id')!;
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('"type":"run-end"')) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += chunk.value;
+    }
+    client.abort();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+    const events = text.split('\n\n').filter((part) => part.startsWith('data: ')).map((part) => evaluationEventSchema.parse(JSON.parse(part.slice('data: '.length))));
+    expect(events.at(-1)).toMatchObject({ type: 'evaluation-end', status: 'stopped', reason: 'stopped' });
+    const finished = events.filter((event) => event.type === 'run-end').length;
+    expect(finished).toBeLessThan(40);
+    const read = await getEvaluation(new Request(`http://localhost/api/evaluations/${stoppedId}`), params(stoppedId));
+    expect(await read.json()).toMatchObject({ status: 'stopped', reason: 'stopped' });
+  });
+
   it('refuses a request past its limits with the limit named, and answers 404 for an unknown evaluation', async () => {
     const response = await postEvaluation(new Request('http://localhost/api/evaluations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...evaluationBody(1), runs: 101 }) }));
     expect(response.status).toBe(400);
