@@ -19,5 +19,5 @@ export async function POST(request: Request): Promise<Response> {
   const text = await readScannedBodyText(request, BODY_LIMITS.import);
   if (!text.ok) return jsonError(text.status, text.error);
   const owner = hashClientAddress(address);
-  return respondWithSessionResult(await withSessionStore((store) => importTraceSession(text.value, { store, checker: getSessionChecker(), pool: getSandboxPool(), owner })), 201);
+  return respondWithSessionResult(await withSessionStore((store) => importTraceSession(text.value, { store, checker: getSessionChecker(), pool: getSandboxPool(), owner, clientId: address })), 201);
 }
