@@ -5,6 +5,7 @@ import { APPROVAL_TOOL, defineModule, ECHO_TOOL, scriptedModel, SLEEP_TOOL } fro
 import { closeFetchAgents, fetchFrom } from './support/fetch-from';
 import { describeRun, runTurn, turnBody, turnEnd } from '../../harness/run-turn';
 import { sampleLatency } from '../../harness/sample-latency';
+import { createOpenEvaluations } from './support/open-evaluations';
 import { asksApproval, createOpenTurns, turnEndOf } from './support/open-turns';
 import { expectResponsive, expectServerStillServes } from './support/server-checks';
 import { useAbuseServer } from './support/use-abuse-server';
@@ -50,6 +51,39 @@ describeShared('limits shared by two instances on one database', () => {
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await write(second.baseURL())).status, 'and the first instance no longer counts alone').toBe(429);
     expect((await fetchFrom('127.0.0.71', `${second.baseURL()}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 'another address').toBe(400);
+  });
+
+  it("runs one evaluation per address in all: one running on the first instance refuses the address's next on the second", async () => {
+    const evaluations = createOpenEvaluations();
+    const napping = {
+      turn: { messages: [{ role: 'user', content: 'Nap.' }], permissions: { mode: 'auto' } },
+      runs: 2,
+      concurrency: 1,
+      models: [scriptedModel([[['nap', '{}']]])],
+      variants: [{ label: 'A', source: defineModule([SLEEP_TOOL]) }],
+      assertions: [],
+    };
+    try {
+      const running = await evaluations.start(first.baseURL(), '127.0.0.72', napping);
+      expect(running.status, running.text).toBe(200);
+      const attack = evaluations.start(second.baseURL(), '127.0.0.72', napping);
+      const [latency, refused] = await Promise.all([sampleLatency(second.baseURL(), attack), attack]);
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.text).toContain('At most 1 evaluation may run at once from your address; stop it or wait for it to finish.');
+      expectResponsive(latency, 'a second evaluation on the second instance');
+      const other = await evaluations.start(second.baseURL(), '127.0.0.73', napping);
+      expect(other.status, 'another address').toBe(200);
+      other.close();
+      // Stopped on the first instance: its lease is released and the second admits the address again.
+      running.close();
+      await expect.poll(async () => {
+        const again = await evaluations.start(second.baseURL(), '127.0.0.72', { ...napping, runs: 1 });
+        again.close();
+        return again.status;
+      }, { timeout: 8_000, interval: 1_000 }).toBe(200);
+    } finally {
+      await evaluations.closeAll();
+    }
   });
 
   it("gives an address 4 turn slots in all: sleeping turns on the first instance hold the second's", async () => {
