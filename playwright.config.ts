@@ -57,6 +57,12 @@ export default defineConfig({
       ],
     },
   },
+  // An evaluation's runs hold all 4 of the address's turn slots, and every test comes from one
+  // address (127.0.0.1): the evaluation story runs last, alone, so no other test's turn is refused.
+  projects: [
+    { name: 'chromium', testIgnore: /evaluations\.spec\.ts$/ },
+    { name: 'evaluations', testMatch: /evaluations\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: externalBaseURL
     ? undefined
     : {
