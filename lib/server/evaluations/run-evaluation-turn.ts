@@ -3,11 +3,14 @@ import { summarizeEvaluationRun } from '@/lib/assertions';
 import { type EvaluationRequest, type EvaluationRunErrorCode, type EvaluationRunOutcome, type FinishedTurn, type RequestModelConfig, type TurnRequest } from '@/lib/contract';
 import type { ModelEnvironment } from '@/lib/models/server';
 import { assertNever, type RuntimeEvent } from '@/lib/runtime';
-import type { StreamTurnOptions, StreamTurnResult } from '../turns';
+import type { StreamTurnOptions, StreamTurnResult, TurnEventFeed } from '../turns';
 import type { EvaluationRunResult, EvaluationRunSpec } from './run-evaluation';
 
 /** How long a run refused for want of a free turn slot waits before it asks again. */
 const RETRY_MS = 250;
+
+/** How long a stopped run's turn may take to wind down and be kept before it is let go unkept. */
+export const STOP_GRACE_MS = 5_000;
 
 export type EvaluationTurnDependencies = {
   request: EvaluationRequest;
@@ -49,30 +52,50 @@ export function createEvaluationTurnRunner(dependencies: EvaluationTurnDependenc
         },
       }), signal);
     if (!started.ok) return { outcome: erroredOutcome(dependencies.request, spec, { code: signal.aborted ? 'stopped' : 'refused', message: started.error }) };
-    // A cancelled feed never closes its reader (it has gone away), so Stop ends the wait itself; the turn winds down and frees its slot.
-    const stopped = await new Promise<boolean>((resolve) => {
-      const cancel = () => {
-        started.events.cancel('the evaluation was stopped');
-        resolve(true);
-      };
-      if (signal.aborted) return cancel();
-      signal.addEventListener('abort', cancel, { once: true });
-      started.events.attach({
-        write: () => undefined,
-        close: () => {
-          signal.removeEventListener('abort', cancel);
-          resolve(false);
-        },
-      });
-    });
+    const reading = await readTurnToEnd(started.events, signal);
     const latencyMs = Math.max(0, now() - startedAt);
-    if (stopped) return { outcome: erroredOutcome(dependencies.request, spec, { code: 'stopped', message: 'The evaluation was stopped while this run was going.' }, latencyMs) };
+    if (reading === 'abandoned') return { outcome: erroredOutcome(dependencies.request, spec, { code: 'stopped', message: `${describeStop(signal)} while this run was going, and its turn did not wind down in time to be kept.` }, latencyMs) };
     if (!finished) return { outcome: erroredOutcome(dependencies.request, spec, { code: 'turn-error', message: 'The run ended without a record of its turn.' }, latencyMs) };
     const stored = await dependencies.storeRun(finished, spec);
     const base = { ...describeRun(dependencies.request, spec, finished.events), latencyMs, sessionId: stored.ok ? stored.sessionId : null };
     if (!stored.ok) return { outcome: { ...base, status: 'errored', error: { code: 'not-stored', message: stored.message } }, ...(stored.quota ? { stop: 'storage-quota' as const } : {}) };
-    return { outcome: endOutcome(base, finished) };
+    return { outcome: endOutcome(base, finished, signal) };
   };
+}
+
+/**
+ * Reads a started turn's feed until it closes: `ended` when it ran to its end. When `signal` stops
+ * the evaluation first, the turn is stopped and still read (`stopped`), so the run keeps the events
+ * and tape it produced until then; a turn that has not wound down `STOP_GRACE_MS` later is
+ * cancelled and let go (`abandoned`), so Stop never waits on it longer.
+ */
+function readTurnToEnd(events: TurnEventFeed, signal: AbortSignal): Promise<'ended' | 'stopped' | 'abandoned'> {
+  return new Promise((resolve) => {
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      events.stop('the evaluation was stopped');
+      grace = setTimeout(() => {
+        // A cancelled feed never closes its reader (it has gone away), so the wait ends here.
+        events.cancel('the evaluation was stopped');
+        resolve('abandoned');
+      }, STOP_GRACE_MS);
+    };
+    events.attach({
+      write: () => undefined,
+      close: () => {
+        clearTimeout(grace);
+        signal.removeEventListener('abort', stop);
+        resolve(signal.aborted ? 'stopped' : 'ended');
+      },
+    });
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** Who stopped the evaluation, as the start of a sentence. */
+function describeStop(signal: AbortSignal): string {
+  return signal.reason === 'wall-time' ? 'The evaluation reached its time limit' : signal.reason === 'storage-quota' ? 'The evaluation stopped when the storage quota was spent' : 'The evaluation was stopped';
 }
 
 /** Starts a turn, asking again while the visitor's (or the server's) turn slots are all taken, until it starts or `signal` stops it. */
@@ -99,7 +122,7 @@ function describeRun(request: EvaluationRequest, spec: EvaluationRunSpec, events
   return { variant: spec.variant, model: spec.model, run: spec.run, seed: spec.seed, ...summarizeEvaluationRun(request.assertions, events) };
 }
 
-function endOutcome(base: RunBase, turn: FinishedTurn): EvaluationRunOutcome {
+function endOutcome(base: RunBase, turn: FinishedTurn, signal: AbortSignal): EvaluationRunOutcome {
   const ending = turn.outcome;
   switch (ending.reason) {
     case 'completed':
@@ -107,7 +130,7 @@ function endOutcome(base: RunBase, turn: FinishedTurn): EvaluationRunOutcome {
     case 'max-iterations':
       return { ...base, status: 'completed', ending: ending.reason };
     case 'aborted':
-      return { ...base, status: 'errored', error: { code: 'stopped', message: 'The run was stopped before its turn ended.' } };
+      return { ...base, status: 'errored', error: { code: 'stopped', message: `${signal.aborted ? describeStop(signal) : 'The run was stopped'} before its turn ended; the session keeps what it did until then.` } };
     case 'error': {
       const moduleError = turn.events.find((event) => event.type === 'sandbox-error');
       return { ...base, status: 'errored', error: { code: moduleError ? 'module-error' : 'turn-error', message: moduleError?.type === 'sandbox-error' ? moduleError.message : ending.error } };

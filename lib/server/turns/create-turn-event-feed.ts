@@ -25,6 +25,13 @@ export type TurnEventFeed = {
   attach(sink: TurnEventSink): void;
   /** The reader went away: nothing more is written, and the run is aborted (its `onClose` still runs). */
   cancel(reason: string): void;
+  /**
+   * Stop the run, keep reading: the run is aborted, and what it sends while it winds down (its
+   * `aborted` turn-end) still reaches the sink, which closes when the run is over, as it would
+   * have. For a reader that keeps the stopped run (an evaluation's), where `cancel` is for one
+   * that has gone away.
+   */
+  stop(reason: string): void;
 };
 
 /**
@@ -91,6 +98,9 @@ export function createTurnEventFeed(options: TurnEventFeedOptions): TurnEventFee
       open = false;
       pending = '';
       controller.abort(reason);
+    },
+    stop(reason) {
+      if (open) controller.abort(reason);
     },
   };
 }

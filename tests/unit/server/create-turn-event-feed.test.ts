@@ -123,6 +123,24 @@ describe('createTurnEventFeed', () => {
     expect(recorder.closedAfter()).toBeUndefined();
   });
 
+  it('stopped, aborts the run with the reason and keeps reading: what it sends while winding down goes out, then the sink closes', async () => {
+    const opts = options(async ({ send }) => {
+      send(event(0));
+      await new Promise((resolve) => opts.controller.signal.addEventListener('abort', resolve));
+      send({ type: 'turn-end', turnId, seq: 1, at: 1, reason: 'aborted', iterations: 1 });
+    });
+    let closed = false;
+    const feed = createTurnEventFeed({ ...opts, onClose: () => (closed = true) });
+    const recorder = recordingSink();
+    feed.attach(recorder.sink);
+    feed.stop('the evaluation was stopped');
+    expect(opts.controller.signal.reason).toBe('the evaluation was stopped');
+    await recorder.closed;
+    expect(closed).toBe(true);
+    expect(recorder.writes).toEqual([[0], [1]]);
+    expect(recorder.closedAfter()).toBe(2);
+  });
+
   it('still ends a run that throws with an error turn-end, after what it had sent', async () => {
     const feed = createTurnEventFeed(
       options(async ({ send }) => {
