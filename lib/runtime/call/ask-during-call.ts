@@ -35,7 +35,7 @@ export function createCallAsker(options: {
   const signal = AbortSignal.any([options.signal, done.signal]);
   const open = new Set<Promise<unknown>>();
   let count = 0;
-  const askOnce: AskPerson = async ({ server, question }) => {
+  const askOnce: AskPerson = async ({ server, question, recorded }) => {
     count += 1;
     const elicitationId = `${call.callId}.${count}`;
     emitter.emit({
@@ -48,7 +48,7 @@ export function createCallAsker(options: {
       ...(question.mode === 'form' ? { requestedSchema: question.requestedSchema } : { url: question.url }),
     });
     options.deadline.pause();
-    const asked = awaitPerson((person) => options.requestElicitation({ callId: call.callId, name: base.name, elicitationId, server, question, signal: person }), { signal, timeoutMs: options.timeoutMs });
+    const asked = awaitPerson((person) => options.requestElicitation({ callId: call.callId, name: base.name, elicitationId, server, question, ...(recorded ? { recorded } : {}), signal: person }), { signal, timeoutMs: options.timeoutMs });
     const answer = await asked;
     options.deadline.resume();
     const reply: ElicitationReply = answer.kind === 'answered' && answer.value ? answer.value : { action: 'cancel' };

@@ -9,8 +9,12 @@ export type ElicitationQuestion = { mode: 'form'; message: string; requestedSche
 /** The person's answer: the filled-in form (checked against its schema before it goes anywhere), no, or not now. */
 export type ElicitationReply = { action: 'accept'; content?: Record<string, JsonValue> } | { action: 'decline' } | { action: 'cancel' };
 
-/** One question on its way to a person: the turn-unique id the answer names, and who asks. */
-export type ElicitationRequest = { callId: string; name: string; elicitationId: string; server: string; question: ElicitationQuestion; signal: AbortSignal };
+/**
+ * One question on its way to a person: the turn-unique id the answer names, and who asks.
+ * `recorded`: the answer a person gave this question in the recording a fork answers the call
+ * from; the handler answers with it and asks nobody.
+ */
+export type ElicitationRequest = { callId: string; name: string; elicitationId: string; server: string; question: ElicitationQuestion; recorded?: ElicitationReply; signal: AbortSignal };
 
 /**
  * Asks a person; resolves with their reply, `null` when the channel closed without one. The
@@ -18,5 +22,8 @@ export type ElicitationRequest = { callId: string; name: string; elicitationId: 
  */
 export type ElicitationHandler = (request: ElicitationRequest) => Promise<ElicitationReply | null>;
 
-/** What a call's tool may ask during `execute` (`ToolContext.ask`): who asks, and the question. */
-export type AskPerson = (asked: { server: string; question: ElicitationQuestion }) => Promise<ElicitationReply>;
+/**
+ * What a call's tool may ask during `execute` (`ToolContext.ask`): who asks, and the question;
+ * `recorded` when the answer is already known (a fork's call answered from its recording).
+ */
+export type AskPerson = (asked: { server: string; question: ElicitationQuestion; recorded?: ElicitationReply }) => Promise<ElicitationReply>;

@@ -216,10 +216,14 @@ function listTurnSecrets(request: TurnRequest, env: ModelEnvironment): string[] 
   return [typedKey, env.OPENAI_API_KEY, env.GEMINI_API_KEY, env.ANTHROPIC_API_KEY, ...listMcpSecrets(request.mcpServers)].filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
-/** Answers a server's question from the session's answers when given (replay: nobody is asked), else through the registry; keeps each answer for the session. */
+/**
+ * Answers a server's question from the session's answers when given (replay: nobody is asked), else
+ * with the answer its recording holds (a fork's recorded call), else through the registry; keeps
+ * each answer for the session, so the turn's own replay answers it alike.
+ */
 function answerQuestions(turnId: string, recorded: Map<string, ElicitationReply> | undefined, kept: NonNullable<FinishedTurn['elicitations']>): ElicitationHandler {
   return async (asked) => {
-    const reply = recorded ? (recorded.get(asked.elicitationId) ?? null) : await getTurnRegistry().awaitElicitation(turnId, asked);
+    const reply = recorded ? (recorded.get(asked.elicitationId) ?? null) : (asked.recorded ?? (await getTurnRegistry().awaitElicitation(turnId, asked)));
     if (reply) kept.push({ elicitationId: asked.elicitationId, ...reply } as (typeof kept)[number]);
     return reply;
   };
