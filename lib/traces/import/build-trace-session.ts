@@ -3,7 +3,8 @@ import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime';
 import { createSessionId, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions';
 import { buildTraceTools } from './build-trace-tools';
 import { TRACE_LIMITS } from './trace-limits';
-import type { TraceFormat, TraceModelCall, TraceNote, TraceRun } from './trace-run';
+import { splitTraceTurns } from './split-trace-turns';
+import type { TraceFormat, TraceMessage, TraceModelCall, TraceNote, TraceRun } from './trace-run';
 
 const FORMAT_LABELS: Record<TraceFormat, string> = {
   'otel-genai': 'an OpenTelemetry GenAI trace',
@@ -13,42 +14,45 @@ const FORMAT_LABELS: Record<TraceFormat, string> = {
 };
 
 /**
- * The session a trace becomes: one turn whose model is the embedded scripted model answering, call
- * by call, what the app's model answered (text and calls, arguments as written), and whose module
- * answers each call with its recorded result. Its tape and events are empty until the turn is run
- * once on the server (`recordTraceSession`), which records both in our wire format.
+ * The session a trace becomes: one turn per user message (`splitTraceTurns`), the embedded
+ * scripted model answering, call by call, what the app's model answered (text and calls, arguments
+ * as written; one script for the whole conversation, each turn going on where the one before
+ * stopped), and one module answering each call with its recorded result. Tapes and
+ * events are empty until the turns are run once on the server (`recordTraceSession`), which records
+ * both in our wire format and carries each turn's conversation into the next, as the playground does.
  */
 export function buildTraceSession(run: TraceRun): { session: SessionRecord; notes: TraceNote[] } {
   const label = FORMAT_LABELS[run.format];
   const tools = buildTraceTools(run, label);
   const notes: TraceNote[] = [...run.notes, ...tools.notes];
-  const script = buildScript(run.modelCalls, tools.names, notes);
-  const { instructions, messages } = buildMessages(run, notes);
+  // The system messages of the first prompt are the instructions of every turn, as the playground sends them.
+  const instructions = run.messages.flatMap((message) => (message.role === 'system' ? [message.content] : [])).join('\n\n').slice(0, TURN_LIMITS.instructionsChars);
+  const scripts = splitTraceTurns(run, notes).map((turn, index) => ({ turn, steps: buildScript(turn.modelCalls, { names: tools.names, notes, turn: index + 1 }) }));
+  // One script for the whole conversation, as the playground's: the scripted model answers by the model turns its input already holds.
+  const script = scripts.flatMap(({ steps }) => steps);
   const model = { provider: 'scripted' as const, script };
-  const settings = { permissions: { mode: 'auto' as const }, mode: 'chat' as const, maxIterations: Math.max(1, script.length) };
+  const turns = scripts.map(({ turn, steps }, index) => {
+    const messages = buildMessages(turn.messages, notes);
+    const settings = { permissions: { mode: 'auto' as const }, mode: 'chat' as const, maxIterations: Math.max(1, steps.length) };
+    const turnId = `trace-${run.traceId || 'imported'}`.slice(0, 190) + (index === 0 ? '' : `-${index + 1}`);
+    return { turnId, request: { source: tools.source, messages, model, ...settings, ...(instructions ? { instructions } : {}), toolSearch: CURRENT_TOOL_SEARCH_VERSION } };
+  });
+  const last = turns[turns.length - 1]!;
+  const { toolSearch: _toolSearch, messages, ...playground } = last.request;
   const message = messages.findLast((entry) => entry.role === 'user')?.content ?? messages[messages.length - 1]?.content ?? '';
   const session: SessionRecord = {
     version: SESSION_RECORD_VERSION,
     id: createSessionId(),
     createdAt: toIsoTime(run.start),
     title: `Imported from ${label}${run.modelCalls[0]?.model ? ` (${run.modelCalls[0].model})` : ''}`.slice(0, 200),
-    playground: { source: tools.source, script: JSON.stringify(script, null, 2), message, model, ...settings, ...(instructions ? { instructions } : {}) },
-    turns: [
-      {
-        turnId: `trace-${run.traceId || 'imported'}`.slice(0, 200),
-        request: { source: tools.source, messages, model, ...settings, ...(instructions ? { instructions } : {}), toolSearch: CURRENT_TOOL_SEARCH_VERSION },
-        tape: [],
-        approvals: [],
-        outputs: [],
-        events: [],
-      },
-    ],
+    playground: { ...playground, script: JSON.stringify(script, null, 2), message },
+    turns: turns.map(({ turnId, request }) => ({ turnId, request, tape: [], approvals: [], outputs: [], events: [] })),
   };
   return { session, notes };
 }
 
 /** One scripted step per model call the app made, in order, as far as one turn goes. */
-function buildScript(calls: readonly TraceModelCall[], names: ReadonlyMap<string, string>, notes: TraceNote[]): ScriptStep[] {
+function buildScript(calls: readonly TraceModelCall[], { names, notes, turn }: { names: ReadonlyMap<string, string>; notes: TraceNote[]; turn: number }): ScriptStep[] {
   const answered = calls.filter((call) => {
     if (call.error === undefined) return true;
     notes.push({ where: call.where, reason: `The model call failed in the app (${call.error}); the session continues without it.` });
@@ -64,7 +68,7 @@ function buildScript(calls: readonly TraceModelCall[], names: ReadonlyMap<string
     notes.push({ where: kept[kept.length - 1]?.where ?? 'trace', reason: `The turn ends at this model call: ${reason}` });
   }
   return kept.map((call, index) => {
-    notes.push({ where: `tape entry ${index + 1} (${call.where})`, reason: "Reconstructed in the Responses wire format by the embedded model from the recorded answer; the app's own request and response were not recorded byte for byte." });
+    notes.push({ where: `${turn > 1 ? `turn ${turn}, ` : ''}tape entry ${index + 1} (${call.where})`, reason: "Reconstructed in the Responses wire format by the embedded model from the recorded answer; the app's own request and response were not recorded byte for byte." });
     if (call.calls.length > MODEL_CONFIG_LIMITS.callsPerStep) notes.push({ where: call.where, reason: `It proposed ${call.calls.length} calls; the first ${MODEL_CONFIG_LIMITS.callsPerStep} were imported.` });
     if (call.text.length > MODEL_CONFIG_LIMITS.textLength) notes.push({ where: call.where, reason: `Its text was cut to ${MODEL_CONFIG_LIMITS.textLength} characters.` });
     const proposed = call.calls.slice(0, MODEL_CONFIG_LIMITS.callsPerStep).map((proposal) => ({ name: names.get(proposal.name) ?? proposal.name, arguments: proposal.arguments.slice(0, MODEL_CONFIG_LIMITS.argumentsLength) }));
@@ -72,15 +76,12 @@ function buildScript(calls: readonly TraceModelCall[], names: ReadonlyMap<string
   });
 }
 
-/** The instructions (the system messages) and the chat messages the turn starts from. */
-function buildMessages(run: TraceRun, notes: TraceNote[]): { instructions?: string; messages: { role: 'user' | 'assistant'; content: string }[] } {
-  const system = run.messages.filter((message) => message.role === 'system').map((message) => message.content);
-  const chat = run.messages.flatMap((message) => (message.role === 'system' ? [] : [{ role: message.role, content: message.content.slice(0, TURN_LIMITS.messageChars) }]));
+/** The chat messages a turn starts from (system ones are the instructions). */
+function buildMessages(prompt: readonly TraceMessage[], notes: TraceNote[]): { role: 'user' | 'assistant'; content: string }[] {
+  const chat = prompt.flatMap((message) => (message.role === 'system' ? [] : [{ role: message.role, content: message.content.slice(0, TURN_LIMITS.messageChars) }]));
   if (chat.length === 0) notes.push({ where: 'messages', reason: 'No user message was recorded; the turn starts from a placeholder.' });
   if (chat.length > TURN_LIMITS.messages) notes.push({ where: 'messages', reason: `The conversation held ${chat.length} messages; the last ${TURN_LIMITS.messages} were imported.` });
-  const instructions = system.join('\n\n').slice(0, TURN_LIMITS.instructionsChars);
-  const messages = chat.length > 0 ? chat.slice(-TURN_LIMITS.messages) : [{ role: 'user' as const, content: '(no user message was recorded)' }];
-  return { ...(instructions !== '' ? { instructions } : {}), messages };
+  return chat.length > 0 ? chat.slice(-TURN_LIMITS.messages) : [{ role: 'user' as const, content: '(no user message was recorded)' }];
 }
 
 /** A span start in nanoseconds as an ISO time; the epoch when unknown. */

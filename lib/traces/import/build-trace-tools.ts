@@ -32,7 +32,8 @@ export function buildTraceTools(run: TraceRun, label: string): TraceTools {
     const recorded = collectRecordedOutputs(run, tool.name, calls, notes);
     return {
       name,
-      description: tool.description,
+      // A tool module needs a description (the model reads it): an app may define a tool without one, and inferred tools have none.
+      description: tool.description || `${tool.name}, as the app called it (no description was recorded).`,
       jsonSchema: tool.parameters ?? { type: 'object', properties: {} },
       strict: false,
       origin: `the recorded tool ${tool.name}`,

@@ -73,11 +73,11 @@ function readResponseSpan(span: AgentsSpan, run: TraceRun): void {
   const where = `span ${span.spanId} (response ${String(span.data.response_id ?? '')})`;
   const input = span.data._input;
   const response = span.data._response as Record<string, unknown>;
+  const items = typeof input === 'string' ? [{ role: 'user', content: input }] : Array.isArray(input) ? input.filter(isPlainObject) : [];
+  const messages = toTraceMessages(items.map((item) => ({ role: String(item.role ?? ''), text: readItemText(item.content) })));
   if (run.modelCalls.length === 0) {
     if (run.start === '') run.start = span.start;
-    const items = typeof input === 'string' ? [{ role: 'user', content: input }] : Array.isArray(input) ? input.filter(isPlainObject) : [];
-    run.messages = toTraceMessages(items.map((item) => ({ role: String(item.role ?? ''), text: readItemText(item.content) })));
-    if (typeof response.instructions === 'string') run.messages.unshift({ role: 'system', content: response.instructions });
+    run.messages = [...(typeof response.instructions === 'string' ? [{ role: 'system' as const, content: response.instructions }] : []), ...messages];
   }
   for (const item of Array.isArray(input) ? input.filter(isPlainObject) : []) {
     if (item.type === 'function_call_output' && typeof item.call_id === 'string') addResult(run, { callId: item.call_id, name: '', output: readOutputText(item.output), isError: false, where });
@@ -86,7 +86,7 @@ function readResponseSpan(span: AgentsSpan, run: TraceRun): void {
   const text = output.filter((item) => item.type === 'message').map((item) => readItemText(item.content)).join('');
   const calls = output.filter((item) => item.type === 'function_call').map((item): TraceCall => ({ callId: String(item.call_id ?? ''), name: String(item.name ?? ''), arguments: readArgumentsText(item.arguments) }));
   const model = typeof response.model === 'string' ? { model: response.model } : {};
-  const call: TraceModelCall = { where, ...model, text, calls, ...(span.error ? { error: span.error } : {}) };
+  const call: TraceModelCall = { where, ...model, text, calls, ...(items.length > 0 ? { input: messages } : {}), ...(span.error ? { error: span.error } : {}) };
   run.modelCalls.push(call);
 }
 

@@ -34,14 +34,15 @@ function readModelCall(span: TraceSpan, run: TraceRun): void {
   const attributes = span.attributes;
   const prompt = readJsonAttribute(attributes['ai.prompt.messages']);
   const messages = Array.isArray(prompt) ? prompt.filter(isPlainObject) : undefined;
+  const input = messages && toTraceMessages(messages.map((message) => ({ role: String(message.role ?? ''), text: readContentText(message.content) })));
   if (run.modelCalls.length === 0) {
-    run.messages = toTraceMessages((messages ?? []).map((message) => ({ role: String(message.role ?? ''), text: readContentText(message.content) })));
+    run.messages = input ?? [];
     if (messages === undefined) run.notes.push({ where, reason: 'No prompt was recorded (ai.prompt.messages; recordInputs may have been off): the user message is not known.' });
   }
   for (const message of messages ?? []) for (const result of readToolResults(message, where)) addResult(run, result);
   const tools = Array.isArray(attributes['ai.prompt.tools']) ? readToolDefinitions(attributes['ai.prompt.tools'].map((tool) => readJsonAttribute(tool))) : undefined;
   const model = readText(attributes['ai.response.model']) ?? readText(attributes['ai.model.id']);
-  const base = { where, ...(model ? { model } : {}), ...(tools ? { tools } : {}) };
+  const base = { where, ...(model ? { model } : {}), ...(tools ? { tools } : {}), ...(input ? { input } : {}) };
   if (span.status.code === 2) {
     run.modelCalls.push({ ...base, text: '', calls: [], error: span.status.message ?? 'The model call failed.' });
     return;

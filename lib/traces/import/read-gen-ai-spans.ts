@@ -39,15 +39,16 @@ function readModelSpan(span: TraceSpan, run: TraceRun): void {
   const attributes = span.attributes;
   const input = readGenAiMessages(attributes['gen_ai.input.messages']) ?? readEventMessages(span, 'input');
   const output = readGenAiMessages(attributes['gen_ai.output.messages']) ?? readEventMessages(span, 'output');
+  const messages = input && toTraceMessages(input);
   if (run.modelCalls.length === 0) {
     const instructions = readGenAiInstructions(attributes['gen_ai.system_instructions']);
-    run.messages = [...(instructions ? [{ role: 'system', content: instructions } satisfies TraceMessage] : []), ...toTraceMessages(input ?? [])];
+    run.messages = [...(instructions ? [{ role: 'system', content: instructions } satisfies TraceMessage] : []), ...(messages ?? [])];
     if (input === undefined) run.notes.push({ where, reason: 'No input messages were recorded (gen_ai.input.messages; content capture may have been off): the user message is not known.' });
   }
   for (const message of input ?? []) for (const result of message.results) addResult(run, { ...result, where, name: '', isError: false });
   const model = readText(attributes['gen_ai.response.model']) ?? readText(attributes['gen_ai.request.model']);
   const tools = readToolDefinitions(attributes['gen_ai.tool.definitions']);
-  const call: TraceModelCall = { where, ...(model ? { model } : {}), text: '', calls: [], ...(tools ? { tools } : {}) };
+  const call: TraceModelCall = { where, ...(model ? { model } : {}), text: '', calls: [], ...(tools ? { tools } : {}), ...(messages ? { input: messages } : {}) };
   if (span.status.code === 2) {
     run.modelCalls.push({ ...call, error: span.status.message ?? 'The model call failed.' });
     return;

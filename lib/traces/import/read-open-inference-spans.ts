@@ -37,8 +37,9 @@ function readLlmSpan(span: TraceSpan, run: TraceRun): void {
   const where = describeSpan(span);
   const input = readFlatMessages(span.attributes, 'llm.input_messages.');
   const output = readFlatMessages(span.attributes, 'llm.output_messages.');
+  const messages = toTraceMessages(input);
   if (run.modelCalls.length === 0) {
-    run.messages = toTraceMessages(input);
+    run.messages = messages;
     if (input.length === 0) run.notes.push({ where, reason: 'No input messages were recorded (llm.input_messages; hidden inputs?): the user message is not known.' });
   }
   for (const message of input) {
@@ -46,7 +47,7 @@ function readLlmSpan(span: TraceSpan, run: TraceRun): void {
   }
   const model = readText(span.attributes['llm.model_name']);
   const tools = readToolDefinitions(readIndexed(span.attributes, 'llm.tools.').map((tool) => (isPlainObject(tool) && isPlainObject(tool.tool) ? readJsonAttribute(tool.tool.json_schema) : undefined)));
-  const base = { where, ...(model ? { model } : {}), ...(tools && tools.length > 0 ? { tools } : {}) };
+  const base = { where, ...(model ? { model } : {}), ...(tools && tools.length > 0 ? { tools } : {}), ...(input.length > 0 ? { input: messages } : {}) };
   if (span.status.code === 2) {
     run.modelCalls.push({ ...base, text: '', calls: [], error: span.status.message ?? 'The model call failed.' });
     return;

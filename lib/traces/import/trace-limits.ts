@@ -11,6 +11,8 @@ export const TRACE_LIMITS = {
   spans: 10_000,
   /** How deep spans may nest through their parent ids. */
   spanDepth: 64,
+  /** Turns one trace becomes (one per user message), as many as a session holds. */
+  turns: SESSION_LIMITS.turnsPerSession,
   /** Model calls one session turn takes (a turn makes at most 25 model requests). */
   modelCalls: 25,
 } as const;

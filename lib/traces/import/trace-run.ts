@@ -33,6 +33,8 @@ export type TraceModelCall = {
   calls: TraceCall[];
   /** The tools it was offered, when the span recorded them. */
   tools?: TraceTool[];
+  /** The text messages it was sent (system, user, assistant), when the span recorded them: where a new user message starts a turn. */
+  input?: TraceMessage[];
   /** The call failed (the span's error status): nothing was answered. */
   error?: string;
 };

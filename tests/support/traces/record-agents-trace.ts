@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import { Agent, Runner, setTraceProcessors, setTracingDisabled, tool, type Span, type Trace, type TracingProcessor } from '@openai/agents-core';
+import { Agent, Runner, setTraceProcessors, setTracingDisabled, tool, user, withTrace, type Span, type Trace, type TracingProcessor } from '@openai/agents-core';
 import { OpenAIProvider } from '@openai/agents-openai';
-import type { FixtureStep, TraceScenario } from './trace-scenario';
+import type { FixtureStep, FollowUp, TraceScenario } from './trace-scenario';
 
 /**
  * An OpenAI Agents JS run of `scenario` (an `Agent` with the scenario's tools, run by the SDK's
@@ -9,9 +9,10 @@ import type { FixtureStep, TraceScenario } from './trace-scenario';
  * with the scenario's steps. A trace processor (`setTraceProcessors`) captures what the SDK
  * traced: `{data: [trace, ...spans]}` as its exporter posts it (`toJSON()`), or, with
  * `sensitive: true`, each span with its private `_input` and `_response` kept, as a processor that
- * exports span data whole writes them.
+ * exports span data whole writes them. With `followUps`, the runs of one conversation share one
+ * trace (`withTrace`): each follow-up run is sent the history so far and its new user message.
  */
-export async function recordAgentsTrace(scenario: TraceScenario, options: { sensitive?: boolean } = {}): Promise<{ data: unknown[] }> {
+export async function recordAgentsTrace(scenario: TraceScenario, options: { sensitive?: boolean; followUps?: readonly FollowUp[] } = {}): Promise<{ data: unknown[] }> {
   const items: unknown[] = [];
   const processor: TracingProcessor = {
     async onTraceStart() {},
@@ -30,7 +31,7 @@ export async function recordAgentsTrace(scenario: TraceScenario, options: { sens
   };
   setTraceProcessors([processor]);
   setTracingDisabled(false);
-  const client = new OpenAI({ apiKey: 'loopback', baseURL: 'http://loopback.invalid/v1', fetch: createLoopbackFetch(scenario.steps) });
+  const client = new OpenAI({ apiKey: 'loopback', baseURL: 'http://loopback.invalid/v1', fetch: createLoopbackFetch([...scenario.steps, ...(options.followUps ?? []).flatMap((followUp) => followUp.steps)]) });
   const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client }), tracingDisabled: false, traceIncludeSensitiveData: true });
   const agent = new Agent({
     name: 'travel',
@@ -40,7 +41,15 @@ export async function recordAgentsTrace(scenario: TraceScenario, options: { sens
       tool({ name: fixture.name, description: fixture.description, parameters: fixture.parameters as never, strict: false, execute: async (args: unknown) => fixture.execute(args as Record<string, unknown>) as never }),
     ),
   });
-  await runner.run(agent, scenario.prompt, { maxTurns: scenario.steps.length + 1 });
+  if (!options.followUps) {
+    await runner.run(agent, scenario.prompt, { maxTurns: scenario.steps.length + 1 });
+    return { data: items };
+  }
+  const followUps = options.followUps;
+  await withTrace('travel chat', async () => {
+    let history = (await runner.run(agent, scenario.prompt, { maxTurns: scenario.steps.length + 1 })).history;
+    for (const followUp of followUps) history = (await runner.run(agent, [...history, user(followUp.prompt)], { maxTurns: followUp.steps.length + 1 })).history;
+  });
   return { data: items };
 }
 

@@ -40,3 +40,12 @@ export const WEATHER_SCENARIO: TraceScenario = {
     { text: 'Paris: 18 °C, wear a light jacket. Atlantis: no data.' },
   ],
 };
+
+/** A user message that continues a scenario's conversation, and what the model answers to it; `alone`: the app sends it without the conversation so far. */
+export type FollowUp = { prompt: string; steps: FixtureStep[]; alone?: boolean };
+
+/** A second user message after `WEATHER_SCENARIO`: one call, then the answer. */
+export const WEATHER_FOLLOW_UP: FollowUp = {
+  prompt: 'And in Rome?',
+  steps: [{ calls: [{ id: 'call_rome', name: 'get_weather', args: { city: 'Rome' } }] }, { text: 'Rome: 24 °C, a T-shirt.' }],
+};
