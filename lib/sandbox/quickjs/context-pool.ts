@@ -13,10 +13,10 @@ import { loadZodBundle } from './zod-bundle';
  * docs/decisions/0001-sandbox-isolation.md), so it is done once per worker: the first context's
  * memory is kept as a snapshot, and every later context is a new WebAssembly instance whose memory
  * is a copy of it (~5 ms). Contexts are never reused: each compile or turn gets its own context,
- * which is what gives every turn fresh global state. A turn's instance is dropped afterwards; a
- * compile's (which ran no tool and left nothing pending) is written back to the snapshot byte for
- * byte and serves again, so a preview that compiles on every keystroke does not hand the garbage
- * collector a 16 MB memory each time.
+ * which is what gives every turn fresh global state. A used instance (a compile's or a turn's) is
+ * written back to the snapshot byte for byte and serves again with a new context over it, so
+ * neither a preview that compiles on every keystroke nor an evaluation's hundred runs hands the
+ * garbage collector a 16 MB memory each time (each one cost a full collection).
  *
  * Every context lives in its own WebAssembly instance with its own capped memory: a turn that
  * allocates typed arrays or huge strings exhausts only its own instance, never a neighbour's.
@@ -29,7 +29,7 @@ const POOL_SIZE = 2;
 const REFILL_RETRY_MS = 25;
 
 const warmContexts: SandboxContext[] = [];
-/** Compiles' used contexts waiting to be reset to the snapshot by the next refill. */
+/** Used contexts (compiles' and turns') waiting to be reset to the snapshot by the next acquire or refill. */
 const usedContexts: SandboxContext[] = [];
 let wasmModulePromise: Promise<WebAssembly.Module> | undefined;
 /** Resolves to undefined when copies do not work here: contexts are then warmed one by one. */
@@ -93,9 +93,10 @@ async function createContext(): Promise<SandboxContext> {
   return createSandboxContext(instance.quickjs, zodBundle);
 }
 
-/** A fresh context for one compile or one turn; the caller disposes it. */
+/** A fresh context for one compile or one turn; the caller hands it back with `recycleSandboxContext`. */
 export async function acquireSandboxContext(): Promise<SandboxContext> {
-  const context = warmContexts.pop() ?? (await createContext());
+  // A used instance first: resetting it (one 16 MB copy) costs less than the new instance a warm context's refill makes.
+  const context = resetUsedContext() ?? warmContexts.pop() ?? (await createContext());
   scheduleRefill();
   return context;
 }
@@ -133,13 +134,27 @@ export function drainSandboxPool(): void {
 }
 
 /**
- * Hands back the context of a compile (which ran no tool, so nothing of it is pending): disposed
- * now, and its instance reset to the snapshot by the next refill when the pool has room for it.
+ * Hands back the context of a compile or a turn: disposed now (it can run nothing more, and a
+ * pending timer or promise of its turn finds it gone), and its instance kept, when it can be reset
+ * (`isRecyclable`), to be reset to the snapshot before it serves again: by the next acquire or
+ * the next refill. Whatever the used instance held is overwritten then, every page of it.
  */
 export function recycleSandboxContext(context: SandboxContext): void {
   context.dispose();
-  if (readySnapshot && isRecyclable(readySnapshot, context) && warmContexts.length + usedContexts.length < POOL_SIZE) usedContexts.push(context);
+  if (readySnapshot && isRecyclable(readySnapshot, context) && usedContexts.length < POOL_SIZE) usedContexts.push(context);
   scheduleRefill();
+}
+
+/** A used instance reset to the snapshot, with a new context over it; undefined when none is kept. */
+function resetUsedContext(): SandboxContext | undefined {
+  const used = usedContexts.pop();
+  if (!used || !readySnapshot) return undefined;
+  try {
+    return resetSandboxContext(readySnapshot, used);
+  } catch (error) {
+    console.error('Could not reset a used sandbox context:', error);
+    return undefined;
+  }
 }
 
 function scheduleRefill(): void {
@@ -155,13 +170,9 @@ function refillOne(): void {
     return;
   }
   if (warmContexts.length >= POOL_SIZE) return;
-  const used = usedContexts.pop();
-  if (used && readySnapshot) {
-    try {
-      warmContexts.push(resetSandboxContext(readySnapshot, used));
-    } catch (error) {
-      console.error('Could not reset a used sandbox context:', error);
-    }
+  const reset = resetUsedContext();
+  if (reset) {
+    warmContexts.push(reset);
     scheduleRefill();
     return;
   }

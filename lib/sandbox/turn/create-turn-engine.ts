@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { type Result, type ToolContext, type ToolFailure, type ToolReturn, describeOutputMismatch, type JsonSchemaValidator, formatZodIssues } from '@/lib/runtime';
 import { SANDBOX_LIMITS } from '@/lib/contract';
-import { trackSandboxCall } from '../quickjs/context-pool';
+import { recycleSandboxContext, trackSandboxCall } from '../quickjs/context-pool';
 import { OUTPUT_LIMIT_CHARACTERS, type HostBindings, type SandboxContext, type VmFailure } from '../quickjs/sandbox-context';
 import { readEnvelope, sandboxZodIssues } from '../quickjs/sandbox-envelope';
 import { createFileStore, type FileStore } from './file-store';
@@ -83,7 +83,7 @@ export function createTurnEngine(vm: SandboxContext, initialFiles: Record<string
       if (engine.disposed) return;
       for (const call of [...engine.calls.values()]) finish(engine, call, { ok: false, error: DISPOSED });
       engine.disposed = true;
-      vm.dispose();
+      recycleSandboxContext(vm);
     },
   };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { captureContextSnapshot, isRecyclable, resetSandboxContext, restoreSandboxContext } from '@/lib/sandbox/quickjs/context-snapshot';
-import { loadInstance, prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
+import { acquireSandboxContext, loadInstance, prewarmSandboxPool } from '@/lib/sandbox/quickjs/context-pool';
 import { createInertBindings, type SandboxContext } from '@/lib/sandbox/quickjs/sandbox-context';
 import { evaluateToolModule } from '@/lib/sandbox/compile/evaluate-tool-module';
 import { transpileModule } from '@/lib/sandbox/compile/transpile-module';
+import { createTurnEngine } from '@/lib/sandbox/turn/create-turn-engine';
+import { createSandboxTool } from '@/lib/sandbox/compile/sandbox-tool';
 import { loadZodBundle } from '@/lib/sandbox/quickjs/zod-bundle';
 import { contextFor, HEADER, openTurn, toolNamed } from './sandbox-test-helpers';
 
@@ -19,6 +21,18 @@ export default [
   } }),
 ];
 `;
+
+/** STATEFUL, and a tool that sleeps before it counts: what a turn ended mid-sleep would leave behind. */
+const STATEFUL_SLEEPER = STATEFUL.replace(
+  'export default [',
+  `export default [
+  defineTool({ name: 'later', description: 'Counts after a sleep.', schema: z.object({}), execute: async (_args, ctx) => {
+    await ctx.sleep(40);
+    calls += 1;
+    (globalThis as any).leaked = ((globalThis as any).leaked ?? 0) + 1;
+    return { calls, seenBefore: (Object.prototype as any).marker === true, leaked: (globalThis as any).leaked };
+  } }),`,
+);
 
 const bindings = createInertBindings(() => ({ cpuEndsAt: Date.now() + 4000, wallEndsAt: Number.POSITIVE_INFINITY }));
 
@@ -55,6 +69,40 @@ describe('contexts copied from a snapshot', () => {
     }
     // The same seed gives every copy the same random sequence.
     expect(new Set(answers.map(([first]) => JSON.stringify(first)))).toHaveProperty('size', 1);
+  });
+
+  it("serve the next turn from a used turn's instance reset to the snapshot: its counter, prototypes, random sequence and a sleep pending at its end do not carry over", async () => {
+    await prewarmSandboxPool();
+    const transpiled = await transpileModule(STATEFUL_SLEEPER);
+    if (!transpiled.ok) throw new Error('does not transpile');
+    const runTurn = async (disposeWhileSleeping: boolean) => {
+      const context = await acquireSandboxContext();
+      const engine = createTurnEngine(context, {}, 4000);
+      expect(engine.callHook('configure', [7, 0])).toMatchObject({ ok: true });
+      const evaluated = evaluateToolModule(context, STATEFUL_SLEEPER, transpiled.value);
+      engine.finishEvaluation();
+      const [later, count] = evaluated.tools.map((tool) => createSandboxTool(tool, engine));
+      const first = await count!.execute({}, contextFor('c1'));
+      const second = await count!.execute({}, contextFor('c2'));
+      const sleeping = later!.execute({}, contextFor('c3'));
+      if (disposeWhileSleeping) engine.dispose();
+      const slept = await sleeping;
+      engine.dispose();
+      return { instance: context.instance, first, second, slept };
+    };
+    const used = await runTurn(true);
+    const next = await runTurn(false);
+    // The same WebAssembly instance served both turns.
+    expect(next.instance?.memory).toBe(used.instance?.memory);
+    expect(used.slept).toEqual({ ok: false, error: { code: 'aborted', message: 'The sandbox turn was disposed.' } });
+    // The first turn's sleep would have bumped the counter to 4 on waking; the next turn never sees it.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    for (const turn of [used, next]) {
+      expect(turn.first).toMatchObject({ ok: true, value: { content: { calls: 1, seenBefore: false, leaked: 1 } } });
+      expect(turn.second).toMatchObject({ ok: true, value: { content: { calls: 2, seenBefore: true, leaked: 2 } } });
+    }
+    expect(next.slept).toMatchObject({ ok: true, value: { content: { calls: 3, seenBefore: true, leaked: 3 } } });
+    expect(JSON.stringify(next.first)).toBe(JSON.stringify(used.first));
   });
 
   it('refuse to restore into an instance whose host references do not line up', async () => {
