@@ -41,8 +41,12 @@ export type ImportedTool = {
   notes: string[];
 };
 
-/** One call of a live tool: the arguments it got and what it answered (parsed JSON when the answer was JSON). */
-export type RecordedOutput = { args: JsonValue; output: JsonValue };
+/**
+ * One call of a live tool: the arguments it got and what it answered (parsed JSON when the answer
+ * was JSON), or the error it failed with (the module's `execute` throws it, so the runtime shows a
+ * failed call).
+ */
+export type RecordedOutput = { args: JsonValue; output: JsonValue } | { args: JsonValue; error: string };
 
 /** An entry of the input that could not become a tool; the others still import. */
 export type SkippedTool = {

@@ -64,12 +64,14 @@ export function renderToolModule({ tools, definitions, sourceLabel, unrecorded =
   ].join('\n');
 }
 
-/** The helper a tool with recorded outputs answers through: the output of the call with the same arguments, else the latest one. */
+/** The helper a tool with recorded outputs answers through: the output (or the failure) of the call with the same arguments, else the latest one. */
 const RECORDING_LOOKUP = [
-  '/** The recorded output of the call with these arguments, else the latest recorded one. */',
+  '/** The recorded output of the call with these arguments, else the latest recorded one; a recorded failure is thrown again. */',
   'function answerFromRecording(recorded, args) {',
   '  const key = JSON.stringify(args);',
-  '  return (recorded.find((entry) => JSON.stringify(entry.args) === key) ?? recorded[recorded.length - 1]).output;',
+  '  const entry = recorded.find((candidate) => JSON.stringify(candidate.args) === key) ?? recorded[recorded.length - 1];',
+  '  if (entry.error !== undefined) throw new Error(entry.error);',
+  '  return entry.output;',
   '}',
   '',
 ];

@@ -60,13 +60,14 @@ function collectRecordedOutputs(run: TraceRun, name: string, calls: readonly Tra
       notes.push({ where: `call ${call.callId} (${name})`, reason: 'No result was recorded for this call; the module answers it with the latest recorded result of the tool, or with the stub when there is none.' });
       continue;
     }
-    if (result.isError) notes.push({ where: `call ${call.callId} (${name})`, reason: `It failed in the app (${result.output}); the module answers it with that error text as its output.` });
+    if (result.isError) notes.push({ where: `call ${call.callId} (${name})`, reason: `It failed in the app (${result.output}); the module throws that error, so the call fails here too and the model reads it as the runtime words a failed call.` });
     const args = parseArguments(call.arguments);
-    const earlier = recorded.find((entry) => JSON.stringify(entry.args) === JSON.stringify(args));
-    if (earlier && earlier.output !== result.output) {
+    const entry: RecordedOutput = result.isError ? { args, error: result.output } : { args, output: result.output };
+    const earlier = recorded.find((known) => JSON.stringify(known.args) === JSON.stringify(args));
+    if (earlier && JSON.stringify({ ...earlier, args: null }) !== JSON.stringify({ ...entry, args: null })) {
       notes.push({ where: `call ${call.callId} (${name})`, reason: 'An earlier call had the same arguments and got another result; the module answers both with the earlier one, so from here the run may differ from the app\'s.' });
     }
-    recorded.push({ args, output: result.output });
+    recorded.push(entry);
   }
   return recorded;
 }

@@ -57,7 +57,7 @@ export function readAgentsTrace(items: readonly unknown[]): Result<TraceRun, str
 }
 
 function readAgentsSpan(item: Record<string, unknown>): AgentsSpan {
-  const error = isPlainObject(item.error) && typeof item.error.message === 'string' ? item.error.message : undefined;
+  const error = isPlainObject(item.error) ? readAgentsError(item.error) : undefined;
   const started = typeof item.started_at === 'string' ? Date.parse(item.started_at) : Number.NaN;
   return {
     spanId: typeof item.id === 'string' ? item.id : '',
@@ -102,6 +102,15 @@ function rebuildModelCalls(spans: readonly AgentsSpan[], functions: readonly Age
   run.start = spans[0]?.start ?? '';
   run.modelCalls.push({ where: 'the last agent turn', text: '', calls: [] });
   run.notes.push({ where: 'the last agent turn', reason: "The model's final answer is not in the export; the session's turn ends with an empty answer." });
+}
+
+/**
+ * What an Agents span's error says: a function span's `data.error` is what the tool threw
+ * (`String(error)`, so `Error: ` leads it), its `message` only "Error running tool (non-fatal)".
+ */
+function readAgentsError(error: Record<string, unknown>): string | undefined {
+  const thrown = isPlainObject(error.data) && typeof error.data.error === 'string' ? error.data.error.replace(/^Error: /, '') : undefined;
+  return thrown ?? (typeof error.message === 'string' ? error.message : undefined);
 }
 
 /** Text of a Responses content: a string, or its `input_text` / `output_text` parts joined. */

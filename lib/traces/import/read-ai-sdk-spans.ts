@@ -1,6 +1,7 @@
 import { isPlainObject } from '@/lib/runtime';
 import type { OtlpTrace } from './read-otlp-spans';
 import { addResult, readToolDefinitions } from './read-gen-ai-spans';
+import { readSpanError } from './read-span-error';
 import { describeSpan, readArgumentsText, readJsonAttribute, readOutputText, readText } from './read-json-attribute';
 import type { TraceCall, TraceRun, TraceSpan, TraceToolResult } from './trace-run';
 import { toTraceMessages } from './to-trace-messages';
@@ -70,8 +71,9 @@ function readToolCall(span: TraceSpan, run: TraceRun): void {
   }
   const name = readText(attributes['ai.toolCall.name']) ?? '';
   const argumentsText = attributes['ai.toolCall.args'] === undefined ? {} : { arguments: readArgumentsText(attributes['ai.toolCall.args']) };
-  if (span.status.code === 2) {
-    addResult(run, { callId, name, ...argumentsText, output: span.status.message ?? 'The tool call failed.', isError: true, where });
+  const error = readSpanError(span);
+  if (error !== undefined) {
+    addResult(run, { callId, name, ...argumentsText, output: error, isError: true, where });
     return;
   }
   const result = attributes['ai.toolCall.result'];

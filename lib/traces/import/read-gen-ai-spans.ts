@@ -1,6 +1,7 @@
 import { isPlainObject } from '@/lib/runtime';
 import type { OtlpTrace } from './read-otlp-spans';
 import { readGenAiInstructions, readGenAiMessages, type GenAiMessage } from './read-gen-ai-messages';
+import { readSpanError } from './read-span-error';
 import { describeSpan, readArgumentsText, readJsonAttribute, readOutputText, readParameterSchema, readText } from './read-json-attribute';
 import type { TraceMessage, TraceModelCall, TraceRun, TraceSpan, TraceTool } from './trace-run';
 import { toTraceMessages } from './to-trace-messages';
@@ -72,9 +73,9 @@ function readToolSpan(span: TraceSpan, run: TraceRun): void {
   }
   const argumentsValue = attributes['gen_ai.tool.call.arguments'];
   const argumentsText = argumentsValue === undefined ? {} : { arguments: readArgumentsText(argumentsValue) };
-  if (span.status.code === 2 || attributes['error.type'] !== undefined) {
-    const message = span.status.message ?? readText(attributes['error.type']) ?? 'The tool call failed.';
-    addResult(run, { callId, name, ...argumentsText, output: message, isError: true, where });
+  const error = readSpanError(span);
+  if (error !== undefined) {
+    addResult(run, { callId, name, ...argumentsText, output: error, isError: true, where });
     return;
   }
   const result = attributes['gen_ai.tool.call.result'];

@@ -2,6 +2,7 @@ import { isPlainObject } from '@/lib/runtime';
 import { pairResultsByName, type UnpairedResult } from './pair-results-by-name';
 import type { OtlpTrace } from './read-otlp-spans';
 import { addResult, readToolDefinitions } from './read-gen-ai-spans';
+import { readSpanError } from './read-span-error';
 import { describeSpan, readArgumentsText, readJsonAttribute, readOutputText, readText } from './read-json-attribute';
 import type { TraceCall, TraceRun, TraceSpan } from './trace-run';
 import { toTraceMessages } from './to-trace-messages';
@@ -63,8 +64,9 @@ function readToolSpan(span: TraceSpan, run: TraceRun, unpaired: UnpairedResult[]
   const where = describeSpan(span);
   const name = readText(span.attributes['tool.name']) ?? '';
   const argumentsValue = span.attributes['input.value'];
-  const failed = span.status.code === 2;
-  const output = failed ? (span.status.message ?? 'The tool call failed.') : span.attributes['output.value'];
+  const error = readSpanError(span);
+  const failed = error !== undefined;
+  const output = error ?? span.attributes['output.value'];
   if (output === undefined) {
     run.notes.push({ where, reason: 'No result was recorded (output.value; hidden outputs?).' });
     return;

@@ -12,8 +12,10 @@ import type { FixtureStep, TraceScenario } from './trace-scenario';
  * gen_ai.tool.definitions) and "Execute tool span" (gen_ai.tool.name, gen_ai.tool.call.id,
  * gen_ai.tool.call.arguments, gen_ai.tool.call.result, error.type with an error status).
  * `events: true` records messages the older way, as span events (gen_ai.user.message, gen_ai.choice).
+ * `exceptionsOnly: true` records a failed tool call only as `span.recordException` (an `exception`
+ * event), without `error.type` or an error status, as some instrumentations do.
  */
-export async function recordGenAiTrace(scenario: TraceScenario, options: { events?: boolean; omitOutputAt?: number } = {}): Promise<OtlpTraceDocument> {
+export async function recordGenAiTrace(scenario: TraceScenario, options: { events?: boolean; omitOutputAt?: number; exceptionsOnly?: boolean } = {}): Promise<OtlpTraceDocument> {
   const capture = createSpanCapture('gen-ai-fixture');
   const { tracer } = capture;
   await tracer.startActiveSpan('invoke_agent travel', { attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'travel' } }, async (agent) => {
@@ -22,7 +24,7 @@ export async function recordGenAiTrace(scenario: TraceScenario, options: { event
       recordChatSpan(tracer, { scenario, history, step, events: options.events === true, omitOutput: options.omitOutputAt === index });
       history.push({ role: 'assistant', parts: toParts(step) });
       const results = [];
-      for (const call of step.calls ?? []) results.push(await recordToolSpan(tracer, scenario, call));
+      for (const call of step.calls ?? []) results.push(await recordToolSpan(tracer, scenario, call, options.exceptionsOnly === true));
       if (results.length > 0) history.push({ role: 'tool', parts: results });
     }
     agent.end();
@@ -54,7 +56,7 @@ function recordChatSpan(tracer: Tracer, options: { scenario: TraceScenario; hist
   span.end();
 }
 
-async function recordToolSpan(tracer: Tracer, scenario: TraceScenario, call: NonNullable<FixtureStep['calls']>[number]): Promise<unknown> {
+async function recordToolSpan(tracer: Tracer, scenario: TraceScenario, call: NonNullable<FixtureStep['calls']>[number], exceptionsOnly: boolean): Promise<unknown> {
   const tool = scenario.tools.find((candidate) => candidate.name === call.name);
   return tracer.startActiveSpan(`execute_tool ${call.name}`, { attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': call.name, 'gen_ai.tool.call.id': call.id, 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.arguments': JSON.stringify(call.args) } }, async (span) => {
     try {
@@ -64,8 +66,12 @@ async function recordToolSpan(tracer: Tracer, scenario: TraceScenario, call: Non
       return { type: 'tool_call_response', id: call.id, response: text };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      span.setAttribute('error.type', 'Error');
-      span.setStatus({ code: SpanStatusCode.ERROR, message });
+      if (exceptionsOnly) {
+        span.recordException(error instanceof Error ? error : message);
+      } else {
+        span.setAttribute('error.type', 'Error');
+        span.setStatus({ code: SpanStatusCode.ERROR, message });
+      }
       return { type: 'tool_call_response', id: call.id, response: message };
     } finally {
       span.end();

@@ -30,7 +30,9 @@ describe('importTrace: an OpenAI Agents JS trace (captured by a trace processor)
     expect(source).toContain("output: 'A light jacket.'");
     expect(source).toContain("properties: { city: { type: 'string' } }");
     expect(imported.notes).toContainEqual({ where: 'tools', reason: 'An Agents trace names its tools but not their schemas; they were inferred from the calls.' });
-    expect(imported.notes.find((note) => note.where === 'call call_atlantis (get_weather)')?.reason).toMatch(/^It failed in the app \(.+\); the module answers it with that error text as its output\.$/);
+    // The function span's error.data.error is what the tool threw; its message is only "Error running tool (non-fatal)".
+    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module throws that error, so the call fails here too and the model reads it as the runtime words a failed call.' });
+    expect(source).toContain("{ args: { city: 'Atlantis' }, error: 'No station in Atlantis.' }");
   });
 
   it('rebuilds the calls from function spans when the export dropped the responses, and says so', async () => {

@@ -30,7 +30,7 @@ describe('importTrace: the AI SDK telemetry (generateText with tools, real spans
     expect(source).toContain("description: 'Current weather for a city.'");
     expect(source).toContain(`args: { city: 'Paris' },\n        output: '{"city":"Paris","celsius":18}',`);
     expect(source).toContain("{ args: { celsius: 18 }, output: 'A light jacket.' }");
-    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module answers it with that error text as its output.' });
+    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module throws that error, so the call fails here too and the model reads it as the runtime words a failed call.' });
     expect(imported.notes.some((note) => note.where === 'tools')).toBe(false);
   });
 

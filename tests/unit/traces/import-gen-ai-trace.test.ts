@@ -30,8 +30,13 @@ describe('importTrace: OpenTelemetry GenAI conventions', () => {
     expect(source).toContain("name: 'get_weather'");
     expect(source).toContain('additionalProperties: false,\n    },\n    strict: false,');
     expect(source).toContain(`args: { city: 'Paris' },\n        output: '{"city":"Paris","celsius":18}',`);
-    expect(source).toContain("{ args: { city: 'Atlantis' }, output: 'No station in Atlantis.' }");
-    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module answers it with that error text as its output.' });
+    expect(source).toContain("{ args: { city: 'Atlantis' }, error: 'No station in Atlantis.' }");
+    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module throws that error, so the call fails here too and the model reads it as the runtime words a failed call.' });
+  });
+
+  it('reads a failed call recorded only as an exception event (no error status, no error.type)', async () => {
+    const imported = expectImported(importTrace(await recordGenAiTrace(WEATHER_SCENARIO, { exceptionsOnly: true })));
+    expect(imported.session.turns[0]!.request.source).toContain("{ args: { city: 'Atlantis' }, error: 'No station in Atlantis.' }");
   });
 
   it('reads the older conventions, messages as span events', async () => {

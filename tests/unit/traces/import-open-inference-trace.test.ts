@@ -23,8 +23,8 @@ describe('importTrace: the OpenInference conventions', () => {
     const source = request.source;
     expect(source).toContain("description: 'Current weather for a city.'");
     expect(source).toContain(`args: { city: 'Paris' },\n        output: '{"city":"Paris","celsius":18}',`);
-    expect(source).toContain("{ args: { city: 'Atlantis' }, output: 'No station in Atlantis.' }");
-    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module answers it with that error text as its output.' });
+    expect(source).toContain("{ args: { city: 'Atlantis' }, error: 'No station in Atlantis.' }");
+    expect(imported.notes).toContainEqual({ where: 'call call_atlantis (get_weather)', reason: 'It failed in the app (No station in Atlantis.); the module throws that error, so the call fails here too and the model reads it as the runtime words a failed call.' });
     expect(migrateSessionRecord(imported.session).ok).toBe(true);
   });
 });
