@@ -6,9 +6,10 @@ import { POST as postEvaluation } from '@/app/api/evaluations/route';
 import { GET as getEvaluation } from '@/app/api/evaluations/[id]/route';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { GET as getExport } from '@/app/api/evaluations/[id]/export/route';
-import { evaluationEventSchema, type EvaluationEvent, type EvaluationRecord, type EvaluationRequestBody } from '@/lib/contract';
+import { evaluationEventSchema, type EvaluationRecord, type EvaluationRequestBody } from '@/lib/contract';
 import { PRESETS } from '@/lib/presets';
 import { getSessionStore } from '@/lib/server/sessions/get-session-store';
+import { readEvaluationEvents } from '../../support/read-evaluation-events';
 
 let dataDir: string;
 let evaluationId = '';
@@ -35,14 +36,6 @@ function evaluationBody(runs: number, variants = 2): EvaluationRequestBody {
   };
 }
 
-async function readEvents(response: Response): Promise<EvaluationEvent[]> {
-  const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter((chunk) => chunk.startsWith('data: '))
-    .map((chunk) => evaluationEventSchema.parse(JSON.parse(chunk.slice('data: '.length))));
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-evaluations-'));
   process.env.PGLITE_DATA_DIR = dataDir;
@@ -58,7 +51,7 @@ describe('evaluation routes', () => {
   it('runs N × variants, streams each outcome, stores the record and each run as a session', { timeout: 120_000 }, async () => {
     const response = await postEvaluation(new Request('http://localhost/api/evaluations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(evaluationBody(3)) }));
     expect(response.status).toBe(200);
-    const events = await readEvents(response);
+    const events = await readEvaluationEvents(response);
     expect(events[0]).toMatchObject({ type: 'evaluation-start', totalRuns: 6, runs: 3, models: 1, variants: 2 });
     expect(events.at(-1)).toEqual({ type: 'evaluation-end', status: 'finished', finished: 6, totalRuns: 6 });
     const outcomes = events.flatMap((event) => (event.type === 'run-end' ? [event.outcome] : []));
