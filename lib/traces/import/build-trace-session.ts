@@ -3,7 +3,7 @@ import { CURRENT_TOOL_SEARCH_VERSION } from '@/lib/runtime';
 import { createSessionId, SESSION_RECORD_VERSION, type SessionRecord } from '@/lib/sessions';
 import { buildTraceTools } from './build-trace-tools';
 import { TRACE_LIMITS } from './trace-limits';
-import { splitTraceTurns } from './split-trace-turns';
+import { splitTraceTurns, type TraceTurn } from './split-trace-turns';
 import type { TraceFormat, TraceMessage, TraceModelCall, TraceNote, TraceRun } from './trace-run';
 
 const FORMAT_LABELS: Record<TraceFormat, string> = {
@@ -27,7 +27,7 @@ export function buildTraceSession(run: TraceRun): { session: SessionRecord; note
   const notes: TraceNote[] = [...run.notes, ...tools.notes];
   // The system messages of the first prompt are the instructions of every turn, as the playground sends them.
   const instructions = run.messages.flatMap((message) => (message.role === 'system' ? [message.content] : [])).join('\n\n').slice(0, TURN_LIMITS.instructionsChars);
-  const scripts = splitTraceTurns(run, notes).map((turn, index) => ({ turn, steps: buildScript(turn.modelCalls, { names: tools.names, notes, turn: index + 1 }) }));
+  const scripts = buildTurnScripts(splitTraceTurns(run, notes), { names: tools.names, notes });
   // One script for the whole conversation, as the playground's: the scripted model answers by the model turns its input already holds.
   const script = scripts.flatMap(({ steps }) => steps);
   const model = { provider: 'scripted' as const, script };
@@ -49,6 +49,24 @@ export function buildTraceSession(run: TraceRun): { session: SessionRecord; note
     turns: turns.map(({ turnId, request }) => ({ turnId, request, tape: [], approvals: [], outputs: [], events: [] })),
   };
   return { session, notes };
+}
+
+/** Each turn's scripted steps, as many turns as one conversation's script holds (`TRACE_LIMITS.conversationSteps`); the rest are noted. */
+function buildTurnScripts(turns: readonly TraceTurn[], { names, notes }: { names: ReadonlyMap<string, string>; notes: TraceNote[] }): { turn: TraceTurn; steps: ScriptStep[] }[] {
+  const scripts: { turn: TraceTurn; steps: ScriptStep[] }[] = [];
+  let total = 0;
+  for (const [index, turn] of turns.entries()) {
+    const turnNotes: TraceNote[] = [];
+    const steps = buildScript(turn.modelCalls, { names, notes: turnNotes, turn: index + 1 });
+    if (total + steps.length > TRACE_LIMITS.conversationSteps) {
+      notes.push({ where: turn.modelCalls[0]?.where ?? `turn ${index + 1}`, reason: `One conversation's script holds at most ${TRACE_LIMITS.conversationSteps} model answers; this turn and the ${turns.length - index - 1} after it are not in the session.` });
+      break;
+    }
+    total += steps.length;
+    notes.push(...turnNotes);
+    scripts.push({ turn, steps });
+  }
+  return scripts;
 }
 
 /** One scripted step per model call the app made, in order, as far as one turn goes. */

@@ -1,4 +1,4 @@
-import { SESSION_LIMITS } from '@/lib/contract';
+import { MODEL_CONFIG_LIMITS, SESSION_LIMITS } from '@/lib/contract';
 
 /**
  * What one trace import reads at most; a trace past them is refused with the limit in the reason.
@@ -15,4 +15,6 @@ export const TRACE_LIMITS = {
   turns: SESSION_LIMITS.turnsPerSession,
   /** Model calls one session turn takes (a turn makes at most 25 model requests). */
   modelCalls: 25,
+  /** Model answers of the whole conversation: its turns share one script, which holds at most this many steps. */
+  conversationSteps: MODEL_CONFIG_LIMITS.scriptSteps,
 } as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importTrace, TRACE_LIMITS } from '@/lib/traces';
+import { buildGenAiConversation } from '../../support/traces/build-gen-ai-conversation';
+import { expectImported } from '../../support/traces/expect-imported';
 
 /** An OTLP JSON document of bare GenAI-looking spans, each with the given parent. */
 function documentOf(spans: { spanId: string; parentSpanId?: string }[]): unknown {
@@ -39,5 +41,18 @@ describe('importTrace: bounds', () => {
       ok: false,
       reason: 'The trace holds no model call with a recorded answer, so there is no run to replay. span s1 (chat): No input messages were recorded (gen_ai.input.messages; content capture may have been off): the user message is not known. span s1 (chat): No output messages were recorded (gen_ai.output.messages): what the model answered is not known, so this model call was left out.',
     });
+  });
+});
+
+describe('importTrace: the bounds of a conversation', () => {
+  it('keeps at most 50 turns, and as many of them as 200 model answers hold, listing the rest', () => {
+    const fifty = expectImported(importTrace(buildGenAiConversation({ turns: TRACE_LIMITS.turns + 3, modelCallsPerTurn: 2 })));
+    expect(fifty.session.turns).toHaveLength(TRACE_LIMITS.turns);
+    expect(fifty.notes).toContainEqual({ where: expect.stringMatching(/^span [0-9a-f]{16} \(chat m\)$/), reason: `A session holds at most ${TRACE_LIMITS.turns} turns; this turn and the 2 after it are not in the session.` });
+    const long = expectImported(importTrace(buildGenAiConversation({ turns: 12, modelCallsPerTurn: 20 })));
+    expect(long.session.turns).toHaveLength(TRACE_LIMITS.conversationSteps / 20);
+    expect(long.session.turns.map((turn) => turn.request.maxIterations)).toEqual(Array.from({ length: 10 }, () => 20));
+    expect(long.notes).toContainEqual({ where: expect.stringMatching(/^span [0-9a-f]{16} \(chat m\)$/), reason: `One conversation's script holds at most ${TRACE_LIMITS.conversationSteps} model answers; this turn and the 1 after it are not in the session.` });
+    expect(long.session.playground.message).toBe('question 9');
   });
 });
