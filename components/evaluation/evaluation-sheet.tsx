@@ -43,7 +43,7 @@ export function EvaluationSheet({ evaluation, progress, onStop, onRunAgain, onCl
 }
 
 export function describeEnding(evaluation: Pick<EvaluationRunState, 'phase' | 'stopReason' | 'uncounted'>): string {
-  const uncounted = evaluation.uncounted > 0 ? ` (${evaluation.uncounted} not run, not counted)` : '';
+  const uncounted = evaluation.uncounted > 0 ? ` (${evaluation.uncounted} stopped or refused before their turn ended, not counted)` : '';
   switch (evaluation.phase) {
     case 'finished':
       return `finished${uncounted}`;

@@ -1,8 +1,11 @@
 import type { EvaluationEvent, EvaluationRecord, EvaluationRunOutcome, EvaluationStopReason } from '@/lib/contract';
-import { planEvaluation, readRunFacts, type EvaluationPlan, type RunFacts } from '@/lib/evaluation';
+import { formatRunId, planEvaluation, readRunFacts, type EvaluationPlan, type RunFacts } from '@/lib/evaluation';
 
 /** One finished run as the page keeps it: the facts the statistics read, and the session it opens as. */
 export type EvaluatedRun = { facts: RunFacts; sessionId: string | null };
+
+/** A run stopped before its turn ended, kept as a session of what it did until then; not counted. */
+export type StoppedRun = { runId: string; model: string; variant: string; run: number; sessionId: string };
 
 /** Where an evaluation is, as the page shows it. */
 export type EvaluationPhase = 'idle' | 'running' | 'stopping' | 'stopped' | 'finished' | 'failed';
@@ -16,8 +19,10 @@ export type EvaluationRunState = {
   finished: number;
   /** Runs that ran to an end, in the order they ended: what the statistics count. */
   runs: EvaluatedRun[];
-  /** Runs that ended without running (stopped, or refused for capacity): not counted. */
+  /** Runs that ended without running to an end (stopped, or refused for capacity): not counted. */
   uncounted: number;
+  /** The uncounted runs stopped mid-turn whose partial turn was kept: each opens as a session that ends stopped. */
+  stopped: StoppedRun[];
   /** The labels of its assertions, models and variants, as the results name them. */
   plan: EvaluationPlan;
   stopReason: EvaluationStopReason | null;
@@ -41,6 +46,7 @@ export const IDLE_EVALUATION: EvaluationRunState = {
   finished: 0,
   runs: [],
   uncounted: 0,
+  stopped: [],
   plan: { assertionLabels: [], models: [], variants: [] },
   stopReason: null,
   error: null,
@@ -77,9 +83,18 @@ function applyEvaluationEvent(state: EvaluationRunState, event: EvaluationEvent)
 /** A run counted when it ran to an end; a run already kept (read twice) is not counted again. */
 function keepOutcome(state: EvaluationRunState, outcome: EvaluationRunOutcome): EvaluationRunState {
   const facts = readRunFacts(outcome, state.plan);
-  if (!facts) return { ...state, uncounted: state.uncounted + 1 };
+  if (!facts) return { ...state, uncounted: state.uncounted + 1, stopped: keepStopped(state, outcome) };
   if (state.runs.some((run) => run.facts.runId === facts.runId)) return state;
   return { ...state, runs: [...state.runs, { facts, sessionId: outcome.sessionId }] };
+}
+
+function keepStopped(state: EvaluationRunState, outcome: EvaluationRunOutcome): StoppedRun[] {
+  if (outcome.status !== 'errored' || outcome.error.code !== 'stopped' || outcome.sessionId === null) return state.stopped;
+  const runId = formatRunId(outcome);
+  if (state.stopped.some((run) => run.runId === runId)) return state.stopped;
+  const model = state.plan.models[outcome.model] ?? `model ${outcome.model + 1}`;
+  const variant = state.plan.variants[outcome.variant] ?? `variant ${outcome.variant + 1}`;
+  return [...state.stopped, { runId, model, variant, run: outcome.run, sessionId: outcome.sessionId }];
 }
 
 /** A stored evaluation as the page shows it: every outcome so far, in the order the runs ended. */

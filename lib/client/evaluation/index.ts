@@ -2,4 +2,4 @@
 export { buildEvaluationRequest } from './build-evaluation-request';
 export type { EvaluationDraft } from './build-evaluation-request';
 export { IDLE_EVALUATION, isEvaluationActive, readEvaluationRecord, reduceEvaluationRun } from './evaluation-run-state';
-export type { EvaluatedRun, EvaluationPhase, EvaluationRunAction, EvaluationRunState } from './evaluation-run-state';
+export type { EvaluatedRun, EvaluationPhase, EvaluationRunAction, EvaluationRunState, StoppedRun } from './evaluation-run-state';

@@ -50,6 +50,8 @@ describe('reduceEvaluationRun', () => {
     expect(state.stopReason).toBe('stopped');
     expect(state.evaluationId).toBe('ev1');
     expect([state.finished, state.totalRuns, state.uncounted]).toEqual([3, 4, 1]);
+    // The stopped run kept its partial turn: not counted, but listed as stopped, opening its session.
+    expect(state.stopped).toEqual([{ runId: 'm0-v1-r1', model: 'auto · Responses wire', variant: 'B', run: 1, sessionId: 'session-1-1' }]);
     expect(state.runs.map((run) => [run.facts.runId, run.facts.variant, run.facts.assertions, run.sessionId])).toEqual([
       ['m0-v1-r0', 'B', [true], 'session-1-0'],
       ['m0-v0-r0', 'A', [false], 'session-0-0'],
