@@ -24,10 +24,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The advisory-lock namespace (first key) of the per-address quota, apart from the migration's single-key lock. */
 const QUOTA_LOCK_SPACE = 7_202_602;
 
+/** Sessions unopened past the retention are deleted by a write at most this often (an evaluation writes a batch per few runs). */
+const RETENTION_SWEEP_INTERVAL_MS = 60 * 1000;
+
 /** A view is noted at most this often per session: reading stays a read. */
 const VIEW_RESOLUTION_MS = 60 * 60 * 1000;
 
 type SessionRow = { checked: number; check_error: string | null; viewed_at: string | number };
+
+/** Deletes sessions unopened past the retention, at most once per `RETENTION_SWEEP_INTERVAL_MS`: a retention of days needs no scan per write. */
+function createRetentionSweep(client: SqlClient, options: { now: () => number; retentionMs: number }): () => Promise<void> {
+  let sweptAt = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const time = options.now();
+    if (time - sweptAt < RETENTION_SWEEP_INTERVAL_MS) return;
+    sweptAt = time;
+    await client.query('DELETE FROM sessions WHERE viewed_at < $1', [time - options.retentionMs]);
+  };
+}
 
 /** A session store on any PostgreSQL-dialect client; migrates the schema before first use. */
 export async function createSqlSessionStore(client: SqlClient, options: SqlSessionStoreOptions): Promise<SessionStore> {
@@ -39,9 +53,11 @@ export async function createSqlSessionStore(client: SqlClient, options: SqlSessi
   /** The sessions' bytes as this process last knew them; the exact sum is taken when it passes the budget. */
   let storedBytes = Number(totalRows[0]?.total ?? 0);
 
-  /** Deletes sessions unopened past the retention, then the least recently opened while all together pass the budget. */
+  const sweepUnopened = createRetentionSweep(client, { now, retentionMs: storage.retentionMs });
+
+  /** Deletes sessions unopened past the retention (at most once a minute), then the least recently opened while all together pass the budget. */
   const sweepSessions = async () => {
-    await client.query('DELETE FROM sessions WHERE viewed_at < $1', [now() - storage.retentionMs]);
+    await sweepUnopened();
     if (storedBytes <= storage.maxBytes) return;
     await client.query(
       `DELETE FROM sessions WHERE id IN (
