@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replaySession } from '@/lib/replay';
 import { runTurnOnTape } from '@/lib/server/replay';
-import { importTrace } from '@/lib/traces';
+import { exportSessionTrace, importTrace } from '@/lib/traces';
 import { importAndRecord } from '../../support/traces/import-and-record';
 import { expectImported } from '../../support/traces/expect-imported';
 import { recordAgentsTrace } from '../../support/traces/record-agents-trace';
@@ -58,5 +58,14 @@ describe('an imported conversation on the turn path', () => {
     expect(second!.events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'completed', finalText: 'Rome: 24 °C, a T-shirt.' });
     const report = await replaySession(session, (turn) => runTurnOnTape(turn));
     expect(report).toEqual({ identical: true, differences: [], turns: [{ turn: 0, identical: true, differences: 0 }, { turn: 1, identical: true, differences: 0 }] });
+  });
+
+  it('exports as a trace that imports again as the same conversation: one turn per user message, the same calls', async () => {
+    const session = await importAndRecord(await recordAiSdkTrace(WEATHER_SCENARIO, { followUps: [WEATHER_FOLLOW_UP] }));
+    const again = expectImported(importTrace(JSON.parse(JSON.stringify(exportSessionTrace(session))) as unknown));
+    expect(again.format).toBe('otel-genai');
+    expect(again.session.turns.map((turn) => turn.request.messages)).toEqual([[{ role: 'user', content: WEATHER_SCENARIO.prompt }], [{ role: 'user', content: 'And in Rome?' }]]);
+    expect(again.session.turns[1]!.request.model).toEqual({ provider: 'scripted', script: [...FIRST_SCRIPT, ...SECOND_SCRIPT] });
+    expect(again.notes.some((note) => note.reason.startsWith('Its input holds a user message'))).toBe(false);
   });
 });
