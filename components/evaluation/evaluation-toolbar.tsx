@@ -79,7 +79,7 @@ function ReplayVerdict({ status }: { status: ReplayStatus }) {
     case 'done': {
       const { report } = status;
       const differing = report.runs.filter((run) => !run.identical).length;
-      const skipped = report.skipped > 0 ? `, ${report.skipped} not stored` : '';
+      const skipped = report.skipped > 0 ? `, ${report.skipped} not replayed (stopped or not stored)` : '';
       return (
         <span data-testid="evaluation-replay-verdict" className={`text-[11px] ${report.identical ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
           {report.identical

@@ -42,7 +42,8 @@ export type EvaluationRunReplay = {
 
 /**
  * `POST /api/evaluations/{id}/replay`: every stored run replayed on its tape (no model called).
- * `identical` when every run is; `skipped` counts runs with no stored session (errored before storing).
+ * `identical` when every run is; `skipped` counts runs not replayed: no stored session (errored before
+ * storing), or stopped mid-turn (its session holds a partial turn).
  */
 export type EvaluationReplayReport = { identical: boolean; runs: EvaluationRunReplay[]; skipped: number };
 

@@ -4,6 +4,7 @@ import { renderPromptfooConfig } from '@/lib/interop';
 import { renderEvaluationTestFile, type ExportedEvaluationRun } from '@/lib/replay';
 import { err, ok, type JsonValue, type Result } from '@/lib/runtime';
 import type { SessionStore } from '@/lib/sessions/store';
+import { listReplayableRuns } from './list-replayable-runs';
 import { readVariantTools } from './read-variant-tools';
 import { z } from 'zod';
 
@@ -38,8 +39,7 @@ export async function exportEvaluation(id: string, format: EvaluationExportForma
   }
   const runs: ExportedEvaluationRun[] = [];
   let bytes = 0;
-  for (const row of rows) {
-    if (row.sessionId === null) continue;
+  for (const row of listReplayableRuns(rows)) {
     const session = await store.readSession(row.sessionId);
     if (session.kind !== 'found') continue;
     bytes += session.body.length;

@@ -4,9 +4,10 @@ import { evaluationRunOutcomeSchema, type EvaluationReplayReport, type Evaluatio
 import { replayStoredSession } from '@/lib/replay/server';
 import { err, ok, type Result, type RuntimeEvent } from '@/lib/runtime';
 import { createPooledReplayOpener, getSandboxPool } from '@/lib/sandbox/pool';
-import type { EvaluationSessionRow, SessionStore } from '@/lib/sessions/store';
+import type { SessionStore } from '@/lib/sessions/store';
 import type { TapedTurn } from '@/lib/replay';
 import { runTurnOnTape } from '../replay';
+import { listReplayableRuns, type ReplayableRun } from './list-replayable-runs';
 
 /** Runs replayed at once: each holds one of the visitor's turn slots while its turn runs. */
 const REPLAY_CONCURRENCY = 2;
@@ -24,7 +25,7 @@ export type EvaluationReplayError = { status: number; error: string };
 export async function replayEvaluation(id: string, options: { store: SessionStore; clientId: string }): Promise<Result<EvaluationReplayReport, EvaluationReplayError>> {
   const rows = await options.store.evaluations.listEvaluationSessions(id);
   if (!rows) return err({ status: 404, error: `No evaluation ${id}.` });
-  const stored = rows.filter((row): row is EvaluationSessionRow & { sessionId: string } => row.sessionId !== null);
+  const stored = listReplayableRuns(rows);
   const openReplay = createPooledReplayOpener(getSandboxPool());
   const runs: EvaluationRunReplay[] = new Array(stored.length);
   let next = 0;
@@ -41,7 +42,7 @@ export async function replayEvaluation(id: string, options: { store: SessionStor
 
 /** One stored run replayed as its session is, its outcome read from the replayed events and compared with the stored one. */
 async function replayRun(
-  row: EvaluationSessionRow & { sessionId: string },
+  row: ReplayableRun,
   options: { store: SessionStore; openReplay: ReturnType<typeof createPooledReplayOpener>; clientId: string },
 ): Promise<EvaluationRunReplay> {
   const base = { variant: row.variant, model: row.model, run: row.run, sessionId: row.sessionId };

@@ -7,6 +7,7 @@ import { evaluationRequestSchema, type EvaluationRequestBody } from '@/lib/contr
 import { readRunFacts } from '@/lib/evaluation';
 import { PRESETS } from '@/lib/presets';
 import type { RuntimeEvent } from '@/lib/runtime';
+import { listReplayableRuns } from '@/lib/server/evaluations/list-replayable-runs';
 import { createEvaluationTurnRunner } from '@/lib/server/evaluations/run-evaluation-turn';
 import { createEvaluationRunStore } from '@/lib/server/evaluations/store-evaluation-run';
 import { getSessionChecker, getSessionStore } from '@/lib/server/sessions/get-session-store';
@@ -89,5 +90,16 @@ describe('a stopped evaluation run', () => {
 
     // The results leave it out: a stopped run fails no assertion it never finished.
     expect(readRunFacts(outcome, { models: ['auto'], variants: ['A'] })).toBeNull();
+  });
+
+  it('is left out of Replay and the Vitest export (its tape ends where it was stopped), counted as skipped like a run not stored', () => {
+    const row = (run: number, sessionId: string | null, outcome: object) => ({ variant: 0, model: 0, run, sessionId, outcomeText: JSON.stringify(outcome) });
+    const rows = [
+      row(0, 's0', { status: 'completed', ending: 'completed' }),
+      row(1, 's1', { status: 'errored', error: { code: 'stopped', message: 'The evaluation was stopped before its turn ended.' } }),
+      row(2, null, { status: 'errored', error: { code: 'not-stored', message: 'quota' } }),
+      row(3, 's3', { status: 'errored', error: { code: 'turn-error', message: 'The model request failed.' } }),
+    ];
+    expect(listReplayableRuns(rows).map((run) => run.run)).toEqual([0, 3]);
   });
 });
