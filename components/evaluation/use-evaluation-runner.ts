@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { streamEvaluation } from '@/lib/client/api';
+import { fetchEvaluation, streamEvaluation } from '@/lib/client/api';
 import { IDLE_EVALUATION, reduceEvaluationRun, type EvaluationPhase, type EvaluationRunState } from '@/lib/client/evaluation';
-import type { EvaluationEvent, EvaluationRequestBody } from '@/lib/contract';
+import type { EvaluationEvent, EvaluationRecord, EvaluationRequestBody } from '@/lib/contract';
 import type { EvaluationPlan } from '@/lib/evaluation';
 
 /** What the run panel's progress bar shows. */
@@ -24,6 +24,21 @@ export type EvaluationRunner = {
  * 100-run evaluation summarize 100 times, each over every run so far).
  */
 const BATCH_MS = 150;
+
+/** How often, and how many times, a stopped evaluation's record is read until it says it ended. */
+const RECORD_POLL_MS = 500;
+const RECORD_POLLS = 20;
+
+/** The stored record of a stopped evaluation once it is no longer running, while `isCurrent`; undefined if it does not end in time or cannot be read. */
+async function readWhenEnded(id: string, isCurrent: () => boolean): Promise<EvaluationRecord | undefined> {
+  for (let poll = 0; poll < RECORD_POLLS && isCurrent(); poll += 1) {
+    const result = await fetchEvaluation(id);
+    if (!result.ok) return undefined;
+    if (result.value.status !== 'running') return isCurrent() ? result.value : undefined;
+    await new Promise((resolve) => setTimeout(resolve, RECORD_POLL_MS));
+  }
+  return undefined;
+}
 
 /** One evaluation at a time: POST it, keep its runs as they stream in, Stop (closing the stream stops the runs still going). */
 export function useEvaluationRunner(): EvaluationRunner {
@@ -46,7 +61,9 @@ export function useEvaluationRunner(): EvaluationRunner {
       dispatch({ type: 'evaluation-events', events: waiting });
       waiting = [];
     };
+    let evaluationId: string | undefined;
     const onEvent = (event: EvaluationEvent) => {
+      if (event.type === 'evaluation-start') evaluationId = event.evaluationId;
       waiting.push(event);
       timer ??= setTimeout(flush, BATCH_MS);
     };
@@ -54,6 +71,8 @@ export function useEvaluationRunner(): EvaluationRunner {
       flush();
       if (result.ok || result.error.code === 'aborted') dispatch({ type: 'evaluation-closed' });
       else dispatch({ type: 'evaluation-failed', message: result.error.message });
+      // Stopped here, the stream closed before the runs in flight ended: the record has them, stopped with their partial turns.
+      if (!result.ok && result.error.code === 'aborted' && evaluationId) void readWhenEnded(evaluationId, () => controllerRef.current === controller).then((record) => record && dispatch({ type: 'evaluation-record', record }));
     });
   }, []);
   const stop = useCallback(() => {

@@ -37,7 +37,9 @@ export type EvaluationRunAction =
   | { type: 'evaluation-stopping' }
   /** The stream closed: after `evaluation-end`, or because the page stopped it. */
   | { type: 'evaluation-closed' }
-  | { type: 'evaluation-failed'; message: string };
+  | { type: 'evaluation-failed'; message: string }
+  /** The stored record of the evaluation after the page stopped it: its runs stopped mid-turn included. */
+  | { type: 'evaluation-record'; record: EvaluationRecord };
 
 export const IDLE_EVALUATION: EvaluationRunState = {
   phase: 'idle',
@@ -66,6 +68,8 @@ export function reduceEvaluationRun(state: EvaluationRunState, action: Evaluatio
       return isEvaluationActive(state) ? { ...state, phase: 'stopped', stopReason: state.stopReason ?? 'stopped' } : state;
     case 'evaluation-failed':
       return { ...state, phase: 'failed', error: action.message };
+    case 'evaluation-record':
+      return action.record.id === state.evaluationId && !isEvaluationActive(state) ? readEvaluationRecord(action.record) : state;
   }
 }
 

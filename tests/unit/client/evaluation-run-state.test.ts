@@ -88,6 +88,32 @@ describe('readEvaluationRecord', () => {
     expect(state.plan.assertionLabels).toHaveLength(1);
     expect(state.runs.map((run) => run.facts.model)).toEqual(['auto · Responses wire · faults 20%', 'auto · Responses wire · faults 20%']);
   });
+
+  it('after the page stopped an evaluation, its record brings the runs stopped mid-turn the closed stream never delivered', () => {
+    const request = evaluationRequestSchema.parse({
+      turn: { messages: [{ role: 'user', content: 'Read a.txt' }] },
+      runs: 2,
+      models: [{ provider: 'auto' }],
+      variants: [{ label: 'A', source: 'a' }],
+      assertions: [{ kind: 'tool-called', name: 'read_file', called: true }],
+    });
+    const stoppedRun = { ...outcome({ variant: 0, run: 1 }), status: 'errored', error: { code: 'stopped', message: 'The evaluation was stopped before its turn ended.' } } as EvaluationRunOutcome;
+    const record: EvaluationRecord = { id: 'ev3', createdAt: '2026-12-07T11:00:00.000Z', status: 'stopped', reason: 'stopped', totalRuns: 2, request, outcomes: [outcome({ variant: 0, run: 0 }), stoppedRun] };
+    const streamed: EvaluationRunAction[] = [
+      { type: 'evaluation-requested', plan: readEvaluationRecord(record).plan, totalRuns: 2 },
+      { type: 'evaluation-event', event: { type: 'evaluation-start', evaluationId: 'ev3', totalRuns: 2, runs: 2, models: 1, variants: 1, concurrency: 4 } },
+      { type: 'evaluation-event', event: { type: 'run-end', outcome: outcome({ variant: 0, run: 0 }), finished: 1, totalRuns: 2 } },
+      { type: 'evaluation-stopping' },
+      { type: 'evaluation-closed' },
+    ];
+    const closed = streamed.reduce(reduceEvaluationRun, IDLE_EVALUATION);
+    expect(closed.stopped).toEqual([]);
+    const read = reduceEvaluationRun(closed, { type: 'evaluation-record', record });
+    expect([read.phase, read.finished, read.runs.length, read.uncounted]).toEqual(['stopped', 2, 1, 1]);
+    expect(read.stopped).toEqual([{ runId: 'm0-v0-r1', model: 'auto · Responses wire', variant: 'A', run: 1, sessionId: 'session-0-1' }]);
+    // Another evaluation's record, or one read while a new evaluation runs, changes nothing.
+    expect(reduceEvaluationRun(closed, { type: 'evaluation-record', record: { ...record, id: 'other' } })).toBe(closed);
+  });
 });
 
 describe('buildEvaluationRequest', () => {
