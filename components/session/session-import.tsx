@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
+import { HiddenJsonFileInput } from '@/components/ui/hidden-json-file-input';
 import { SessionDropZone } from './session-drop-zone';
 import { useSessionImport } from './use-session-import';
 
@@ -20,18 +21,7 @@ export function SessionImport() {
       >
         {status.kind === 'importing' ? 'Importing…' : 'Import session'}
       </button>
-      <input
-        ref={inputRef}
-        data-testid="import-session-file"
-        type="file"
-        accept=".json,application/json"
-        className="hidden"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) importFile(file);
-        }}
-      />
+      <HiddenJsonFileInput ref={inputRef} testId="import-session-file" onFile={importFile} />
       <SessionDropZone onFile={importFile} />
       {status.kind === 'failed' && (
         <div

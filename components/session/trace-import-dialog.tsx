@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { ModalFrame } from '@/components/interop/modal-frame';
+import { HiddenJsonFileInput } from '@/components/ui/hidden-json-file-input';
 import type { ImportedTrace } from '@/lib/client/api';
 import { useTraceImport } from './use-trace-import';
 
@@ -38,18 +39,7 @@ export function TraceImportDialog({ onClose }: TraceImportDialogProps) {
               Choose a file…
             </button>
             <span className="text-fg-muted">or paste it below</span>
-            <input
-              ref={fileInput}
-              data-testid="trace-import-file"
-              type="file"
-              accept=".json,application/json"
-              className="hidden"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) readFile(file);
-              }}
-            />
+            <HiddenJsonFileInput ref={fileInput} testId="trace-import-file" onFile={readFile} />
           </div>
           <textarea
             data-testid="trace-import-text"

@@ -3,8 +3,9 @@
 import { useContext, useMemo, useState } from 'react';
 import type { RunState } from '@/lib/client';
 import type { McpTape, TapeEntry } from '@/lib/contract';
+import type { AppDifference } from '@/lib/sessions';
 import { reduceRuntimeEvents, type TimelineState } from '@/lib/runtime';
-import type { CallActions } from '@/components/timeline/call';
+import { AppDifferencesContext, type CallActions } from '@/components/timeline/call';
 import { CarriedInRow, IterationSection, SandboxStepRow } from '@/components/timeline/rows';
 import { ContextMeter } from '@/components/timeline/tokens';
 import { createTapeExchangesLoader, ExchangesContext, InspectableTurn, McpExchangesRow } from '@/components/timeline/exchanges';
@@ -20,8 +21,12 @@ export type TimelineProps = {
   actions: CallActions;
   /** Edit / Fork on each turn's bar; none when absent. */
   turnControls?: TurnControls;
-  /** A shared session's recorded tapes (the model's and the MCP servers'): the inspector answers from them instead of asking the server. */
-  tapes?: readonly { turnId: string; tape: TapeEntry[]; mcp?: McpTape }[];
+  /**
+   * A shared session's recorded turns: the inspector answers from their tapes (the model's and the
+   * MCP servers') instead of asking the server, and a call the runtime decided otherwise about than
+   * the app a turn was imported from is marked with its note.
+   */
+  tapes?: readonly { turnId: string; tape: TapeEntry[]; mcp?: McpTape; appDifferences?: readonly AppDifference[] }[];
 };
 
 type TurnTimelineProps = { state: TimelineState; streaming: boolean; actions: CallActions; errors: readonly string[] };
@@ -77,6 +82,7 @@ export function Timeline({ turns, earlierTurns = 0, running, actions, turnContro
   const outerExchanges = useContext(ExchangesContext);
   const exchanges = useMemo(() => (tapes ? createTapeExchangesLoader(tapes) : outerExchanges), [tapes, outerExchanges]);
   const states = useMemo(() => turns.map((turn) => reduceRuntimeEvents(turn.events)), [turns]);
+  const differences = useMemo(() => groupByCall((tapes ?? []).flatMap((turn) => turn.appDifferences ?? [])), [tapes]);
   // Turns the user opened or closed by hand, by position; the rest follow the default.
   const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(new Map());
   if (turns.length === 0) {
@@ -93,6 +99,7 @@ export function Timeline({ turns, earlierTurns = 0, running, actions, turnContro
   const newest = turns.length - 1;
   return (
     <ExchangesContext.Provider value={exchanges}>
+      <AppDifferencesContext.Provider value={differences}>
       <div data-testid="timeline" data-state={running ? 'running' : 'idle'} data-turns={turns.length} className="space-y-4">
         {turns.map((turn, index) => {
           const state = states[index] as TimelineState;
@@ -114,8 +121,15 @@ export function Timeline({ turns, earlierTurns = 0, running, actions, turnContro
           );
         })}
       </div>
+      </AppDifferencesContext.Provider>
     </ExchangesContext.Provider>
   );
+}
+
+function groupByCall(differences: readonly AppDifference[]): ReadonlyMap<string, readonly AppDifference[]> {
+  const byCall = new Map<string, AppDifference[]>();
+  for (const difference of differences) byCall.set(difference.callId, [...(byCall.get(difference.callId) ?? []), difference]);
+  return byCall;
 }
 
 /** The MCP servers whose tools the turn had, in the order their tools were assembled. */

@@ -15,4 +15,4 @@ export { shareSessionRequestSchema } from './record/share-session-request';
 export { describeStorageFailure, statusForSessionError } from './record/session-error';
 export type { SessionError } from './record/session-error';
 export { migrateSessionRecord } from './record/session-record';
-export type { SessionRecord, SessionTurn } from './record/session-record';
+export type { AppDifference, SessionRecord, SessionTurn } from './record/session-record';

@@ -4,13 +4,13 @@ import { err, ok, type Result } from '@/lib/runtime';
 import { parseStoredSession, type StoredSessionText } from '@/lib/replay';
 import type { SessionError, SessionRecord } from '@/lib/sessions';
 import { exportSessionTrace } from './export';
-import { importTrace, type TraceFormat, type TraceNote } from './import';
+import { importTrace, type TraceAppCall, type TraceFormat, type TraceNote } from './import';
 
 /** What to convert: a stored session into an OTLP JSON trace, or a trace's text into a session. */
 export type TraceConversion = { kind: 'export'; session: StoredSessionText } | { kind: 'import'; text: string };
 
 /** A trace read as a session (its turns still to be recorded on the turn path), with its format and notes. */
-export type ConvertedTrace = { session: SessionRecord; format: TraceFormat; notes: TraceNote[] };
+export type ConvertedTrace = { session: SessionRecord; format: TraceFormat; notes: TraceNote[]; appCalls: TraceAppCall[] };
 
 /** The answer for each conversion. */
 export type TraceConversionAnswers = {
@@ -27,7 +27,7 @@ export function convertTraceText(conversion: TraceConversion): TraceConversionAn
     }
     case 'import': {
       const imported = importTrace(conversion.text);
-      return imported.ok ? ok({ session: imported.session, format: imported.format, notes: imported.notes }) : err({ code: 'invalid', message: imported.reason });
+      return imported.ok ? ok({ session: imported.session, format: imported.format, notes: imported.notes, appCalls: imported.appCalls }) : err({ code: 'invalid', message: imported.reason });
     }
   }
 }

@@ -7,5 +7,5 @@ export { createSpanId, createTraceId, decodeOtlpAttributes, decodeOtlpValue, enc
 export type { AttributeInput, OtlpAnyValue, OtlpKeyValue, OtlpResourceSpans, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpStatus, OtlpTraceDocument } from './otlp';
 export { convertTraceText } from './convert-trace-text';
 export type { ConvertedTrace, TraceConversion, TraceConversionAnswers } from './convert-trace-text';
-export { importTrace, recordTraceSession, TRACE_LIMITS } from './import';
-export type { TraceFormat, TraceImport, TraceNote, TraceTurnRunner } from './import';
+export { APP_RAN_APPROVAL, importTrace, noteAppDifferences, recordTraceSession, TRACE_LIMITS } from './import';
+export type { TraceAppCall, TraceFormat, TraceImport, TraceNote, TraceTurnRunner } from './import';

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { type CallApprovalResponse, type CallState, GENERATED_NOTE, isArgumentSourceNote } from '@/lib/runtime';
+import { AppDifferenceNotes } from './app-difference-notes';
 import { ApprovalButtons } from './approval-buttons';
 import { ArgumentsDiff } from './arguments-diff';
 import { describeCallStatus, formatDuration } from './call-status';
@@ -85,6 +86,7 @@ export function CallCard({ call, position, actions, streaming = false }: CallCar
           </span>
         </span>
       </header>
+      <AppDifferenceNotes callId={call.callId} />
       <ArgumentsDiff raw={call.rawArguments} repairs={call.repairs} />
       {streamedOnly && <StreamedText text={call.streamedArguments ?? ''} live={streaming} testId="streaming-arguments" mono />}
       {fromMessage.map((note) => (

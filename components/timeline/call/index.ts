@@ -1,3 +1,4 @@
+export { AppDifferencesContext } from './app-difference-notes';
 export type { CallActions } from './call-actions';
 export { CallCard } from './call-card';
 export { formatDuration } from './call-status';

@@ -20,6 +20,8 @@ export type ImportedTool = {
   /** Unset: the playground default (strict). */
   strict?: boolean;
   deferLoading?: boolean;
+  /** Unset: the contract's default (parallel only when read-only). */
+  executionMode?: 'parallel' | 'sequential';
   isReadOnly?: boolean;
   isDestructive?: boolean;
   /**

@@ -35,6 +35,7 @@ export function renderToolModule({ tools, definitions, sourceLabel, unrecorded =
       ...(usesShared ? ['    definitions,'] : []),
       ...(tool.strict !== undefined ? [`    strict: ${tool.strict},`] : []),
       ...(tool.deferLoading ? ['    deferLoading: true,'] : []),
+      ...(tool.executionMode ? [`    executionMode: '${tool.executionMode}',`] : []),
       ...(tool.isReadOnly ? ['    isReadOnly: true,'] : []),
       ...(tool.isDestructive ? ['    isDestructive: true,'] : []),
       ...(tool.outputSchema ? [`    outputSchema: ${renderCodeLiteral(tool.outputSchema, 2)},`] : []),

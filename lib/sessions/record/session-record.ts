@@ -63,6 +63,17 @@ export const recordedOutputSchema = z.object({ callId: z.string(), output: z.str
 /** A person's answer to a server's question, as the answer route took it. */
 export const recordedElicitationSchema = elicitationAnswerRequestSchema;
 
+/**
+ * Where the runtime decided otherwise than the app a turn was imported from (its trace), on one
+ * call the app ran: the name did not resolve, the arguments were rejected or repaired, or the
+ * permission gate asked or denied. `note` says what the app did and what the runtime did.
+ */
+export const appDifferenceSchema = z.object({
+  callId: z.string().max(200),
+  kind: z.enum(['unknown-tool', 'arguments-rejected', 'arguments-repaired', 'permission-ask', 'permission-deny']),
+  note: z.string().max(2000),
+});
+
 /** One finished turn: the request without secrets, the raw model exchanges, the decisions, the events. */
 export const sessionTurnSchema = z.object({
   turnId: z.string().min(1).max(200),
@@ -86,6 +97,8 @@ export const sessionTurnSchema = z.object({
   /** What people answered to the servers' questions (absent: nobody was asked): a replay answers from these and asks nobody. */
   elicitations: z.array(recordedElicitationSchema).max(MCP_LIMITS.callsPerTurn * MCP_LIMITS.questionsPerCall).optional(),
   events: z.array(runtimeEventSchema).max(TURN_LIMITS.eventsPerTurn, `A turn holds at most ${TURN_LIMITS.eventsPerTurn} events.`),
+  /** A turn imported from an app's trace: the calls the app ran that the runtime decided otherwise about (absent: none, or not imported). */
+  appDifferences: z.array(appDifferenceSchema).max(TURN_LIMITS.eventsPerTurn).optional(),
 });
 
 /**
@@ -107,6 +120,7 @@ export type SessionPlayground = z.infer<typeof sessionPlaygroundSchema>;
 export type SessionTurn = z.infer<typeof sessionTurnSchema>;
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 export type RecordedApproval = z.infer<typeof recordedApprovalSchema>;
+export type AppDifference = z.infer<typeof appDifferenceSchema>;
 export type RecordedOutput = z.infer<typeof recordedOutputSchema>;
 
 /** Upgrades from version n to n + 1, keyed by n. */

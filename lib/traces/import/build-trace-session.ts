@@ -4,7 +4,7 @@ import { createSessionId, SESSION_RECORD_VERSION, type SessionRecord } from '@/l
 import { buildTraceTools } from './build-trace-tools';
 import { TRACE_LIMITS } from './trace-limits';
 import { splitTraceTurns, type TraceTurn } from './split-trace-turns';
-import type { TraceFormat, TraceMessage, TraceModelCall, TraceNote, TraceRun } from './trace-run';
+import type { TraceAppCall, TraceFormat, TraceMessage, TraceModelCall, TraceNote, TraceRun } from './trace-run';
 
 const FORMAT_LABELS: Record<TraceFormat, string> = {
   'otel-genai': 'an OpenTelemetry GenAI trace',
@@ -21,13 +21,15 @@ const FORMAT_LABELS: Record<TraceFormat, string> = {
  * events are empty until the turns are run once on the server (`recordTraceSession`), which records
  * both in our wire format and carries each turn's conversation into the next, as the playground does.
  */
-export function buildTraceSession(run: TraceRun): { session: SessionRecord; notes: TraceNote[] } {
+export function buildTraceSession(run: TraceRun): { session: SessionRecord; notes: TraceNote[]; appCalls: TraceAppCall[] } {
   const label = FORMAT_LABELS[run.format];
   const tools = buildTraceTools(run, label);
   const notes: TraceNote[] = [...run.notes, ...tools.notes];
   // The system messages of the first prompt are the instructions of every turn, as the playground sends them.
   const instructions = run.messages.flatMap((message) => (message.role === 'system' ? [message.content] : [])).join('\n\n').slice(0, TURN_LIMITS.instructionsChars);
-  const scripts = buildTurnScripts(splitTraceTurns(run, notes), { names: tools.names, notes });
+  const appCalls: TraceAppCall[] = [];
+  const ran = new Set(run.results.map((result) => result.callId));
+  const scripts = buildTurnScripts(splitTraceTurns(run, notes), { names: tools.names, notes, appCalls, ran });
   // One script for the whole conversation, as the playground's: the scripted model answers by the model turns its input already holds.
   const script = scripts.flatMap(({ steps }) => steps);
   const model = { provider: 'scripted' as const, script };
@@ -48,29 +50,41 @@ export function buildTraceSession(run: TraceRun): { session: SessionRecord; note
     playground: { ...playground, script: JSON.stringify(script, null, 2), message },
     turns: turns.map(({ turnId, request }) => ({ turnId, request, tape: [], approvals: [], outputs: [], events: [] })),
   };
-  return { session, notes };
+  return { session, notes, appCalls };
 }
 
+type ScriptOptions = {
+  names: ReadonlyMap<string, string>;
+  notes: TraceNote[];
+  turn: number;
+  /** Filled with each call the script proposes, in order. */
+  appCalls: TraceAppCall[];
+  /** Ids of the calls whose result (or failure) was recorded. */
+  ran: ReadonlySet<string>;
+};
+
 /** Each turn's scripted steps, as many turns as one conversation's script holds (`TRACE_LIMITS.conversationSteps`); the rest are noted. */
-function buildTurnScripts(turns: readonly TraceTurn[], { names, notes }: { names: ReadonlyMap<string, string>; notes: TraceNote[] }): { turn: TraceTurn; steps: ScriptStep[] }[] {
+function buildTurnScripts(turns: readonly TraceTurn[], { names, notes, appCalls, ran }: Omit<ScriptOptions, 'turn'>): { turn: TraceTurn; steps: ScriptStep[] }[] {
   const scripts: { turn: TraceTurn; steps: ScriptStep[] }[] = [];
   let total = 0;
   for (const [index, turn] of turns.entries()) {
     const turnNotes: TraceNote[] = [];
-    const steps = buildScript(turn.modelCalls, { names, notes: turnNotes, turn: index + 1 });
+    const turnCalls: TraceAppCall[] = [];
+    const steps = buildScript(turn.modelCalls, { names, notes: turnNotes, turn: index + 1, appCalls: turnCalls, ran });
     if (total + steps.length > TRACE_LIMITS.conversationSteps) {
       notes.push({ where: turn.modelCalls[0]?.where ?? `turn ${index + 1}`, reason: `One conversation's script holds at most ${TRACE_LIMITS.conversationSteps} model answers; this turn and the ${turns.length - index - 1} after it are not in the session.` });
       break;
     }
     total += steps.length;
     notes.push(...turnNotes);
+    appCalls.push(...turnCalls);
     scripts.push({ turn, steps });
   }
   return scripts;
 }
 
 /** One scripted step per model call the app made, in order, as far as one turn goes. */
-function buildScript(calls: readonly TraceModelCall[], { names, notes, turn }: { names: ReadonlyMap<string, string>; notes: TraceNote[]; turn: number }): ScriptStep[] {
+function buildScript(calls: readonly TraceModelCall[], { names, notes, turn, appCalls, ran }: ScriptOptions): ScriptStep[] {
   const answered = calls.filter((call) => {
     if (call.error === undefined) return true;
     notes.push({ where: call.where, reason: `The model call failed in the app (${call.error}); the session continues without it.` });
@@ -89,7 +103,10 @@ function buildScript(calls: readonly TraceModelCall[], { names, notes, turn }: {
     notes.push({ where: `${turn > 1 ? `turn ${turn}, ` : ''}tape entry ${index + 1} (${call.where})`, reason: "Reconstructed in the Responses wire format by the embedded model from the recorded answer; the app's own request and response were not recorded byte for byte." });
     if (call.calls.length > MODEL_CONFIG_LIMITS.callsPerStep) notes.push({ where: call.where, reason: `It proposed ${call.calls.length} calls; the first ${MODEL_CONFIG_LIMITS.callsPerStep} were imported.` });
     if (call.text.length > MODEL_CONFIG_LIMITS.textLength) notes.push({ where: call.where, reason: `Its text was cut to ${MODEL_CONFIG_LIMITS.textLength} characters.` });
-    const proposed = call.calls.slice(0, MODEL_CONFIG_LIMITS.callsPerStep).map((proposal) => ({ name: names.get(proposal.name) ?? proposal.name, arguments: proposal.arguments.slice(0, MODEL_CONFIG_LIMITS.argumentsLength) }));
+    const kept = call.calls.slice(0, MODEL_CONFIG_LIMITS.callsPerStep);
+    if (kept.length > 1) notes.push({ where: call.where, reason: `Its ${kept.length} calls ran together in the app; the module's tools are marked executionMode 'parallel' (they only read the recording), so the runtime's dispatch plan runs them as one parallel batch too.` });
+    appCalls.push(...kept.map((proposal) => ({ name: proposal.name, where: `call ${proposal.callId} (${proposal.name})`, ran: ran.has(proposal.callId) })));
+    const proposed = kept.map((proposal) => ({ name: names.get(proposal.name) ?? proposal.name, arguments: proposal.arguments.slice(0, MODEL_CONFIG_LIMITS.argumentsLength) }));
     return { ...(call.text !== '' ? { text: call.text.slice(0, MODEL_CONFIG_LIMITS.textLength) } : {}), ...(proposed.length > 0 ? { calls: proposed } : {}) };
   });
 }

@@ -7,9 +7,13 @@ export type TraceTools = { source: string; names: Map<string, string>; notes: Tr
 
 /**
  * The tools of a trace as a tool module: each recorded definition (its schema sent unchanged, not
- * strict), or, for a tool called but never defined, a schema inferred from its calls' arguments.
- * Each `execute` answers a call with the recorded result of the call with the same arguments (else
- * the tool's latest); a tool without any recorded result keeps the echoing stub. Said in notes.
+ * strict; its risk when the definition gave one), or, when no definition was recorded at all, a
+ * schema inferred from the calls' arguments. A tool called but missing from recorded definitions
+ * stays out, so the runtime answers its calls as it would (an unknown tool). Each `execute` answers
+ * a call with the recorded result of the call with the same arguments (else the tool's latest), a
+ * recorded failure thrown again; a tool without any recorded result keeps the echoing stub. Every
+ * tool runs in parallel: it only reads the recording, and the app ran one response's calls together.
+ * Said in notes.
  */
 export function buildTraceTools(run: TraceRun, label: string): TraceTools {
   const notes: TraceNote[] = [];
@@ -19,10 +23,10 @@ export function buildTraceTools(run: TraceRun, label: string): TraceTools {
   const inferred = called.filter((name) => !defined.has(name));
   if (defined.size === 0 && inferred.length > 0) {
     notes.push({ where: 'tools', reason: `No tool definitions were recorded; ${inferred.length === 1 ? 'the tool was' : `the ${inferred.length} tools were`} inferred from the calls' arguments (types from the values seen, nothing required).` });
+    for (const name of inferred) defined.set(name, { name, description: '', parameters: inferSchema(calls.filter((call) => call.name === name)) });
   } else if (inferred.length > 0) {
-    notes.push({ where: 'tools', reason: `${inferred.join(', ')}: called but never offered in a recorded definition; inferred from the calls' arguments.` });
+    notes.push({ where: 'tools', reason: `${inferred.join(', ')}: called but never offered in a recorded definition; not in the module, so the runtime answers such a call as an unknown tool (the timeline marks each one the app ran).` });
   }
-  for (const name of inferred) defined.set(name, { name, description: '', parameters: inferSchema(calls.filter((call) => call.name === name)) });
   const taken = new Set<string>();
   const names = new Map<string, string>();
   const tools = [...defined.values()].map((tool): ImportedTool => {
@@ -36,6 +40,9 @@ export function buildTraceTools(run: TraceRun, label: string): TraceTools {
       description: tool.description || `${tool.name}, as the app called it (no description was recorded).`,
       jsonSchema: tool.parameters ?? { type: 'object', properties: {} },
       strict: false,
+      executionMode: 'parallel',
+      ...(tool.isReadOnly ? { isReadOnly: true } : {}),
+      ...(tool.isDestructive ? { isDestructive: true } : {}),
       origin: `the recorded tool ${tool.name}`,
       tags: [],
       notes: [],

@@ -7,14 +7,15 @@ import { isGenAiSpan, readGenAiSpans } from './read-gen-ai-spans';
 import { isOpenInferenceSpan, readOpenInferenceSpans } from './read-open-inference-spans';
 import { readOtlpSpans } from './read-otlp-spans';
 import { TRACE_LIMITS } from './trace-limits';
-import type { TraceFormat, TraceNote, TraceRun } from './trace-run';
+import type { TraceAppCall, TraceFormat, TraceNote, TraceRun } from './trace-run';
 
 /**
  * What importing a trace gives: the session it becomes (the shape `POST /api/sessions/import`
  * accepts, its one turn still to be recorded by `recordTraceSession`), the format it was read as,
- * and what did not carry over or carried over changed; or why nothing could be imported.
+ * what did not carry over or carried over changed, and the calls its script proposes (for
+ * `noteAppDifferences` once the turns are recorded); or why nothing could be imported.
  */
-export type TraceImport = { ok: true; session: SessionRecord; format: TraceFormat; notes: TraceNote[] } | { ok: false; reason: string };
+export type TraceImport = { ok: true; session: SessionRecord; format: TraceFormat; notes: TraceNote[]; appCalls: TraceAppCall[] } | { ok: false; reason: string };
 
 /**
  * One trace → one session (DESIGN §7): reads an OTLP JSON document (spans in the OpenTelemetry
@@ -32,7 +33,7 @@ export function importTrace(document: unknown): TraceImport {
     return { ok: false, reason: `The trace holds no model call with a recorded answer, so there is no run to replay.${why ? ` ${why}` : ''}` };
   }
   const built = buildTraceSession(run.value);
-  return { ok: true, session: built.session, format: run.value.format, notes: built.notes };
+  return { ok: true, session: built.session, format: run.value.format, notes: built.notes, appCalls: built.appCalls };
 }
 
 function parseDocument(document: unknown): Result<unknown, string> {

@@ -93,7 +93,7 @@ export function addResult(run: TraceRun, result: TraceRun['results'][number]): v
   else if (result.name !== '') run.results[index] = result;
 }
 
-/** `gen_ai.tool.definitions`: `[{type: 'function', name, description, parameters}]` (or OpenAI's `{function: {...}}`). */
+/** `gen_ai.tool.definitions`: `[{type: 'function', name, description, parameters}]` (or OpenAI's `{function: {...}}`; an MCP tool's `inputSchema` and `annotations`). */
 export function readToolDefinitions(value: unknown): TraceTool[] | undefined {
   const parsed = readJsonAttribute(value);
   if (!Array.isArray(parsed)) return undefined;
@@ -101,7 +101,9 @@ export function readToolDefinitions(value: unknown): TraceTool[] | undefined {
     const fn = isPlainObject(tool.function) ? tool.function : tool;
     if (typeof fn.name !== 'string') return [];
     const parameters = readParameterSchema(fn.parameters ?? fn.inputSchema ?? fn.input_schema);
-    return [{ name: fn.name, description: typeof fn.description === 'string' ? fn.description : '', ...(parameters ? { parameters } : {}) }];
+    const annotations = isPlainObject(fn.annotations) ? fn.annotations : {};
+    const risk = { ...(annotations.readOnlyHint === true ? { isReadOnly: true } : {}), ...(annotations.destructiveHint === true ? { isDestructive: true } : {}) };
+    return [{ name: fn.name, description: typeof fn.description === 'string' ? fn.description : '', ...(parameters ? { parameters } : {}), ...risk }];
   });
 }
 

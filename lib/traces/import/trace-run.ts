@@ -18,8 +18,14 @@ export type TraceSpan = {
   events: { name: string; attributes: Record<string, unknown> }[];
 };
 
-/** A tool as the app offered it to the model. */
-export type TraceTool = { name: string; description: string; parameters?: JsonSchema };
+/** A tool as the app offered it to the model; its risk when the definition said (MCP's `annotations.readOnlyHint` / `destructiveHint`). */
+export type TraceTool = { name: string; description: string; parameters?: JsonSchema; isReadOnly?: boolean; isDestructive?: boolean };
+
+/**
+ * A call the session's script proposes, in the script's order over every turn: the app's name for
+ * its tool, where it was recorded, and whether the app ran it (a result or a failure was recorded).
+ */
+export type TraceAppCall = { name: string; where: string; ran: boolean };
 
 /** A call the model proposed: its id, the tool's name and the arguments exactly as the model wrote them. */
 export type TraceCall = { callId: string; name: string; arguments: string };

@@ -40,13 +40,15 @@ function recordChatSpan(tracer: Tracer, options: { scenario: TraceScenario; hist
       'gen_ai.provider.name': 'openai',
       'gen_ai.request.model': 'gpt-4o-mini',
       'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
-      'gen_ai.tool.definitions': JSON.stringify(scenario.tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters }))),
+      'gen_ai.tool.definitions': JSON.stringify(
+        scenario.tools.filter((tool) => tool.offered !== false).map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, ...(tool.annotations ? { annotations: tool.annotations } : {}) })),
+      ),
     },
   });
   if (options.events) {
     if (scenario.system) span.addEvent('gen_ai.system.message', { content: scenario.system });
     span.addEvent('gen_ai.user.message', { content: scenario.prompt });
-    const calls = (step.calls ?? []).map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }));
+    const calls = (step.calls ?? []).map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.text ?? JSON.stringify(call.args) } }));
     if (!options.omitOutput) span.addEvent('gen_ai.choice', { index: 0, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop', content: step.text ?? '', tool_calls: JSON.stringify(calls) });
   } else {
     if (scenario.system) span.setAttribute('gen_ai.system_instructions', JSON.stringify([{ type: 'text', content: scenario.system }]));
@@ -58,7 +60,7 @@ function recordChatSpan(tracer: Tracer, options: { scenario: TraceScenario; hist
 
 async function recordToolSpan(tracer: Tracer, scenario: TraceScenario, call: NonNullable<FixtureStep['calls']>[number], exceptionsOnly: boolean): Promise<unknown> {
   const tool = scenario.tools.find((candidate) => candidate.name === call.name);
-  return tracer.startActiveSpan(`execute_tool ${call.name}`, { attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': call.name, 'gen_ai.tool.call.id': call.id, 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.arguments': JSON.stringify(call.args) } }, async (span) => {
+  return tracer.startActiveSpan(`execute_tool ${call.name}`, { attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': call.name, 'gen_ai.tool.call.id': call.id, 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.arguments': call.text ?? JSON.stringify(call.args) } }, async (span) => {
     try {
       const result = await tool?.execute(call.args);
       const text = typeof result === 'string' ? result : JSON.stringify(result);
@@ -80,5 +82,5 @@ async function recordToolSpan(tracer: Tracer, scenario: TraceScenario, call: Non
 }
 
 function toParts(step: FixtureStep): unknown[] {
-  return [...(step.text ? [{ type: 'text', content: step.text }] : []), ...(step.calls ?? []).map((call) => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.args }))];
+  return [...(step.text ? [{ type: 'text', content: step.text }] : []), ...(step.calls ?? []).map((call) => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.text ?? call.args }))];
 }

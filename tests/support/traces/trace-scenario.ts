@@ -1,8 +1,15 @@
-/** A tool of a fixture run: its definition and what it does (a throw is a failed call). */
-export type FixtureTool = { name: string; description: string; parameters: Record<string, unknown>; execute: (args: Record<string, unknown>) => unknown };
+/**
+ * A tool of a fixture run: its definition and what it does (a throw is a failed call). `annotations`
+ * go into its recorded definition (MCP's readOnlyHint / destructiveHint); `offered: false` keeps it
+ * out of the recorded definitions, though the app runs its calls.
+ */
+export type FixtureTool = { name: string; description: string; parameters: Record<string, unknown>; execute: (args: Record<string, unknown>) => unknown; annotations?: Record<string, boolean>; offered?: false };
 
-/** What the fixture's model answers on one step: text, calls (several at once are parallel calls), or both. */
-export type FixtureStep = { text?: string; calls?: { id: string; name: string; args: Record<string, unknown> }[] };
+/**
+ * What the fixture's model answers on one step: text, calls (several at once are parallel calls), or
+ * both. A call's `text` is its arguments as the model wrote them, when not `args` as JSON.
+ */
+export type FixtureStep = { text?: string; calls?: { id: string; name: string; args: Record<string, unknown>; text?: string }[] };
 
 /** One agent run, made by each library's own loop against a model that answers `steps` in order. */
 export type TraceScenario = { system?: string; prompt: string; tools: FixtureTool[]; steps: FixtureStep[] };
