@@ -100,27 +100,27 @@ export function Timeline({ turns, earlierTurns = 0, running, actions, turnContro
   return (
     <ExchangesContext.Provider value={exchanges}>
       <AppDifferencesContext.Provider value={differences}>
-      <div data-testid="timeline" data-state={running ? 'running' : 'idle'} data-turns={turns.length} className="space-y-4">
-        {turns.map((turn, index) => {
-          const state = states[index] as TimelineState;
-          const collapsed = toggled.get(index) ?? index !== newest;
-          return (
-            <TurnSection
-              key={turn.turnId ?? `run-${turn.runId}-${index}`}
-              index={index}
-              number={earlierTurns + index + 1}
-              refused={!state.turn && turn.errors.length > 0}
-              state={state}
-              message={state.turn?.userMessage ?? turn.message}
-              collapsed={collapsed}
-              onToggle={() => setToggled((current) => new Map(current).set(index, !collapsed))}
-              controls={turnControls}
-            >
-              <TurnTimeline state={state} streaming={running && index === newest} actions={actions} errors={turn.errors} />
-            </TurnSection>
-          );
-        })}
-      </div>
+        <div data-testid="timeline" data-state={running ? 'running' : 'idle'} data-turns={turns.length} className="space-y-4">
+          {turns.map((turn, index) => {
+            const state = states[index] as TimelineState;
+            const collapsed = toggled.get(index) ?? index !== newest;
+            return (
+              <TurnSection
+                key={turn.turnId ?? `run-${turn.runId}-${index}`}
+                index={index}
+                number={earlierTurns + index + 1}
+                refused={!state.turn && turn.errors.length > 0}
+                state={state}
+                message={state.turn?.userMessage ?? turn.message}
+                collapsed={collapsed}
+                onToggle={() => setToggled((current) => new Map(current).set(index, !collapsed))}
+                controls={turnControls}
+              >
+                <TurnTimeline state={state} streaming={running && index === newest} actions={actions} errors={turn.errors} />
+              </TurnSection>
+            );
+          })}
+        </div>
       </AppDifferencesContext.Provider>
     </ExchangesContext.Provider>
   );
