@@ -32,13 +32,15 @@ function javascript(result: string, metric: string, helpers = ''): PromptfooAsse
  * Promptfoo's own assertion for the kind where it has one (`tool-call-f1`, and
  * `is-valid-openai-tools-call` where the provider answers in OpenAI's shape: `openAiShaped`), a
  * JavaScript check of the response's calls or text where the response shows it, else nothing.
+ * Tool names go through `toolName`: a namespaced tool is called by its flattened name there.
  */
-export function mapPromptfooAssertion(assertion: SessionAssertion, openAiShaped: boolean): PromptfooAssertion | undefined {
+export function mapPromptfooAssertion(assertion: SessionAssertion, context: { openAiShaped: boolean; toolName: (name: string) => string }): PromptfooAssertion | undefined {
+  const { openAiShaped, toolName } = context;
   const metric = assertion.kind;
-  const named = (name: string) => `calls.filter((call) => call.name === ${JSON.stringify(name)})`;
+  const named = (name: string) => `calls.filter((call) => call.name === ${JSON.stringify(toolName(name))})`;
   switch (assertion.kind) {
     case 'tool-set':
-      return { type: 'tool-call-f1', value: [...assertion.names], threshold: assertion.minF1 ?? 1, metric };
+      return { type: 'tool-call-f1', value: assertion.names.map(toolName), threshold: assertion.minF1 ?? 1, metric };
     case 'no-rejected-calls':
       return openAiShaped ? { type: 'is-valid-openai-tools-call', metric } : undefined;
     case 'final-text': {
@@ -55,9 +57,9 @@ export function mapPromptfooAssertion(assertion: SessionAssertion, openAiShaped:
       return javascript(`${named(assertion.name)}.length >= ${assertion.times?.min ?? 1}${max}`, metric);
     }
     case 'first-call':
-      return javascript(`calls[0]?.name === ${JSON.stringify(assertion.name)}`, metric);
+      return javascript(`calls[0]?.name === ${JSON.stringify(toolName(assertion.name))}`, metric);
     case 'call-order':
-      return javascript(`calls.reduce((found, call) => (call.name === ${JSON.stringify(assertion.names)}[found] ? found + 1 : found), 0) === ${assertion.names.length}`, metric);
+      return javascript(`calls.reduce((found, call) => (call.name === ${JSON.stringify(assertion.names.map(toolName))}[found] ? found + 1 : found), 0) === ${assertion.names.length}`, metric);
     case 'arguments-match': {
       if (assertion.match.kind !== 'partial') return undefined;
       const check = `(call) => { try { return contains(JSON.parse(call.arguments), ${JSON.stringify(assertion.match.value)}); } catch { return false; } }`;

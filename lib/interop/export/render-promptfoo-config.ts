@@ -1,6 +1,7 @@
 import { assertNever, type JsonValue } from '@/lib/runtime';
 import { describeAssertion, type EvaluationRequest, type RequestModelConfig, type SessionAssertion } from '@/lib/contract';
 import { exportChatCompletionsTools } from './export-openai-tools';
+import { flattenToolName } from './resolve-openai-schema';
 import type { InteropTool } from './interop-tool';
 import { mapPromptfooAssertion, type PromptfooAssertion } from './map-promptfoo-assertion';
 
@@ -42,7 +43,9 @@ export function renderPromptfooConfig(options: PromptfooConfigOptions): string {
     options.labels.map((label, index) => ({ ...provider, label: `${provider.label} · ${label}`, config: { ...provider.config, tools: exported[index]?.tools ?? [] } })),
   );
   const messages = [...(options.turn.instructions ? [{ role: 'system', content: options.turn.instructions }] : []), ...options.turn.messages];
-  const { tests, comments: assertionComments } = buildTests(options, providers);
+  // Promptfoo's providers see namespaced tools under their flattened names (`crm__find`), as the exported tools say.
+  const flattened = new Map(options.variantTools.flatMap((variant) => (variant.kind === 'tools' ? variant.tools.map((tool) => [tool.qualifiedName, flattenToolName(tool)] as const) : [])));
+  const { tests, comments: assertionComments } = buildTests(options, providers, (name) => flattened.get(name) ?? name);
   const config = {
     description: `${options.title || 'Evaluation'} (${options.evaluationId}), from the Tool Runtime Playground`,
     prompts: [JSON.stringify(messages)],
@@ -71,7 +74,8 @@ type PromptfooTest = { description: string; providers?: string[]; assert: Prompt
  * `is-valid-openai-tools-call` reads OpenAI's tool-call shape only, so it checks the OpenAI
  * providers' test (`providers` names which providers run a test, by label).
  */
-function buildTests(options: PromptfooConfigOptions, providers: readonly PromptfooProvider[]): { tests: PromptfooTest[]; comments: string[] } {
+function buildTests(options: PromptfooConfigOptions, providers: readonly PromptfooProvider[], toolName: (name: string) => string): { tests: PromptfooTest[]; comments: string[] } {
+  const map = (assertion: SessionAssertion, openAiShaped: boolean) => mapPromptfooAssertion(assertion, { openAiShaped, toolName });
   const description = options.title || 'the evaluated turn';
   const families = [
     { openAiShaped: true, labels: providers.filter((provider) => provider.id.startsWith('openai:')).map((provider) => provider.label) },
@@ -80,10 +84,10 @@ function buildTests(options: PromptfooConfigOptions, providers: readonly Promptf
   const tests = families.map((family) => ({
     description: families.length > 1 ? `${description} (${family.openAiShaped ? 'OpenAI' : 'other'} providers)` : description,
     ...(families.length > 1 ? { providers: family.labels } : {}),
-    assert: options.assertions.flatMap((assertion) => mapPromptfooAssertion(assertion, family.openAiShaped) ?? []),
+    assert: options.assertions.flatMap((assertion) => map(assertion, family.openAiShaped) ?? []),
   }));
-  const unmapped = options.assertions.filter((assertion) => mapPromptfooAssertion(assertion, true) === undefined);
-  const openAiOnly = options.assertions.filter((assertion) => mapPromptfooAssertion(assertion, true) !== undefined && mapPromptfooAssertion(assertion, false) === undefined);
+  const unmapped = options.assertions.filter((assertion) => map(assertion, true) === undefined);
+  const openAiOnly = options.assertions.filter((assertion) => map(assertion, true) !== undefined && map(assertion, false) === undefined);
   const others = families.some((family) => !family.openAiShaped);
   return {
     tests,

@@ -119,6 +119,18 @@ describe('renderPromptfooConfig', () => {
     expect(text).toContain('# openai:chat:gpt-5-mini stands in for them: change its id to the model to grade.');
   });
 
+  it('names a namespaced tool as the exported tools call it (crm.find → crm__find)', () => {
+    const named = sessionAssertionsSchema.parse([
+      { kind: 'tool-set', names: ['crm.find', 'get_pet'] },
+      { kind: 'first-call', name: 'crm.find' },
+    ]);
+    const { config } = render({ models: [{ provider: 'openai', model: 'gpt-5.4' }], assertions: named });
+    const asserts = (config.tests as { assert: { value?: unknown }[] }[])[0]!.assert;
+    expect(asserts[0]!.value).toEqual(['crm__find', 'get_pet']);
+    const firstCall = new Function('output', 'context', 'process', asserts[1]!.value as string) as (output: unknown) => boolean;
+    expect(firstCall([{ function: { name: 'crm__find', arguments: '{}' } }])).toBe(true);
+  });
+
   it("checks calls and text in JavaScript the way the playground does, from OpenAI's, Anthropic's and Gemini's response shapes", () => {
     const { config } = render({ models: [{ provider: 'openai', model: 'gpt-5.4' }] });
     const asserts = (config.tests as { assert: { value?: string }[] }[])[0]!.assert;
