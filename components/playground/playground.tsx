@@ -61,12 +61,12 @@ export function Playground(props: PlaygroundProps) {
   const { state, dispatch, readState } = usePlaygroundReducer(props);
   const { theme, toggleTheme } = useTheme();
   useSessionApiKeys(dispatch);
-  const mcp = useMcpSources(state, dispatch);
+  const currentRun = selectRun(state);
+  const mcp = useMcpSources(state, dispatch, currentRun);
   const draftScope = useMemo<DraftScope>(() => (shared ? { kind: 'shared', sessionId: shared.id } : { kind: 'workspace', opensSession: forkId !== undefined }), [shared, forkId]);
   const drafts = useWorkspaceDrafts({ state, dispatch, presets, scope: draftScope });
   useTurnRecords(state.conversation, dispatch, !shared);
   const compileSoon = useCompileOnChange(state.documents.tools, dispatch);
-  const currentRun = selectRun(state);
   const currentFiles = useMemo(() => selectCurrentFiles(state), [state.conversation, state.documents.files]);
   const runner = useTurnRunner(currentRun, dispatch);
   const layout = usePlaygroundLayout(shared !== undefined);

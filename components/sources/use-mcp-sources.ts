@@ -1,10 +1,11 @@
 'use client';
 
 import { useMemo, type Dispatch } from 'react';
-import type { PlaygroundAction, PlaygroundState } from '@/lib/client';
+import type { PlaygroundAction, PlaygroundState, RunState } from '@/lib/client';
 import { toolDetails } from '@/lib/client/api';
 import { buildMcpServer, selectMcpTools, type McpServerEntry, type McpServerRequest, type SourcedToolView } from '@/lib/client/mcp';
 import { useMcpConnector, type McpConnector } from './use-mcp-connector';
+import { useRelistOnToolChanges } from './use-relist-on-tool-changes';
 import { useSessionMcpServers } from './use-session-mcp-servers';
 
 export type McpSources = {
@@ -15,10 +16,14 @@ export type McpSources = {
   tryServers: McpServerRequest[];
 };
 
-/** The page's MCP sources: kept in the tab's session storage, connected, and listed for the schema panel and Try. */
-export function useMcpSources(state: Pick<PlaygroundState, 'mcpServers' | 'compile'>, dispatch: Dispatch<PlaygroundAction>): McpSources {
+/**
+ * The page's MCP sources: kept in the tab's session storage, connected, listed for the schema panel
+ * and Try, and listed again when the current run says a server's tools changed.
+ */
+export function useMcpSources(state: Pick<PlaygroundState, 'mcpServers' | 'compile'>, dispatch: Dispatch<PlaygroundAction>, run: Pick<RunState, 'runId' | 'events'>): McpSources {
   const connector = useMcpConnector(dispatch);
   useSessionMcpServers(state.mcpServers, dispatch, connector);
+  useRelistOnToolChanges(run, state.mcpServers, connector);
   // Recomputed after each compile too: the rows read a server tool's detail from the page's store by
   // key, and a compile may have pushed an older entry out of it.
   const serverTools = useMemo(() => state.mcpServers.flatMap(listServerTools), [state.mcpServers, state.compile]);

@@ -9,5 +9,6 @@ export { buildMcpServer, buildMcpServers, resolveToolChoice, withHeaders } from 
 export type { McpServerRequest } from './build-mcp-servers';
 export { mcpModuleKey, selectMcpTools } from './select-mcp-tools';
 export { RELIST_AFTER_MS, selectServersToRelist } from './select-servers-to-relist';
+export { selectChangedServers } from './select-changed-servers';
 export type { McpToolOrigin, SourcedToolSummary, SourcedToolView } from './select-mcp-tools';
 export { collectRecordedOutputs, snapshotServerModule } from './snapshot-server-module';
