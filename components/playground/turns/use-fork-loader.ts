@@ -12,7 +12,7 @@ export type ForkLoaderOptions = {
   readState: () => PlaygroundState;
   startRun: (state: PlaygroundState) => void;
   /** Runs a recorded turn again with its changes (a handoff's `forkRun`). */
-  startForkRun: (sessionId: string, forkRun: NonNullable<ForkHandoff['forkRun']>) => void;
+  startForkRun: (sessionId: string, forkRun: NonNullable<ForkHandoff['forkRun']>, target: PlaygroundState) => void;
 };
 
 /**
@@ -35,8 +35,10 @@ export function useForkLoader(forkId: string | undefined, { dispatch, readState,
         if (!handoff.autoRun) return;
         const marked = markForkHandoffRun(window.sessionStorage, handoff);
         if (!marked.ok) dispatch({ type: 'problem-reported', message: marked.error });
-        if (handoff.forkRun) startForkRun(handoff.sessionId, handoff.forkRun);
-        else startRun(playgroundReducer(readState(), action));
+        // The restored state is not rendered yet: the run starts from it, not from the page's last render.
+        const restored = playgroundReducer(readState(), action);
+        if (handoff.forkRun) startForkRun(handoff.sessionId, handoff.forkRun, restored);
+        else startRun(restored);
         return;
       }
       void fetchSession(forkId).then((result) => {

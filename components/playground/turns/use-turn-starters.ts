@@ -11,8 +11,11 @@ import type { TurnRunner } from './use-turn-runner';
 export type TurnStarters = {
   /** Builds the turn request from `target` and sends it; a request that cannot be built is refused with its reason. */
   startRun: (target: PlaygroundState, turn?: TurnTarget) => void;
-  /** Runs a stored session's turn again with its changes, through the session's fork route. */
-  startForkRun: (sessionId: string, forkRun: ForkRun) => void;
+  /**
+   * Runs a stored session's turn again with its changes, through the session's fork route; `target`
+   * is the state it runs from when the page's newest state is not yet rendered (a handoff just restored).
+   */
+  startForkRun: (sessionId: string, forkRun: ForkRun, target?: PlaygroundState) => void;
 };
 
 export type TurnStartersOptions = {
@@ -39,8 +42,8 @@ export function useTurnStarters({ dispatch, readState, start, showRunColumn }: T
     [dispatch, start, showRunColumn],
   );
   const startForkRun = useCallback(
-    (sessionId: string, forkRun: ForkRun) => {
-      const state = readState();
+    (sessionId: string, forkRun: ForkRun, target?: PlaygroundState) => {
+      const state = target ?? readState();
       // A fork may start before the tab's stored MCP servers are restored into the state.
       const body = buildForkBody(state, forkRun, state.mcpServers.length > 0 ? state.mcpServers : readSessionMcpServers(window.sessionStorage));
       if (!body.ok) {

@@ -22,8 +22,8 @@ export function ElicitationCard({ callId, asked, open, onAnswer }: { callId: str
       className="space-y-1.5 rounded border border-sky-200 bg-sky-50 px-2 py-1.5 text-xs dark:border-sky-900 dark:bg-sky-950/40"
     >
       <p className="text-sky-950 dark:text-sky-100">
-        <span className="mr-1 rounded bg-sky-200 px-1 font-mono text-[10px] text-sky-900 dark:bg-sky-900 dark:text-sky-100">{asked.server}</span>
-        asks: <span className="whitespace-pre-wrap">{asked.message}</span>
+        <span className="rounded bg-sky-200 px-1 font-mono text-[10px] text-sky-900 dark:bg-sky-900 dark:text-sky-100">{asked.server}</span> asks:{' '}
+        <span className="whitespace-pre-wrap">{asked.message}</span>
       </p>
       {asked.response ? (
         <Answered response={asked.response} />
@@ -117,15 +117,18 @@ function OpenQuestion({ callId, asked, onAnswer }: { callId: string; asked: Call
       )}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <span className="mr-auto text-[11px] text-fg-muted">{asked.mode === 'form' ? 'The server receives what you accept.' : 'The server only learns whether you went.'}</span>
-        <button type="submit" data-testid="elicitation-accept" disabled={sending} className="rounded bg-emerald-600 px-2.5 py-0.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-50">
-          {asked.mode === 'url' ? 'I opened it' : 'Accept'}
-        </button>
-        <button type="button" data-testid="elicitation-decline" disabled={sending} onClick={() => void send({ elicitationId: asked.elicitationId, action: 'decline' })} className="rounded bg-red-600 px-2.5 py-0.5 font-medium text-white hover:bg-red-700 disabled:opacity-50">
-          Decline
-        </button>
-        <button type="button" data-testid="elicitation-cancel" disabled={sending} onClick={() => void send({ elicitationId: asked.elicitationId, action: 'cancel' })} className="rounded border border-border bg-panel px-2.5 py-0.5 font-medium hover:bg-panel-muted disabled:opacity-50">
-          Cancel
-        </button>
+        {/* The three answers wrap together, never one alone on a line. */}
+        <span className="flex gap-2">
+          <button type="submit" data-testid="elicitation-accept" disabled={sending} className="rounded bg-emerald-600 px-2.5 py-0.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-50">
+            {asked.mode === 'url' ? 'I opened it' : 'Accept'}
+          </button>
+          <button type="button" data-testid="elicitation-decline" disabled={sending} onClick={() => void send({ elicitationId: asked.elicitationId, action: 'decline' })} className="rounded bg-red-600 px-2.5 py-0.5 font-medium text-white hover:bg-red-700 disabled:opacity-50">
+            Decline
+          </button>
+          <button type="button" data-testid="elicitation-cancel" disabled={sending} onClick={() => void send({ elicitationId: asked.elicitationId, action: 'cancel' })} className="rounded border border-border bg-panel px-2.5 py-0.5 font-medium hover:bg-panel-muted disabled:opacity-50">
+            Cancel
+          </button>
+        </span>
       </div>
     </form>
   );

@@ -42,7 +42,8 @@ describe('a question from an MCP server on the call card', () => {
   it('shows the form with a field per property, required marks and Accept / Decline / Cancel while it is open', async () => {
     const { open, answered } = await callStates({ mode: 'form', message: 'Delete a.txt?', requestedSchema: FORM });
     const html = render(open);
-    expect(html).toContain('Delete a.txt?');
+    // Read as text (a screen reader, a copy), the server's name and "asks" stay two words.
+    expect(html.replace(/<[^>]+>/g, '')).toContain('files asks: Delete a.txt?');
     expect(html).toContain('data-testid="elicitation-field-confirm"');
     expect(html).toContain('Delete it?<span class="text-red-600"> *</span>');
     expect(html).toContain('For the audit log');
