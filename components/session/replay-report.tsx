@@ -12,7 +12,7 @@ function formatValue(value: unknown): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
-/** Per turn: ✓ or the number of differences, when the session has more than one turn. */
+/** Per turn: ✓, the number of differences, or "stopped, not run", when the session has more than one turn. */
 function TurnVerdicts({ turns }: { turns: ReplayResponse['turns'] }) {
   if (turns.length < 2) return null;
   return (
@@ -22,9 +22,10 @@ function TurnVerdicts({ turns }: { turns: ReplayResponse['turns'] }) {
           key={verdict.turn}
           data-testid="replay-turn"
           data-identical={verdict.identical ? 'true' : 'false'}
-          className={`rounded border px-1.5 ${verdict.identical ? 'border-emerald-300 text-emerald-800 dark:border-emerald-900 dark:text-emerald-300' : 'border-red-300 text-red-800 dark:border-red-900 dark:text-red-300'}`}
+          data-stopped={verdict.stopped ? 'true' : undefined}
+          className={`rounded border px-1.5 ${verdict.stopped ? 'border-border text-fg-muted' : verdict.identical ? 'border-emerald-300 text-emerald-800 dark:border-emerald-900 dark:text-emerald-300' : 'border-red-300 text-red-800 dark:border-red-900 dark:text-red-300'}`}
         >
-          Turn {verdict.turn + 1} {verdict.identical ? '✓' : `✗ ${verdict.differences}`}
+          Turn {verdict.turn + 1} {verdict.stopped ? 'stopped, not run' : verdict.identical ? '✓' : `✗ ${verdict.differences}`}
         </li>
       ))}
     </ul>
@@ -62,13 +63,23 @@ function ReplayAssertions({ verdicts }: { verdicts: ReplayResponse['assertions']
 export function ReplayReport({ report }: { report: ReplayResponse }) {
   const [comparing, setComparing] = useState(false);
   const turnCount = report.turns.length;
+  const stopped = report.turns.filter((verdict) => verdict.stopped).length;
+  if (report.identical && stopped === turnCount) {
+    return (
+      <p data-testid="replay-result" data-identical="true" data-stopped="true" className="text-xs text-fg-muted">
+        <span className="font-semibold">Nothing to replay.</span> {turnCount > 1 ? `All ${turnCount} turns were` : 'This turn was'} stopped while a tool ran or
+        a person&apos;s answer was awaited, and nothing recorded says at which moment Stop came, so Replay does not run {turnCount > 1 ? 'them' : 'it'} again.
+      </p>
+    );
+  }
   if (report.identical) {
     return (
       <div className="space-y-1">
         <p data-testid="replay-result" data-identical="true" className="text-xs font-semibold text-emerald-700 dark:text-emerald-400">
           Replay identical ✓{' '}
           <span className="font-normal text-fg-muted">
-            — every event {turnCount > 1 ? `of all ${turnCount} turns ` : ''}matches the recording, timings aside.
+            — every event {stopped > 0 ? `of the ${turnCount - stopped === 1 ? 'turn' : `${turnCount - stopped} turns`} run ` : turnCount > 1 ? `of all ${turnCount} turns ` : ''}matches the recording, timings aside
+            {stopped > 0 ? `; ${stopped === 1 ? 'a turn' : `${stopped} turns`} stopped outside a model request ${stopped === 1 ? 'is' : 'are'} not run again` : ''}.
           </span>
         </p>
         <TurnVerdicts turns={report.turns} />

@@ -5,6 +5,7 @@ import type { SessionRecord, SessionTurn } from '@/lib/sessions';
 import type { EventDifference } from '@/lib/contract';
 import { compareTurnEvents } from './compare-session-events';
 import type { ReplayReport, TurnReplayVerdict } from './replay-report';
+import { isStoppedOffTape } from './is-stopped-off-tape';
 
 /** What running one recorded turn again needs: its request, its tape, and the decisions people made. Not its events. */
 export type TapedTurn = Pick<SessionTurn, 'request' | 'tape' | 'mcp' | 'approvals' | 'outputs' | 'elicitations'>;
@@ -29,7 +30,12 @@ export function createSessionReplay(record: SessionRecord): SessionReplay {
   const differences: EventDifference[] = [];
   const verdicts: TurnReplayVerdict[] = [];
   const replayedEvents: RuntimeEvent[][] = [];
-  const stepAt = (index: number): ReplayStep => {
+  const stepAt = (start: number): ReplayStep => {
+    let index = start;
+    for (let turn = record.turns[index]; turn && isStoppedOffTape(turn); turn = record.turns[++index]) {
+      replayedEvents.push(turn.events);
+      verdicts.push({ turn: index, identical: true, differences: 0, stopped: true });
+    }
     const turn = record.turns[index];
     return turn ? { kind: 'turn', index, turn: { request: turn.request, tape: turn.tape, ...(turn.mcp ? { mcp: turn.mcp } : {}), approvals: turn.approvals, outputs: turn.outputs, ...(turn.elicitations ? { elicitations: turn.elicitations } : {}) } } : { kind: 'done', report: finish() };
   };
@@ -59,3 +65,4 @@ export function createSessionReplay(record: SessionRecord): SessionReplay {
     },
   };
 }
+

@@ -16,6 +16,7 @@ export { openStoredReplay } from './open-stored-replay';
 export type { HeldReplay, ReplayOpener } from './open-stored-replay';
 export type { ReplayReport, TurnReplayVerdict } from './replay-report';
 export { replaySession } from './replay-session';
+export { isStoppedOffTape } from './is-stopped-off-tape';
 export type { ReplayTurnRunner } from './replay-session';
 export { compareSessionTexts, parseStoredSession, useStoredSessionText } from './use-stored-session-text';
 export type { SessionComparison, SessionTextAnswers, SessionTextRunner, SessionTextUse, StoredSessionText } from './use-stored-session-text';

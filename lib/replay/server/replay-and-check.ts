@@ -6,6 +6,7 @@ import { migrateSessionRecord, type SessionRecord } from '@/lib/sessions';
 import type { AssertionVerdict } from '@/lib/assertions';
 import { checkAssertions } from '@/lib/assertions';
 import { describeTurnReplay } from '../describe-turn-replay';
+import { isStoppedOffTape } from '../is-stopped-off-tape';
 import { sessionAssertionsSchema } from '@/lib/assertions';
 
 export type ReplayAndCheckOptions = {
@@ -45,16 +46,19 @@ export async function replayAndCheck(options: ReplayAndCheckOptions): Promise<Re
     return err(`Invalid assertions: ${issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'unreadable'}`);
   }
   const record = options.toolModule === undefined ? migrated.value : withToolModule(migrated.value, options.toolModule);
-  const replayed: RuntimeEvent[][] = [];
+  const ran: RuntimeEvent[][] = [];
   const report = await replaySession(record, async (turn) => {
     const result = await options.runTurn(turn);
-    replayed.push(result.ok ? result.value : []);
+    ran.push(result.ok ? result.value : []);
     return result;
   });
+  // A stopped turn is not run again (`isStoppedOffTape`): its recorded events stand for it.
+  let nextRan = 0;
+  const replayed = record.turns.map((turn) => (isStoppedOffTape(turn) ? turn.events : (ran[nextRan++] ?? [])));
   const turns = report.turns.map((verdict): TurnReplayOutcome => {
     const differences = report.differences.filter((difference) => difference.turn === verdict.turn);
     const events = replayed[verdict.turn] ?? [];
-    return { turn: verdict.turn, identical: verdict.identical, differences, message: describeTurnReplay(verdict.turn, differences, events), events };
+    return { turn: verdict.turn, identical: verdict.identical, differences, message: describeTurnReplay(verdict.turn, differences, events, verdict.stopped), events };
   });
   return ok({ turns, verdicts: checkAssertions(assertions.data, replayed) });
 }

@@ -17,7 +17,8 @@ export type SessionLinkResponse = { id: string; url: string };
 export type ReplayResponse = {
   identical: boolean;
   differences: EventDifference[];
-  turns: { turn: number; identical: boolean; differences: number }[];
+  /** Per turn; `stopped` when the recorded turn was stopped while it ran, so Replay did not run it again. */
+  turns: { turn: number; identical: boolean; differences: number; stopped?: true }[];
   /** When it differs: the recording (A) and the replay (B) lined up step by step. */
   comparison?: RunComparison;
   /** The session's assertions checked on the replayed events. */

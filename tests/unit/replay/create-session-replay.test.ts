@@ -61,6 +61,37 @@ describe('a replay handed over one turn at a time', () => {
     expect(first.turn.mcp).toEqual(mcp);
   });
 
+  it('does not run a turn stopped outside a model request again: its verdict says stopped and its recorded events stand for it', () => {
+    const [turn] = record.turns;
+    const ended = turn!.events.at(-1)!;
+    const stopped = { ...turn!, turnId: `${turn!.turnId}-stopped`, events: [...turn!.events.slice(0, -1), { ...ended, type: 'turn-end', reason: 'aborted' } as typeof ended] };
+    const replay = createSessionReplay({ ...record, turns: [stopped, turn!, stopped] });
+    // The stopped first turn is passed over: the first turn handed out is the second.
+    const second = turnOf(replay.first());
+    expect(second.index).toBe(1);
+    const done = replay.advance(ok(turn!.events));
+    expect(done.kind).toBe('done');
+    if (done.kind !== 'done') return;
+    expect(done.report).toEqual({
+      identical: true,
+      differences: [],
+      turns: [
+        { turn: 0, identical: true, differences: 0, stopped: true },
+        { turn: 1, identical: true, differences: 0 },
+        { turn: 2, identical: true, differences: 0, stopped: true },
+      ],
+    });
+  });
+
+  it('runs a turn stopped inside a model request again: its cut-off tape replays the stop where it came', () => {
+    const [turn] = record.turns;
+    const ended = turn!.events.at(-1)!;
+    const tape = turn!.tape.map((entry, index) => (index === turn!.tape.length - 1 ? { ...entry, cutOff: true as const } : entry));
+    const stopped = { ...turn!, tape, events: [...turn!.events.slice(0, -1), { ...ended, type: 'turn-end', reason: 'aborted' } as typeof ended] };
+    const replay = createSessionReplay({ ...record, turns: [stopped] });
+    expect(turnOf(replay.first()).index).toBe(0);
+  });
+
   it('runs in a sandbox worker: the HTTP thread runs each turn on its tape and gets back the next turn and then the report', async () => {
     const prepared = prepareStoredSession({ kind: 'import', id: 'CCCCCCCCCCCCCCCCCCCCCC', createdAt: '2026-01-01T00:00:00.000Z', text: JSON.stringify(record) });
     if (!prepared.ok) throw new Error(prepared.error.message);

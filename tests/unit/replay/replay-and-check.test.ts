@@ -59,6 +59,25 @@ describe('replayAndCheck', () => {
     expect(checked.value.verdicts[0]).toEqual({ index: 0, pass: false, message: 'get_weather was never called; no tool was called.' });
   });
 
+  it('keeps each turn with its own events when a turn stopped outside a model request is not run again', async () => {
+    const [first, second] = conversation.turns;
+    const ended = first!.events.at(-1)!;
+    const stopped = { ...first!, events: [...first!.events.slice(0, -1), { ...ended, type: 'turn-end', reason: 'aborted' } as typeof ended] };
+    const checked = await replayAndCheck({ record: { ...conversation, turns: [stopped, second!] }, assertions: [{ kind: 'final-text', contains: 'Lima' }] });
+    if (!checked.ok) throw new Error(checked.error);
+    const [replayedFirst, replayedSecond] = checked.value.turns;
+    expect(replayedFirst).toMatchObject({ turn: 0, identical: true, differences: [] });
+    expect(replayedFirst!.events.map((event) => event.type)).toEqual(stopped.events.map((event) => event.type));
+    expect(replayedFirst!.events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'aborted' });
+    expect(replayedFirst!.message).toBe(
+      "Turn 1 was stopped outside a model request (a tool running, a person's answer awaited); Replay does not run it again, since nothing recorded says at which moment Stop came.",
+    );
+    // The second turn ran on its tape and is checked with its own events, not the first turn's.
+    expect(replayedSecond).toMatchObject({ turn: 1, identical: true, differences: [] });
+    expect(replayedSecond!.events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'completed', finalText: 'Lima: 14 °C, warmer later.' });
+    expect(checked.value.verdicts.map(({ pass }) => pass)).toEqual([true]);
+  });
+
   it('replays every turn of a conversation on its own and checks assertions per turn and over the session', async () => {
     expect(conversation.turns).toHaveLength(2);
     const checked = await replayAndCheck({

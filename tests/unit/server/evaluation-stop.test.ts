@@ -12,6 +12,9 @@ import { createEvaluationTurnRunner } from '@/lib/server/evaluations/run-evaluat
 import { createEvaluationRunStore } from '@/lib/server/evaluations/store-evaluation-run';
 import { getSessionChecker, getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { readModelEnvironment, streamTurn, type StreamTurnOptions } from '@/lib/server/turns';
+import { replaySession } from '@/lib/replay';
+import { runTurnOnTape } from '@/lib/server/replay';
+import { readStoredSession } from '@/lib/sessions/store/read-stored-session';
 
 let dataDir: string;
 const preset = PRESETS.find((candidate) => candidate.id === 'auto-model-faults')!;
@@ -87,6 +90,15 @@ describe('a stopped evaluation run', () => {
     expect(types).toContain('tool-call-start');
     expect(turn!.events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'aborted' });
     expect(turn!.events.map((event) => event.seq)).toEqual([...turn!.events.keys()]);
+
+    // Its session's Replay does not run the turn past Stop again (a minute's sleep, then a tape it lacks): it says stopped.
+    const stored = await readStoredSession(outcome.sessionId!, store);
+    if (!stored.ok) throw new Error(stored.error.message);
+    expect(await replaySession(stored.value, (taped) => runTurnOnTape(taped))).toMatchObject({
+      identical: true,
+      differences: [],
+      turns: [{ turn: 0, identical: true, differences: 0, stopped: true }],
+    });
 
     // The results leave it out: a stopped run fails no assertion it never finished.
     expect(readRunFacts(outcome, { models: ['auto'], variants: ['A'] })).toBeNull();
