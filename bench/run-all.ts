@@ -24,6 +24,7 @@ const BENCHES = [
   { name: 'startup', file: 'startup.bench.ts', timeoutMs: 300_000 },
   { name: 'replay-cost', file: 'replay-cost.bench.ts', timeoutMs: 600_000 },
   { name: 'evaluation-stream', file: 'evaluation-stream.bench.ts', timeoutMs: 600_000 },
+  { name: 'evaluation-stream-100', file: 'evaluation-stream.bench.ts', args: ['--runs=100'], timeoutMs: 900_000 },
   { name: 'evaluation-throughput', file: 'evaluation-throughput.bench.ts', timeoutMs: 300_000 },
 ] as const satisfies readonly { name: string; file: string; args?: readonly string[]; timeoutMs: number }[];
 
