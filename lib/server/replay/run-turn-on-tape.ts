@@ -18,5 +18,5 @@ export async function runTurnOnTape(turn: TapedTurn, clientId = 'session-replay'
     // Even without a recorded MCP side, a server the request names is answered from the recording (it then fails), never contacted.
     mcpTape: turn.mcp ?? EMPTY_MCP_TAPE,
   }, 'The replay');
-  return finished.ok ? ok(finished.value.events) : err(finished.error);
+  return finished.ok ? ok(finished.value.events) : err(finished.error.message);
 }

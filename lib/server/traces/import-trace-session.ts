@@ -30,7 +30,8 @@ export async function importTraceSession(text: string, dependencies: ImportTrace
   if (!converted.ok) return converted;
   const { session, format, notes, appCalls } = converted.value;
   const recorded = await recordTraceSession(session, (request) => runTurnToEnd({ request, clientId: dependencies.clientId, standingApproval: APP_RAN_APPROVAL }, 'The imported trace'));
-  if (!recorded.ok) return err({ code: 'invalid', message: recorded.error });
+  // Refused by the turn path (the visitor's turn slots taken, the sandbox full): a limit to retry, not a bad trace.
+  if (!recorded.ok) return err({ code: recorded.error.status === 429 ? 'quota' : recorded.error.status === 503 ? 'busy' : 'invalid', message: recorded.error.message });
   const noted = noteAppDifferences(recorded.value, appCalls);
   const stored = await importStoredSession(JSON.stringify(noted.session), dependencies);
   return stored.ok ? ok({ ...stored.value, format, notes: [...notes, ...noted.notes] }) : stored;

@@ -23,13 +23,16 @@ const FORMAT_LABELS: Record<TraceFormat, string> = {
  */
 export function buildTraceSession(run: TraceRun): { session: SessionRecord; notes: TraceNote[]; appCalls: TraceAppCall[] } {
   const label = FORMAT_LABELS[run.format];
-  const tools = buildTraceTools(run, label);
-  const notes: TraceNote[] = [...run.notes, ...tools.notes];
+  const notes: TraceNote[] = [...run.notes];
+  const kept = keepWithinBounds(splitTraceTurns(run, notes), notes);
+  // The module answers only the calls the session holds: what the bounds left out costs nothing.
+  const tools = buildTraceTools({ ...run, modelCalls: kept.flatMap((turn) => turn.modelCalls) }, label);
+  notes.push(...tools.notes);
   // The system messages of the first prompt are the instructions of every turn, as the playground sends them.
   const instructions = run.messages.flatMap((message) => (message.role === 'system' ? [message.content] : [])).join('\n\n').slice(0, TURN_LIMITS.instructionsChars);
   const appCalls: TraceAppCall[] = [];
   const ran = new Set(run.results.map((result) => result.callId));
-  const scripts = buildTurnScripts(splitTraceTurns(run, notes), { names: tools.names, notes, appCalls, ran });
+  const scripts = kept.map((turn, index) => ({ turn, steps: buildScript(turn.modelCalls, { names: tools.names, notes, turn: index + 1, appCalls, ran }) }));
   // One script for the whole conversation, as the playground's: the scripted model answers by the model turns its input already holds.
   const script = scripts.flatMap(({ steps }) => steps);
   const model = { provider: 'scripted' as const, script };
@@ -53,38 +56,33 @@ export function buildTraceSession(run: TraceRun): { session: SessionRecord; note
   return { session, notes, appCalls };
 }
 
-type ScriptOptions = {
-  names: ReadonlyMap<string, string>;
-  notes: TraceNote[];
-  turn: number;
-  /** Filled with each call the script proposes, in order. */
-  appCalls: TraceAppCall[];
-  /** Ids of the calls whose result (or failure) was recorded. */
-  ran: ReadonlySet<string>;
-};
-
-/** Each turn's scripted steps, as many turns as one conversation's script holds (`TRACE_LIMITS.conversationSteps`); the rest are noted. */
-function buildTurnScripts(turns: readonly TraceTurn[], { names, notes, appCalls, ran }: Omit<ScriptOptions, 'turn'>): { turn: TraceTurn; steps: ScriptStep[] }[] {
-  const scripts: { turn: TraceTurn; steps: ScriptStep[] }[] = [];
-  let total = 0;
+/**
+ * Each turn with the model calls its script answers (`selectTurnCalls`), as many turns as one
+ * conversation holds (`TRACE_LIMITS.conversationSteps` model answers, `conversationCalls` calls:
+ * what the recording run and each replay then cost); the turns past them are noted.
+ */
+function keepWithinBounds(turns: readonly TraceTurn[], notes: TraceNote[]): TraceTurn[] {
+  const kept: TraceTurn[] = [];
+  let steps = 0;
+  let calls = 0;
   for (const [index, turn] of turns.entries()) {
     const turnNotes: TraceNote[] = [];
-    const turnCalls: TraceAppCall[] = [];
-    const steps = buildScript(turn.modelCalls, { names, notes: turnNotes, turn: index + 1, appCalls: turnCalls, ran });
-    if (total + steps.length > TRACE_LIMITS.conversationSteps) {
-      notes.push({ where: turn.modelCalls[0]?.where ?? `turn ${index + 1}`, reason: `One conversation's script holds at most ${TRACE_LIMITS.conversationSteps} model answers; this turn and the ${turns.length - index - 1} after it are not in the session.` });
+    const modelCalls = selectTurnCalls(turn.modelCalls, turnNotes);
+    steps += modelCalls.length;
+    calls += modelCalls.reduce((sum, call) => sum + Math.min(call.calls.length, MODEL_CONFIG_LIMITS.callsPerStep), 0);
+    if (steps > TRACE_LIMITS.conversationSteps || calls > TRACE_LIMITS.conversationCalls) {
+      const reason = `An imported conversation holds at most ${TRACE_LIMITS.conversationSteps} model answers and ${TRACE_LIMITS.conversationCalls} calls; this turn and the ${turns.length - index - 1} after it are not in the session.`;
+      notes.push({ where: turn.modelCalls[0]?.where ?? `turn ${index + 1}`, reason });
       break;
     }
-    total += steps.length;
     notes.push(...turnNotes);
-    appCalls.push(...turnCalls);
-    scripts.push({ turn, steps });
+    kept.push({ messages: turn.messages, modelCalls });
   }
-  return scripts;
+  return kept;
 }
 
-/** One scripted step per model call the app made, in order, as far as one turn goes. */
-function buildScript(calls: readonly TraceModelCall[], { names, notes, turn, appCalls, ran }: ScriptOptions): ScriptStep[] {
+/** The model calls of a turn its script answers: those that did not fail, up to the first answer without a call, at most `TRACE_LIMITS.modelCalls`. */
+function selectTurnCalls(calls: readonly TraceModelCall[], notes: TraceNote[]): TraceModelCall[] {
   const answered = calls.filter((call) => {
     if (call.error === undefined) return true;
     notes.push({ where: call.where, reason: `The model call failed in the app (${call.error}); the session continues without it.` });
@@ -99,7 +97,22 @@ function buildScript(calls: readonly TraceModelCall[], { names, notes, turn, app
         : `a turn makes at most ${TRACE_LIMITS.modelCalls} model calls; the ${answered.length - kept.length} after it are not in the session.`;
     notes.push({ where: kept[kept.length - 1]?.where ?? 'trace', reason: `The turn ends at this model call: ${reason}` });
   }
-  return kept.map((call, index) => {
+  return kept;
+}
+
+type ScriptOptions = {
+  names: ReadonlyMap<string, string>;
+  notes: TraceNote[];
+  turn: number;
+  /** Filled with each call the script proposes, in order. */
+  appCalls: TraceAppCall[];
+  /** Ids of the calls whose result (or failure) was recorded. */
+  ran: ReadonlySet<string>;
+};
+
+/** One scripted step per model call a turn kept, in order. */
+function buildScript(calls: readonly TraceModelCall[], { names, notes, turn, appCalls, ran }: ScriptOptions): ScriptStep[] {
+  return calls.map((call, index) => {
     notes.push({ where: `${turn > 1 ? `turn ${turn}, ` : ''}tape entry ${index + 1} (${call.where})`, reason: "Reconstructed in the Responses wire format by the embedded model from the recorded answer; the app's own request and response were not recorded byte for byte." });
     if (call.calls.length > MODEL_CONFIG_LIMITS.callsPerStep) notes.push({ where: call.where, reason: `It proposed ${call.calls.length} calls; the first ${MODEL_CONFIG_LIMITS.callsPerStep} were imported.` });
     if (call.text.length > MODEL_CONFIG_LIMITS.textLength) notes.push({ where: call.where, reason: `Its text was cut to ${MODEL_CONFIG_LIMITS.textLength} characters.` });

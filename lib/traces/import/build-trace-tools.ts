@@ -1,6 +1,6 @@
 import { claimToolName, renderToolModule, type ImportedTool, type RecordedOutput } from '@/lib/interop';
 import type { JsonSchema, JsonValue } from '@/lib/runtime';
-import type { TraceCall, TraceNote, TraceRun, TraceTool } from './trace-run';
+import type { TraceCall, TraceNote, TraceRun, TraceTool, TraceToolResult } from './trace-run';
 
 /** The module answering the trace's tools from its recording, and each tool's name in it by the name the app gave it. */
 export type TraceTools = { source: string; names: Map<string, string>; notes: TraceNote[] };
@@ -27,13 +27,17 @@ export function buildTraceTools(run: TraceRun, label: string): TraceTools {
   } else if (inferred.length > 0) {
     notes.push({ where: 'tools', reason: `${inferred.join(', ')}: called but never offered in a recorded definition; not in the module, so the runtime answers such a call as an unknown tool (the timeline marks each one the app ran).` });
   }
+  // Indexed once: a trace holds up to 10,000 spans, and a scan per call would cost their square.
+  const results = new Map(run.results.map((result) => [result.callId, result]));
+  const callsByTool = new Map<string, TraceCall[]>();
+  for (const call of calls) callsByTool.set(call.name, [...(callsByTool.get(call.name) ?? []), call]);
   const taken = new Set<string>();
   const names = new Map<string, string>();
   const tools = [...defined.values()].map((tool): ImportedTool => {
     const name = claimToolName(tool.name, taken);
     names.set(tool.name, name);
     if (name !== tool.name) notes.push({ where: `tool ${tool.name}`, reason: `Renamed ${name}: a playground tool name is ^[a-zA-Z0-9_-]{1,64}$ and unique.` });
-    const recorded = collectRecordedOutputs(run, tool.name, calls, notes);
+    const recorded = collectRecordedOutputs(tool.name, { calls: callsByTool.get(tool.name) ?? [], results, notes });
     return {
       name,
       // A tool module needs a description (the model reads it): an app may define a tool without one, and inferred tools have none.
@@ -59,10 +63,11 @@ function collectDefinitions(run: TraceRun): Map<string, TraceTool> {
 }
 
 /** Each call of `name` with its recorded result, in call order; a call without one is noted. */
-function collectRecordedOutputs(run: TraceRun, name: string, calls: readonly TraceCall[], notes: TraceNote[]): RecordedOutput[] {
+function collectRecordedOutputs(name: string, { calls, results, notes }: { calls: readonly TraceCall[]; results: ReadonlyMap<string, TraceToolResult>; notes: TraceNote[] }): RecordedOutput[] {
   const recorded: RecordedOutput[] = [];
-  for (const call of calls.filter((candidate) => candidate.name === name)) {
-    const result = run.results.find((candidate) => candidate.callId === call.callId);
+  const byArguments = new Map<string, RecordedOutput>();
+  for (const call of calls) {
+    const result = results.get(call.callId);
     if (!result) {
       notes.push({ where: `call ${call.callId} (${name})`, reason: 'No result was recorded for this call; the module answers it with the latest recorded result of the tool, or with the stub when there is none.' });
       continue;
@@ -70,7 +75,9 @@ function collectRecordedOutputs(run: TraceRun, name: string, calls: readonly Tra
     if (result.isError) notes.push({ where: `call ${call.callId} (${name})`, reason: `It failed in the app (${result.output}); the module throws that error, so the call fails here too and the model reads it as the runtime words a failed call.` });
     const args = parseArguments(call.arguments);
     const entry: RecordedOutput = result.isError ? { args, error: result.output } : { args, output: result.output };
-    const earlier = recorded.find((known) => JSON.stringify(known.args) === JSON.stringify(args));
+    const key = JSON.stringify(args);
+    const earlier = byArguments.get(key);
+    if (!earlier) byArguments.set(key, entry);
     if (earlier && JSON.stringify({ ...earlier, args: null }) !== JSON.stringify({ ...entry, args: null })) {
       notes.push({ where: `call ${call.callId} (${name})`, reason: 'An earlier call had the same arguments and got another result; the module answers both with the earlier one, so from here the run may differ from the app\'s.' });
     }

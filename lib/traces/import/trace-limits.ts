@@ -17,4 +17,6 @@ export const TRACE_LIMITS = {
   modelCalls: 25,
   /** Model answers of the whole conversation: its turns share one script, which holds at most this many steps. */
   conversationSteps: MODEL_CONFIG_LIMITS.scriptSteps,
+  /** Calls the whole conversation proposes: as many as one turn of 25 model calls of 32 calls each, so a conversation costs its recording run no more than one turn could. */
+  conversationCalls: 25 * MODEL_CONFIG_LIMITS.callsPerStep,
 } as const;

@@ -52,7 +52,18 @@ describe('importTrace: the bounds of a conversation', () => {
     const long = expectImported(importTrace(buildGenAiConversation({ turns: 12, modelCallsPerTurn: 20 })));
     expect(long.session.turns).toHaveLength(TRACE_LIMITS.conversationSteps / 20);
     expect(long.session.turns.map((turn) => turn.request.maxIterations)).toEqual(Array.from({ length: 10 }, () => 20));
-    expect(long.notes).toContainEqual({ where: expect.stringMatching(/^span [0-9a-f]{16} \(chat m\)$/), reason: `One conversation's script holds at most ${TRACE_LIMITS.conversationSteps} model answers; this turn and the 1 after it are not in the session.` });
+    expect(long.notes).toContainEqual({ where: expect.stringMatching(/^span [0-9a-f]{16} \(chat m\)$/), reason: `An imported conversation holds at most ${TRACE_LIMITS.conversationSteps} model answers and ${TRACE_LIMITS.conversationCalls} calls; this turn and the 1 after it are not in the session.` });
     expect(long.session.playground.message).toBe('question 9');
+  });
+});
+
+describe('importTrace: the calls of a conversation', () => {
+  it('keeps as many turns as 800 calls hold, and the module answers only the calls it keeps', () => {
+    const imported = expectImported(importTrace(buildGenAiConversation({ turns: 3, modelCallsPerTurn: 10, callsPerStep: 32 })));
+    expect(imported.session.turns).toHaveLength(2);
+    expect(imported.notes).toContainEqual({ where: expect.stringMatching(/^span [0-9a-f]{16} \(chat m\)$/), reason: `An imported conversation holds at most ${TRACE_LIMITS.conversationSteps} model answers and ${TRACE_LIMITS.conversationCalls} calls; this turn and the 0 after it are not in the session.` });
+    const source = imported.session.playground.source;
+    expect(source).toContain('result of call_1_8_31');
+    expect(source).not.toContain('call_2_0_0');
   });
 });
