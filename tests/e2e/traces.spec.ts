@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_IDS } from './helpers';
 import { recordAiSdkTrace } from '../support/traces/record-ai-sdk-trace';
-import { WEATHER_SCENARIO } from '../support/traces/trace-scenario';
+import { recordGenAiTrace } from '../support/traces/record-gen-ai-trace';
+import { LENIENT_APP, WEATHER_SCENARIO } from '../support/traces/trace-scenario';
 
 /** Issue 35: an app's trace becomes a replayable session, and a session leaves as a trace. */
 const TURN_TIMEOUT = 45_000;
@@ -48,8 +49,13 @@ test("An app's trace imports as a session that replays, forks with a changed out
   const imported = await openImported(page);
   const calls = await readCalls(page);
   expect(calls.map((call) => call.name)).toEqual(['get_weather', 'get_weather', 'suggest_outfit']);
-  // The call that failed in the app is answered with its recorded error text.
-  await expect(page.locator('[data-testid^="call-card-"]').filter({ hasText: 'Atlantis' }).first()).toContainText('No station in Atlantis.');
+  // The call that failed in the app fails here too, the model reading its recorded error as the runtime words a failed call.
+  const atlantis = page.locator('[data-testid^="call-card-"]').filter({ hasText: 'Atlantis' }).first();
+  await expect(atlantis).toHaveAttribute('data-status', 'error');
+  await expect(atlantis).toContainText('get_weather failed (threw): No station in Atlantis.');
+  // The app ran the response's two calls together: one parallel batch here too.
+  await expect(atlantis).toContainText('batch 1');
+  await expect(page.locator('[data-testid^="call-card-"]').filter({ hasText: 'Paris' }).first()).toContainText('batch 1');
   await page.screenshot({ path: testInfo.outputPath('imported-session.png') });
 
   // Replay runs the turn again on its tape: identical.
@@ -83,4 +89,15 @@ test("An app's trace imports as a session that replays, forks with a changed out
   await openImported(page);
   expect(await readCalls(page)).toEqual(calls);
   for (const city of ['Paris', 'Atlantis']) await expect(page.locator('[data-testid^="call-card-"]').filter({ hasText: city }).first()).toBeVisible();
+
+  // An app that ran calls the runtime handles otherwise: each is marked on its card, and listed in the dialog.
+  const lenient = testInfo.outputPath('lenient-app-trace.json');
+  writeFileSync(lenient, JSON.stringify(await recordGenAiTrace(LENIENT_APP)));
+  const differing = await importTraceFile(page, lenient);
+  await expect(differing.getByTestId('trace-import-note').filter({ hasText: 'The app ran this call' })).toHaveCount(4);
+  await openImported(page);
+  const marks = page.getByTestId('app-differences').locator('li');
+  await expect(marks).toHaveCount(4);
+  expect(await marks.evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')))).toEqual(['arguments-rejected', 'arguments-repaired', 'unknown-tool', 'permission-ask']);
+  await page.getByTestId('timeline').screenshot({ path: testInfo.outputPath('app-differences.png') });
 });

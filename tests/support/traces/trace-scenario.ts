@@ -56,3 +56,39 @@ export const WEATHER_FOLLOW_UP: FollowUp = {
   prompt: 'And in Rome?',
   steps: [{ calls: [{ id: 'call_rome', name: 'get_weather', args: { city: 'Rome' } }] }, { text: 'Rome: 24 °C, a T-shirt.' }],
 };
+
+/**
+ * An app that ran four calls the runtime handles otherwise, all from one response: arguments its
+ * schema rejects, arguments in Python quotes (repaired), a tool it never offered, a destructive tool
+ * (the gate asks).
+ */
+export const LENIENT_APP: TraceScenario = {
+  prompt: 'Weather in Oslo, the forecast, and cancel booking B1.',
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Current weather for a city.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+      execute: (args) => ({ city: args.city, celsius: 7 }),
+    },
+    { name: 'forecast', description: 'Tomorrow.', parameters: { type: 'object', properties: {} }, execute: () => 'Sunny.', offered: false },
+    {
+      name: 'cancel_booking',
+      description: 'Cancels a booking.',
+      parameters: { type: 'object', properties: { booking: { type: 'string' } }, required: ['booking'] },
+      execute: () => 'Cancelled.',
+      annotations: { destructiveHint: true },
+    },
+  ],
+  steps: [
+    {
+      calls: [
+        { id: 'call_number', name: 'get_weather', args: { city: 42 } },
+        { id: 'call_quotes', name: 'get_weather', args: { city: 'Oslo' }, text: "{'city': 'Oslo'}" },
+        { id: 'call_hidden', name: 'forecast', args: {} },
+        { id: 'call_cancel', name: 'cancel_booking', args: { booking: 'B1' } },
+      ],
+    },
+    { text: 'Oslo is 7 °C, sunny tomorrow; B1 is cancelled.' },
+  ],
+};

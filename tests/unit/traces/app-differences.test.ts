@@ -5,39 +5,7 @@ import { importTrace } from '@/lib/traces';
 import { expectImported } from '../../support/traces/expect-imported';
 import { importAndRecord } from '../../support/traces/import-and-record';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
-import { WEATHER_SCENARIO, type TraceScenario } from '../../support/traces/trace-scenario';
-
-/** An app that ran four calls the runtime would have handled otherwise, all from one response. */
-const LENIENT_APP: TraceScenario = {
-  prompt: 'Weather in Oslo, the forecast, and cancel booking B1.',
-  tools: [
-    {
-      name: 'get_weather',
-      description: 'Current weather for a city.',
-      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
-      execute: (args) => ({ city: args.city, celsius: 7 }),
-    },
-    { name: 'forecast', description: 'Tomorrow.', parameters: { type: 'object', properties: {} }, execute: () => 'Sunny.', offered: false },
-    {
-      name: 'cancel_booking',
-      description: 'Cancels a booking.',
-      parameters: { type: 'object', properties: { booking: { type: 'string' } }, required: ['booking'] },
-      execute: () => 'Cancelled.',
-      annotations: { destructiveHint: true },
-    },
-  ],
-  steps: [
-    {
-      calls: [
-        { id: 'call_number', name: 'get_weather', args: { city: 42 } },
-        { id: 'call_quotes', name: 'get_weather', args: { city: 'Oslo' }, text: "{'city': 'Oslo'}" },
-        { id: 'call_hidden', name: 'forecast', args: {} },
-        { id: 'call_cancel', name: 'cancel_booking', args: { booking: 'B1' } },
-      ],
-    },
-    { text: 'Oslo is 7 °C, sunny tomorrow; B1 is cancelled.' },
-  ],
-};
+import { LENIENT_APP, WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
 
 describe('an imported trace: where the runtime decided otherwise than the app', () => {
   it('marks each call the app ran that the runtime rejected, repaired, did not resolve or gated, from the runtime\'s own events', async () => {

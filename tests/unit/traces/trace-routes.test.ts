@@ -12,7 +12,7 @@ import type { OtlpTraceDocument } from '@/lib/traces';
 import { readCheckedSessionRecord, type SessionRecord } from '@/lib/sessions';
 import { recordPresetSession } from '../sessions/session-fixtures';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
-import { WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
+import { LENIENT_APP, WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
 
 let dataDir: string;
 
@@ -95,6 +95,17 @@ describe('POST /api/traces/import', () => {
     expect(Array.isArray(answer.notes)).toBe(true);
     const stored = await readStored(answer.id);
     expect(callsOf(stored)).toEqual(['get_weather {"city":"Paris"}', 'get_weather {"city":"Atlantis"}', 'suggest_outfit {"celsius":18}']);
+  });
+
+  it('stores where the runtime decided otherwise than the app on its turn, and answers it among the notes', { timeout: 120_000 }, async () => {
+    const response = await postTraceImport(importRequest(JSON.stringify(await recordGenAiTrace(LENIENT_APP))));
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as ImportAnswer;
+    const differing = answer.notes.filter((note) => note.reason.startsWith('The app ran this call'));
+    expect(differing.map((note) => note.where)).toEqual(['call call_number (get_weather)', 'call call_quotes (get_weather)', 'call call_hidden (forecast)', 'call call_cancel (cancel_booking)']);
+    const stored = await readStored(answer.id);
+    expect(stored.turns[0]!.appDifferences?.map((difference) => difference.kind)).toEqual(['arguments-rejected', 'arguments-repaired', 'unknown-tool', 'permission-ask']);
+    expect(stored.turns[0]!.appDifferences?.map((difference) => difference.note)).toEqual(differing.map((note) => note.reason));
   });
 
   it('re-imports an exported session as a trace with the same calls', { timeout: 120_000 }, async () => {
