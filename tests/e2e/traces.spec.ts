@@ -99,5 +99,6 @@ test("An app's trace imports as a session that replays, forks with a changed out
   const marks = page.getByTestId('app-differences').locator('li');
   await expect(marks).toHaveCount(4);
   expect(await marks.evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')))).toEqual(['arguments-rejected', 'arguments-repaired', 'unknown-tool', 'permission-ask']);
-  await page.getByTestId('timeline').screenshot({ path: testInfo.outputPath('app-differences.png') });
+  await page.getByTestId('app-differences').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('app-differences.png') });
 });
