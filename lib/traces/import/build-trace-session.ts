@@ -50,7 +50,8 @@ export function buildTraceSession(run: TraceRun): { session: SessionRecord; note
     id: createSessionId(),
     createdAt: toIsoTime(run.start),
     title: `Imported from ${label}${run.modelCalls[0]?.model ? ` (${run.modelCalls[0].model})` : ''}`.slice(0, 200),
-    playground: { ...playground, script: JSON.stringify(script, null, 2), message },
+    // The page's iteration setting fits every turn, so a fork or re-run of any of them is not cut short.
+    playground: { ...playground, maxIterations: Math.max(...turns.map((turn) => turn.request.maxIterations)), script: JSON.stringify(script, null, 2), message },
     turns: turns.map(({ turnId, request }) => ({ turnId, request, tape: [], approvals: [], outputs: [], events: [] })),
   };
   return { session, notes, appCalls };

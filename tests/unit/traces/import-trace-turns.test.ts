@@ -30,6 +30,7 @@ describe('importTrace: a trace of several user messages becomes a conversation, 
     ]);
     expect(new Set(imported.session.turns.map((turn) => turn.turnId)).size).toBe(2);
     expect(imported.session.playground.message).toBe('And in Rome?');
+    expect(imported.session.playground.maxIterations).toBe(3);
     expect(imported.notes.some((note) => /turn ends at this model call|not in the session/.test(note.reason))).toBe(false);
     expect(imported.notes.filter((note) => note.where.startsWith('turn 2, tape entry')).length).toBe(2);
   });
