@@ -146,11 +146,15 @@ describe('bodies built to be costly, on every route', () => {
     // Each is checked until its budget runs out (413), or finds the workers busy (503); past 10 a minute the limit answers, bodies unread.
     for (const answer of answers) expect([413, 429, 503], summary).toContain(answer.status);
     expect(answers.filter((answer) => answer.status === 413).length, summary).toBeGreaterThan(0);
-    // Twelve bodies at once: the gate admits 8 per address in flight (429 request-bodies-per-address, nothing spent);
-    // of those that reach the route, past 10 a minute the rate limit answers.
+    // Twelve bodies at once: the gate admits 8 per address in flight (429 request-bodies-per-address), and every
+    // body counts once against the 10 a minute, a gated one too (counted as it is refused). So 2 of the 12 counts
+    // pass the limit; whether a gated body or one that reached the route took those places depends on timing, so
+    // the route refuses between 2 minus the gated ones and 2.
     const atGate = answers.filter((answer) => answer.status === 429 && answer.text.includes('request-bodies-per-address')).length;
     const atRate = answers.filter((answer) => answer.status === 429).length - atGate;
-    expect(atRate, summary).toBe(Math.max(0, answers.length - atGate - 10));
+    const pastLimit = answers.length - 10;
+    expect(atRate, summary).toBeGreaterThanOrEqual(Math.max(0, pastLimit - atGate));
+    expect(atRate, summary).toBeLessThanOrEqual(pastLimit);
     expectResponsive(latency, 'costly share bodies');
     await expectServerStillServes(baseURL());
   });
