@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as postEvaluation } from '@/app/api/evaluations/route';
 import { GET as getEvaluation } from '@/app/api/evaluations/[id]/route';
 import { POST as postReplay } from '@/app/api/evaluations/[id]/replay/route';
 import type { EvaluationRecord, EvaluationReplayReport, EvaluationRequestBody } from '@/lib/contract';
 import { PRESETS } from '@/lib/presets';
-import { getSessionStore } from '@/lib/server/sessions/get-session-store';
+import { useTemporarySessionStore } from '../../support/use-temporary-session-store';
 
-let dataDir: string;
 const preset = PRESETS.find((candidate) => candidate.id === 'auto-model-faults')!;
 
 const body: EvaluationRequestBody = {
@@ -24,16 +20,7 @@ const body: EvaluationRequestBody = {
   ],
 };
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-evaluation-replay-'));
-  process.env.PGLITE_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterAll(async () => {
-  await (await getSessionStore()).close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useTemporarySessionStore('pglite-evaluation-replay-');
 
 describe('evaluation replay', () => {
   it('50 runs of the auto model with faults give the same outcomes on Replay, every run on its tape', { timeout: 600_000 }, async () => {

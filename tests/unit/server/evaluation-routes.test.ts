@@ -1,17 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as postEvaluation } from '@/app/api/evaluations/route';
 import { GET as getEvaluation } from '@/app/api/evaluations/[id]/route';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { GET as getExport } from '@/app/api/evaluations/[id]/export/route';
 import { evaluationEventSchema, type EvaluationRecord, type EvaluationRequestBody } from '@/lib/contract';
 import { PRESETS } from '@/lib/presets';
-import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { readEvaluationEvents } from '../../support/read-evaluation-events';
+import { useTemporarySessionStore } from '../../support/use-temporary-session-store';
 
-let dataDir: string;
 let evaluationId = '';
 const preset = PRESETS.find((candidate) => candidate.id === 'auto-model-faults')!;
 
@@ -36,16 +32,7 @@ function evaluationBody(runs: number, variants = 2): EvaluationRequestBody {
   };
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-evaluations-'));
-  process.env.PGLITE_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterAll(async () => {
-  await (await getSessionStore()).close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useTemporarySessionStore('pglite-evaluations-');
 
 describe('evaluation routes', () => {
   it('runs N × variants, streams each outcome, stores the record and each run as a session', { timeout: 120_000 }, async () => {

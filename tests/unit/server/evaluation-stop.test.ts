@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { evaluationRequestSchema, type EvaluationRequestBody } from '@/lib/contract';
 import { readRunFacts } from '@/lib/evaluation';
@@ -15,8 +12,8 @@ import { readModelEnvironment, streamTurn, type StreamTurnOptions } from '@/lib/
 import { replaySession } from '@/lib/replay';
 import { runTurnOnTape } from '@/lib/server/replay';
 import { readStoredSession } from '@/lib/sessions/store/read-stored-session';
+import { useTemporarySessionStore } from '../../support/use-temporary-session-store';
 
-let dataDir: string;
 const preset = PRESETS.find((candidate) => candidate.id === 'auto-model-faults')!;
 // The docs search takes a minute: a run that calls it is still going when the evaluation is stopped.
 const slowSource = preset.source.replace('await ctx.sleep(50);', 'await ctx.sleep(60_000);');
@@ -30,16 +27,7 @@ const body: EvaluationRequestBody = {
   assertions: [{ kind: 'tool-called', name: 'search_docs', called: true }, { kind: 'no-rejected-calls' }],
 };
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-evaluation-stop-'));
-  process.env.PGLITE_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterAll(async () => {
-  await (await getSessionStore()).close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useTemporarySessionStore('pglite-evaluation-stop-');
 
 describe('a stopped evaluation run', () => {
   it('keeps its partial turn: the stored session has the events and tape until Stop, ends as stopped, and the run counts as stopped, not as failing', { timeout: 60_000 }, async () => {

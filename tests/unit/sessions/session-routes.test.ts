@@ -1,18 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as postTurn } from '@/app/api/turns/route';
 import { POST as postSession } from '@/app/api/sessions/route';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { POST as postReplay } from '@/app/api/sessions/[id]/replay/route';
 import { POST as postImport } from '@/app/api/sessions/import/route';
 import { PRESETS } from '@/lib/presets';
-import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { SESSION_LIMITS } from '@/lib/contract';
 import { presetModel, presetPlayground } from './session-fixtures';
+import { useTemporarySessionStore } from '../../support/use-temporary-session-store';
 
-let dataDir: string;
 const preset = PRESETS.find((candidate) => candidate.id === 'repair-ladder')!;
 
 function jsonRequest(url: string, body: unknown, headers: Record<string, string> = {}): Request {
@@ -23,16 +19,7 @@ function params(id: string) {
   return { params: Promise.resolve({ id }) };
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-routes-'));
-  process.env.PGLITE_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterAll(async () => {
-  await (await getSessionStore()).close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useTemporarySessionStore('pglite-routes-');
 
 describe('session routes', () => {
   it('runs a turn, shares it, reads it back, replays it identically, and imports the export', { timeout: 90_000 }, async () => {

@@ -1,20 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as postEvaluation } from '@/app/api/evaluations/route';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { POST as postTraceImport } from '@/app/api/traces/import/route';
 import { checkAssertions, sessionAssertionsSchema } from '@/lib/assertions';
 import { createInitialState, playgroundReducer, selectActiveBranch, type PlaygroundState } from '@/lib/client';
 import { buildEvaluationRequest } from '@/lib/client/evaluation';
-import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import { readCheckedSessionRecord, type SessionRecord } from '@/lib/sessions';
 import { recordAiSdkTrace } from '../../support/traces/record-ai-sdk-trace';
 import { WEATHER_FOLLOW_UP, WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
 import { readEvaluationEvents } from '../../support/read-evaluation-events';
+import { useTemporarySessionStore } from '../../support/use-temporary-session-store';
 
-let dataDir: string;
 
 function params(id: string) {
   return { params: Promise.resolve({ id }) };
@@ -35,16 +31,7 @@ async function openImportedConversation(): Promise<{ record: SessionRecord; stat
   return { record, state: playgroundReducer(createInitialState(), { type: 'session-loaded', record, origin: 'shared' }) };
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-trace-start-'));
-  process.env.PGLITE_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterAll(async () => {
-  await (await getSessionStore()).close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useTemporarySessionStore('pglite-trace-start-');
 
 describe('an imported trace as the starting point', () => {
   it('takes assertions on its recorded turns, as the assertions panel checks them', { timeout: 120_000 }, async () => {

@@ -1,20 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST as postImport } from '@/app/api/sessions/import/route';
 import { GET as getExport } from '@/app/api/sessions/[id]/export/route';
 import { POST as postTraceImport } from '@/app/api/traces/import/route';
 import { GET as getSession } from '@/app/api/sessions/[id]/route';
 import { parallelAndSequentialPreset } from '@/lib/presets';
-import { getSessionStore } from '@/lib/server/sessions/get-session-store';
 import type { OtlpTraceDocument } from '@/lib/traces';
 import { readCheckedSessionRecord, type SessionRecord } from '@/lib/sessions';
 import { recordPresetSession } from '../sessions/session-fixtures';
 import { recordGenAiTrace } from '../../support/traces/record-gen-ai-trace';
 import { LENIENT_APP, WEATHER_SCENARIO } from '../../support/traces/trace-scenario';
+import { useTemporarySessionStore } from '../../support/use-temporary-session-store';
 
-let dataDir: string;
 
 function params(id: string) {
   return { params: Promise.resolve({ id }) };
@@ -41,16 +37,7 @@ function exportRequest(id: string, query = '?format=otlp'): Request {
   return new Request(`http://localhost/api/sessions/${id}/export${query}`, { headers: { 'x-forwarded-for': '198.51.100.7' } });
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-traces-'));
-  process.env.PGLITE_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-
-afterAll(async () => {
-  await (await getSessionStore()).close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useTemporarySessionStore('pglite-traces-');
 
 describe('GET /api/sessions/{id}/export?format=otlp', () => {
   it('downloads a stored session as an OTLP JSON trace, converted in a sandbox worker', { timeout: 90_000 }, async () => {
