@@ -1,5 +1,5 @@
 import { Agent, fetch } from 'undici';
-import { createSseParser } from '@/lib/client/api';
+import { followEventStream } from './follow-event-stream';
 import type { EvaluationEvent } from '@/lib/contract';
 
 /** An evaluation stream being read in the background: its answer, its events so far, and whether it ended. */
@@ -34,18 +34,9 @@ export function createOpenEvaluations() {
         evaluation.text = await response.text();
         return evaluation;
       }
-      const parser = createSseParser();
-      void (async () => {
-        const decoder = new TextDecoder();
-        try {
-          for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-            for (const data of parser.push(decoder.decode(chunk, { stream: true }))) evaluation.events.push(JSON.parse(data) as EvaluationEvent);
-          }
-        } catch {
-          // Closed by the test: Stop.
-        }
+      followEventStream<EvaluationEvent>(response.body as AsyncIterable<Uint8Array>, evaluation.events, () => {
         evaluation.ended = true;
-      })();
+      });
       return evaluation;
     },
     async closeAll(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Agent, fetch } from 'undici';
-import { createSseParser } from '@/lib/client/api';
+import { followEventStream } from './follow-event-stream';
 import type { RuntimeEvent } from '@/lib/runtime';
 import { CONCURRENT_TURN_LIMITS } from '@/lib/server/admission/rate-limits';
 
@@ -38,18 +38,9 @@ export function createOpenTurns() {
         await response.body?.cancel();
         return turn;
       }
-      const parser = createSseParser();
-      void (async () => {
-        const decoder = new TextDecoder();
-        try {
-          for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-            for (const data of parser.push(decoder.decode(chunk, { stream: true }))) turn.events.push(JSON.parse(data) as RuntimeEvent);
-          }
-        } catch {
-          // Closed by the test: the turn is over for it.
-        }
+      followEventStream<RuntimeEvent>(response.body as AsyncIterable<Uint8Array>, turn.events, () => {
         turn.ended = true;
-      })();
+      });
       return turn;
     },
     async closeAll(): Promise<void> {
